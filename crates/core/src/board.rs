@@ -1,0 +1,210 @@
+//! The `Board` trait every representation implements.
+
+use crate::{
+    CastlingRights, Color, FenError, Move, MoveList, Piece, Role, Setup, Square, Zobrist,
+};
+use std::fmt;
+
+/// Which legal moves [`Board::generate`] produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GenKind {
+    /// Every legal move.
+    All,
+    /// Captures (en passant included) and promotions: what quiescence search looks at.
+    Noisy,
+    /// Every legal move that is not noisy.
+    Quiet,
+}
+
+impl GenKind {
+    /// Whether a move of this noisiness belongs to the kind.
+    #[inline]
+    pub const fn includes(self, mv: Move) -> bool {
+        match self {
+            GenKind::All => true,
+            GenKind::Noisy => mv.is_noisy(),
+            GenKind::Quiet => !mv.is_noisy(),
+        }
+    }
+}
+
+/// Why a move in text form was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not UCI notation (`e2e4`, `e7e8q`).
+    Syntax(String),
+    /// The text is well formed, but no legal move in the position matches it.
+    Illegal(String, String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(text) => write!(
+                f,
+                "invalid move {text:?}: expected UCI notation such as e2e4 or e7e8q"
+            ),
+            MoveError::Illegal(text, fen) => {
+                write!(f, "illegal move {text:?} in position {fen}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A chess position in one representation, with legal move generation and make/unmake.
+///
+/// # Contract
+///
+/// Required methods give the position's state, generate **legal** moves, and make and unmake
+/// them. After `let undo = b.make(mv)` then `b.unmake(mv, undo)`, the board is exactly as
+/// before: the same `to_setup()` and `zobrist()`. The [`zobrist`](Board::zobrist) hash is kept
+/// up to date move by move and always equals `Zobrist::of(&self.to_setup())`. After a double
+/// push, the en-passant square is set only when a pawn of the side to move stands beside the
+/// pushed pawn (the rule of [`Setup`]), so setups compare equal across backends.
+///
+/// Provided methods are written in terms of the required ones. A backend overrides one when it
+/// can do better: [`count_legal`](Board::count_legal) (the last ply of bulk perft) by counting
+/// without listing, [`for_each_piece`](Board::for_each_piece) by walking its own piece index
+/// instead of 64 squares, [`table_bytes`](Board::table_bytes) to report its lookup tables.
+///
+/// The methods take no invalid input: squares and colours are typed, and `make` is only ever
+/// given a move that `generate` produced for this position.
+pub trait Board: Clone + Send + Sync + 'static {
+    /// What `unmake` needs to restore the position (captured piece, old rights, clocks, …).
+    type Undo: Copy + Send;
+
+    /// The backend's name on the command line: `"piece-list"`, `"mailbox"`, `"x88"`,
+    /// `"rotated"` or `"magic"`.
+    const NAME: &'static str;
+
+    /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
+    fn from_setup(setup: &Setup) -> Self;
+
+    /// The position in neutral form.
+    fn to_setup(&self) -> Setup;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Color;
+
+    /// The piece on `sq`.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+
+    /// The castling rights.
+    fn castling(&self) -> CastlingRights;
+
+    /// The en-passant square, following the rule in the trait docs.
+    fn ep_square(&self) -> Option<Square>;
+
+    /// Half-moves since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32;
+
+    /// The full-move number.
+    fn fullmove_number(&self) -> u32;
+
+    /// The position's hash, maintained incrementally.
+    fn zobrist(&self) -> Zobrist;
+
+    /// The square of `color`'s king.
+    fn king_square(&self, color: Color) -> Square;
+
+    /// Whether the side to move is in check.
+    fn in_check(&self) -> bool;
+
+    /// Whether any piece of `by` attacks `sq`.
+    fn is_attacked(&self, sq: Square, by: Color) -> bool;
+
+    /// Replaces the contents of `out` with the legal moves of `kind`.
+    fn generate(&self, kind: GenKind, out: &mut MoveList);
+
+    /// Plays a legal move and returns what [`unmake`](Board::unmake) needs.
+    fn make(&mut self, mv: Move) -> Self::Undo;
+
+    /// Takes back `mv`, which must be the last move made, with the `undo` its `make` returned.
+    fn unmake(&mut self, mv: Move, undo: Self::Undo);
+
+    /// Passes the move to the other side (for null-move pruning): the en-passant square is
+    /// cleared and the half-move clock advances. Never called when the side to move is in check.
+    fn make_null(&mut self) -> Self::Undo;
+
+    /// Takes back [`make_null`](Board::make_null).
+    fn unmake_null(&mut self, undo: Self::Undo);
+
+    /// The number of legal moves: the leaves of bulk-counting perft.
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate(GenKind::All, &mut moves);
+        moves.len() as u64
+    }
+
+    /// Calls `f` with every piece and its square, in any order.
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
+        for sq in Square::ALL {
+            if let Some(piece) = self.piece_at(sq) {
+                f(sq, piece);
+            }
+        }
+    }
+
+    /// The board for a FEN.
+    ///
+    /// # Errors
+    ///
+    /// The [`FenError`] of [`Setup::from_fen`].
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Setup::from_fen(fen).map(|setup| Self::from_setup(&setup))
+    }
+
+    /// The canonical FEN (see [`Setup::to_fen`]).
+    fn to_fen(&self) -> String {
+        self.to_setup().to_fen()
+    }
+
+    /// All legal moves.
+    fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(GenKind::All, &mut moves);
+        moves
+    }
+
+    /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Syntax`] for text that is not UCI notation, [`MoveError::Illegal`] for a
+    /// move that is not legal here.
+    fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        let syntax = || MoveError::Syntax(text.to_string());
+        if !(4..=5).contains(&text.len()) || !text.is_ascii() {
+            return Err(syntax());
+        }
+        let from: Square = text[0..2].parse().map_err(|_| syntax())?;
+        let to: Square = text[2..4].parse().map_err(|_| syntax())?;
+        let promotion = match text[4..].chars().next() {
+            None => None,
+            Some(c) => match Role::from_char(c) {
+                Some(role) if c.is_ascii_lowercase() && Role::PROMOTIONS.contains(&role) => {
+                    Some(role)
+                }
+                _ => return Err(syntax()),
+            },
+        };
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| mv.from() == from && mv.to() == to && mv.promotion() == promotion)
+            .ok_or_else(|| MoveError::Illegal(text.to_string(), self.to_fen()))
+    }
+
+    /// The bytes one board takes (`size_of`), for the comparison table.
+    fn board_bytes() -> usize {
+        std::mem::size_of::<Self>()
+    }
+
+    /// The bytes of the backend's shared lookup tables, for the comparison table.
+    fn table_bytes() -> usize {
+        0
+    }
+}

@@ -1,0 +1,354 @@
+//! FEN parsing and printing.
+//!
+//! Parsing accepts the six standard fields, or the first four (clocks then default to `0 1`),
+//! separated by any run of whitespace. Every error names the field and quotes the offending
+//! text; the parser never panics, whatever the input.
+
+use crate::setup::PositionError;
+use crate::{CastlingRights, CastlingSide, Color, File, Piece, Rank, Setup, Square};
+use std::fmt;
+
+/// Why a FEN string was rejected. `Display` gives one line naming the field and the text.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::Setup;
+/// let err = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1").unwrap_err();
+/// assert_eq!(err.to_string(), r#"invalid FEN: castling field "KQkqX": unexpected 'X'"#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 to 6 whitespace-separated fields.
+    FieldCount(usize),
+    /// The piece placement field.
+    Placement(String, String),
+    /// The side-to-move field.
+    Turn(String),
+    /// The castling field.
+    Castling(String, String),
+    /// The en-passant field.
+    EnPassant(String, String),
+    /// The half-move clock field.
+    HalfmoveClock(String),
+    /// The full-move number field.
+    FullmoveNumber(String),
+    /// The fields parse, but the position cannot be played.
+    Position(PositionError),
+}
+
+/// Quotes user text for an error message, escaped and cut short so the message stays one line.
+fn quote(text: &str) -> String {
+    const LIMIT: usize = 80;
+    if text.chars().count() > LIMIT {
+        let cut: String = text.chars().take(LIMIT).collect();
+        format!("{:?}...", cut)
+    } else {
+        format!("{text:?}")
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid FEN: ")?;
+        match self {
+            FenError::FieldCount(n) => write!(
+                f,
+                "expected 6 fields (or 4, without the clocks), found {n}"
+            ),
+            FenError::Placement(text, why) => {
+                write!(f, "piece placement field {}: {why}", quote(text))
+            }
+            FenError::Turn(text) => {
+                write!(f, "side to move field {}: expected 'w' or 'b'", quote(text))
+            }
+            FenError::Castling(text, why) => write!(f, "castling field {}: {why}", quote(text)),
+            FenError::EnPassant(text, why) => {
+                write!(f, "en passant field {}: {why}", quote(text))
+            }
+            FenError::HalfmoveClock(text) => write!(
+                f,
+                "halfmove clock field {}: expected a number from 0 to 9999",
+                quote(text)
+            ),
+            FenError::FullmoveNumber(text) => write!(
+                f,
+                "fullmove number field {}: expected a number from 1 to 9999",
+                quote(text)
+            ),
+            FenError::Position(err) => write!(f, "illegal position: {err}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+impl From<PositionError> for FenError {
+    fn from(err: PositionError) -> FenError {
+        FenError::Position(err)
+    }
+}
+
+/// The start position's FEN.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn parse_placement(text: &str) -> Result<[Option<Piece>; 64], FenError> {
+    let err = |why: String| FenError::Placement(text.to_string(), why);
+    let mut board = [None; 64];
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 8 {
+        return Err(err(format!("expected 8 ranks separated by '/', found {}", rows.len())));
+    }
+    for (row_index, row) in rows.iter().enumerate() {
+        let rank = 7 - row_index;
+        let mut file = 0usize;
+        for c in row.chars() {
+            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                file += skip as usize;
+            } else if let Some(piece) = Piece::from_char(c) {
+                if file < 8 {
+                    board[rank * 8 + file] = Some(piece);
+                }
+                file += 1;
+            } else {
+                return Err(err(format!("unexpected {c:?}")));
+            }
+            if file > 8 {
+                return Err(err(format!("rank {} has more than 8 squares", rank + 1)));
+            }
+        }
+        if file < 8 {
+            return Err(err(format!("rank {} has only {file} squares", rank + 1)));
+        }
+    }
+    Ok(board)
+}
+
+fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+    if text == "-" {
+        return Ok(CastlingRights::NONE);
+    }
+    let mut rights = CastlingRights::NONE;
+    for c in text.chars() {
+        let (color, side) = match c {
+            'K' => (Color::White, CastlingSide::King),
+            'Q' => (Color::White, CastlingSide::Queen),
+            'k' => (Color::Black, CastlingSide::King),
+            'q' => (Color::Black, CastlingSide::Queen),
+            _ => return Err(FenError::Castling(text.to_string(), format!("unexpected {c:?}"))),
+        };
+        if rights.has(color, side) {
+            return Err(FenError::Castling(text.to_string(), format!("{c:?} appears twice")));
+        }
+        rights = rights.with(color, side);
+    }
+    Ok(rights)
+}
+
+fn parse_ep(text: &str) -> Result<Option<Square>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let sq: Square = text.parse().map_err(|_| {
+        FenError::EnPassant(text.to_string(), "expected '-' or a square such as e3".to_string())
+    })?;
+    if !matches!(sq.rank(), Rank::Third | Rank::Sixth) {
+        return Err(FenError::EnPassant(
+            text.to_string(),
+            "the square must be on the third or sixth rank".to_string(),
+        ));
+    }
+    Ok(Some(sq))
+}
+
+fn parse_clock(text: &str, min: u32) -> Option<u32> {
+    if text.is_empty() || text.len() > 4 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|&n| n >= min)
+}
+
+impl Setup {
+    /// Parses and validates a FEN.
+    ///
+    /// # Errors
+    ///
+    /// A [`FenError`] naming the first field that is wrong, or why the position cannot be
+    /// played.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::Setup;
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K2R w K -").unwrap();
+    /// assert_eq!(setup.to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    /// assert!(Setup::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let board = parse_placement(fields[0])?;
+        let turn = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::Turn(other.to_string())),
+        };
+        let castling = parse_castling(fields[2])?;
+        let ep_square = parse_ep(fields[3])?;
+        let halfmove_clock = match fields.get(4) {
+            Some(text) => parse_clock(text, 0).ok_or(FenError::HalfmoveClock(text.to_string()))?,
+            None => 0,
+        };
+        let fullmove_number = match fields.get(5) {
+            // Some writers put 0 here; it means the game has not started counting, so read it as 1.
+            Some(&"0") => 1,
+            Some(text) => parse_clock(text, 1).ok_or(FenError::FullmoveNumber(text.to_string()))?,
+            None => 1,
+        };
+        let mut setup = Setup {
+            board,
+            turn,
+            castling,
+            ep_square,
+            halfmove_clock,
+            fullmove_number,
+        };
+        setup.validate()?;
+        setup.normalize_ep_square();
+        Ok(setup)
+    }
+
+    /// The canonical FEN: the en-passant square only when an en-passant capture is legal, so
+    /// equal positions print equal strings.
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            fen.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        fen.push(piece.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push((b'0' + empty) as char);
+            }
+            if rank != Rank::First {
+                fen.push('/');
+            }
+        }
+        let ep = match self.ep_square {
+            Some(sq) if self.has_legal_ep_capture() => sq.to_string(),
+            _ => "-".to_string(),
+        };
+        fen.push_str(&format!(
+            " {} {} {} {} {}",
+            self.turn.char(),
+            self.castling,
+            ep,
+            self.halfmove_clock,
+            self.fullmove_number
+        ));
+        fen
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+impl std::str::FromStr for Setup {
+    type Err = FenError;
+    fn from_str(s: &str) -> Result<Setup, FenError> {
+        Setup::from_fen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(fen: &str) -> String {
+        Setup::from_fen(fen).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn start_fen_round_trips() {
+        let setup = Setup::from_fen(START_FEN).unwrap();
+        assert_eq!(setup, Setup::start());
+        assert_eq!(setup.to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn four_fields_and_extra_whitespace_are_accepted() {
+        let setup = Setup::from_fen("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \t w  KQkq -  ").unwrap();
+        assert_eq!(setup.to_fen(), START_FEN);
+    }
+
+    #[test]
+    fn errors_name_the_field_and_the_text() {
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1"),
+            r#"invalid FEN: castling field "KQkqX": unexpected 'X'"#
+        );
+        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1")
+            .contains(r#"side to move field "x""#));
+        assert!(err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .contains("piece placement field"));
+        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1")
+            .contains(r#"en passant field "e9""#));
+        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1")
+            .contains("halfmove clock"));
+        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3")
+            .contains("fullmove number"));
+        assert!(err("rnbqkbnr w").contains("found 2"));
+    }
+
+    #[test]
+    fn unplayable_positions_are_rejected_with_the_reason() {
+        assert!(err("8/8/8/8/8/8/8/4K3 w - - 0 1").contains("black has no king"));
+        assert!(err("k7/8/8/8/8/8/8/KK6 w - - 0 1").contains("white has 2 kings"));
+        assert!(err("k7/8/8/8/8/8/8/K6P w - - 0 1").contains("pawn on h1"));
+        assert!(err("k7/8/8/8/8/8/PPPPPPPP/KP6 w - - 0 1").contains("9 pawns"));
+        assert!(err("k7/8/8/8/8/NNNNNNNN/NNNNNNNN/K7 w - - 0 1").contains("17 pieces"));
+        assert!(err("k6R/8/8/8/8/8/8/K7 w - - 0 1").contains("black is in check"));
+        assert!(err("k7/8/8/8/8/8/8/K6R w K - 0 1").contains("castle king side"));
+        assert!(err("k7/8/8/8/8/8/8/4K2R w Q - 0 1").contains("castle queen side"));
+        assert!(err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").contains("en-passant square e6"));
+        assert!(err("4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1").contains("sixth rank"));
+    }
+
+    #[test]
+    fn en_passant_square_is_kept_only_when_a_pawn_could_take() {
+        let with_taker = Setup::from_fen("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1").unwrap();
+        assert_eq!(with_taker.ep_square, Some(Square::E6));
+        assert!(with_taker.to_fen().contains(" e6 "));
+        let without = Setup::from_fen("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1").unwrap();
+        assert_eq!(without.ep_square, None);
+    }
+
+    #[test]
+    fn canonical_fen_hides_an_en_passant_capture_that_is_illegal() {
+        // The d5 pawn taking on e6 would leave the king on a5 in check from the rook on h5.
+        let pinned = Setup::from_fen("4k3/8/8/K2Pp2r/8/8/8/8 w - e6 0 1").unwrap();
+        assert_eq!(pinned.ep_square, Some(Square::E6));
+        assert_eq!(pinned.to_fen(), "4k3/8/8/K2Pp2r/8/8/8/8 w - - 0 1");
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for junk in ["", " ", "/", "////////", "8/8/8/8/8/8/8/8/8 w - - 0 1", "é w - -", "kK w - -"] {
+            assert!(Setup::from_fen(junk).is_err(), "{junk:?}");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! boardlab-core: what every board representation in boardlab shares.
+//!
+//! Squares, pieces and moves ([`Square`], [`Piece`], [`Move`] in 16 bits); positions in
+//! neutral form ([`Setup`], FEN and EPD); Zobrist hashing with Polyglot keys ([`Zobrist`]); the
+//! [`Board`] trait each representation implements; [`perft`]; and the bitboard primitives the
+//! bitboard backends share ([`Bitboard`], leaper and line tables). With the `testkit` feature,
+//! [`testkit`] holds the conformance checks every backend runs.
+//!
+//! ```
+//! use boardlab_core::{Setup, Zobrist};
+//! let setup = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+//! assert_eq!(Zobrist::of(&setup).key_hex(), "463b96181691fc9c");
+//! ```
+
+pub mod bitboard;
+mod board;
+mod castling;
+pub mod epd;
+mod fen;
+mod moves;
+mod perft;
+mod piece;
+mod setup;
+mod square;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::{Board, GenKind, MoveError};
+pub use castling::{CastlingRights, CastlingSide};
+pub use epd::{Epd, EpdError, PerftCase};
+pub use fen::{FenError, START_FEN};
+pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
+pub use perft::{divide, perft, PerftMode};
+pub use piece::{Color, Piece, Role};
+pub use setup::{PositionError, Setup};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use zobrist::Zobrist;

@@ -1,0 +1,76 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of a move generator.
+
+use crate::{Board, GenKind, Move, MoveList};
+
+/// How the last ply is counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PerftMode {
+    /// At depth 1, count the legal moves without playing them (what engines report).
+    Bulk,
+    /// Make and unmake every leaf move: measures make/unmake as well as generation.
+    FullMake,
+}
+
+impl PerftMode {
+    /// `"bulk"` or `"full-make"`, as the CLI's JSON reports it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PerftMode::Bulk => "bulk",
+            PerftMode::FullMake => "full-make",
+        }
+    }
+}
+
+/// The number of leaf nodes `depth` plies below `board`.
+///
+/// # Examples
+///
+/// Any backend works the same way; a board type is all that changes.
+///
+/// ```ignore
+/// let mut board = boardlab_mailbox::MailboxBoard::from_fen(START_FEN)?;
+/// assert_eq!(perft(&mut board, 3, PerftMode::Bulk), 8902);
+/// ```
+pub fn perft<B: Board>(board: &mut B, depth: u32, mode: PerftMode) -> u64 {
+    match (depth, mode) {
+        (0, _) => 1,
+        (1, PerftMode::Bulk) => board.count_legal(),
+        _ => {
+            let mut moves = MoveList::new();
+            board.generate(GenKind::All, &mut moves);
+            if depth == 1 {
+                for &mv in moves.iter() {
+                    let undo = board.make(mv);
+                    board.unmake(mv, undo);
+                }
+                return moves.len() as u64;
+            }
+            let mut nodes = 0;
+            for &mv in moves.iter() {
+                let undo = board.make(mv);
+                nodes += perft(board, depth - 1, mode);
+                board.unmake(mv, undo);
+            }
+            nodes
+        }
+    }
+}
+
+/// Perft split by root move, as Stockfish's `go perft` prints it: each legal move with the leaf
+/// count below it, in generation order. Depth 0 gives an empty list.
+pub fn divide<B: Board>(board: &mut B, depth: u32, mode: PerftMode) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut moves = MoveList::new();
+    board.generate(GenKind::All, &mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let undo = board.make(mv);
+            let nodes = perft(board, depth - 1, mode);
+            board.unmake(mv, undo);
+            (mv, nodes)
+        })
+        .collect()
+}

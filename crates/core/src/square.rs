@@ -1,0 +1,314 @@
+//! Squares, files and ranks.
+//!
+//! Squares are numbered the way every representation in boardlab converts from: `a1 = 0`,
+//! `b1 = 1`, …, `h1 = 7`, `a2 = 8`, …, `h8 = 63`, so `index = 8 * rank + file`.
+//!
+//! ```text
+//!   8 | 56 57 58 59 60 61 62 63
+//!   7 | 48 49 50 51 52 53 54 55
+//!   6 | 40 41 42 43 44 45 46 47
+//!   5 | 32 33 34 35 36 37 38 39
+//!   4 | 24 25 26 27 28 29 30 31
+//!   3 | 16 17 18 19 20 21 22 23
+//!   2 |  8  9 10 11 12 13 14 15
+//!   1 |  0  1  2  3  4  5  6  7
+//!     +------------------------
+//!        a  b  c  d  e  f  g  h
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A file (column), `a` to `h`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum File {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+}
+
+impl File {
+    /// The number of files.
+    pub const NUM: usize = 8;
+    /// All files, `a` first.
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
+
+    /// The file with the given index (`0` = a), or `None` past `h`.
+    #[inline]
+    pub const fn new(index: u8) -> Option<File> {
+        if index < 8 {
+            Some(File::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The file's index, `0` for a.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The file's letter, `'a'` to `'h'`.
+    #[inline]
+    pub const fn char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// The file named by a letter `'a'`..`'h'`.
+    pub const fn from_char(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => File::new(c as u8 - b'a'),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+/// A rank (row), `1` to `8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Rank {
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
+}
+
+impl Rank {
+    /// The number of ranks.
+    pub const NUM: usize = 8;
+    /// All ranks, the first first.
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
+
+    /// The rank with the given index (`0` = the first rank), or `None` past the eighth.
+    #[inline]
+    pub const fn new(index: u8) -> Option<Rank> {
+        if index < 8 {
+            Some(Rank::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The rank's index, `0` for the first rank.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank's digit, `'1'` to `'8'`.
+    #[inline]
+    pub const fn char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// The rank named by a digit `'1'`..`'8'`.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Rank::new(c as u8 - b'1'),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+macro_rules! squares {
+    ($($name:ident),* $(,)?) => {
+        /// A square of the board, numbered `a1 = 0` to `h8 = 63` (see the module docs).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        #[rustfmt::skip]
+        pub enum Square { $($name),* }
+
+        impl Square {
+            /// All 64 squares in index order, `a1` first.
+            #[rustfmt::skip]
+            pub const ALL: [Square; 64] = [$(Square::$name),*];
+        }
+    };
+}
+
+squares!(
+    A1, B1, C1, D1, E1, F1, G1, H1, A2, B2, C2, D2, E2, F2, G2, H2, A3, B3, C3, D3, E3, F3, G3,
+    H3, A4, B4, C4, D4, E4, F4, G4, H4, A5, B5, C5, D5, E5, F5, G5, H5, A6, B6, C6, D6, E6, F6,
+    G6, H6, A7, B7, C7, D7, E7, F7, G7, H7, A8, B8, C8, D8, E8, F8, G8, H8,
+);
+
+impl Square {
+    /// The number of squares.
+    pub const NUM: usize = 64;
+
+    /// The square with the given index, or `None` for an index of 64 or more.
+    #[inline]
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The square with index `index & 63`; for callers that already know the index is in range.
+    #[inline]
+    pub const fn from_index(index: u8) -> Square {
+        Square::ALL[(index & 63) as usize]
+    }
+
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        Square::ALL[rank as usize * 8 + file as usize]
+    }
+
+    /// The square's index, `0` for a1, `63` for h8.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The square's file.
+    #[inline]
+    pub const fn file(self) -> File {
+        File::ALL[self as usize & 7]
+    }
+
+    /// The square's rank.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[self as usize >> 3]
+    }
+
+    /// The square `df` files and `dr` ranks away, or `None` if that leaves the board.
+    #[inline]
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let file = (self as u8 & 7) as i8 + df;
+        let rank = (self as u8 >> 3) as i8 + dr;
+        if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+            Some(Square::ALL[(rank * 8 + file) as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The same square seen from the other side: a1 <-> a8.
+    #[inline]
+    pub const fn flip_vertical(self) -> Square {
+        Square::ALL[self as usize ^ 56]
+    }
+
+    /// The larger of the file and rank distances (the king's distance).
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let df = (self as i8 & 7) - (other as i8 & 7);
+        let dr = (self as i8 >> 3) - (other as i8 >> 3);
+        let df = df.unsigned_abs();
+        let dr = dr.unsigned_abs();
+        if df > dr {
+            df
+        } else {
+            dr
+        }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+/// The error for a string that does not name a square.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseSquareError(pub String);
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid square {:?}: expected a file a-h and a rank 1-8", self.0)
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next(), chars.next()) {
+            (Some(f), Some(r), None) => match (File::from_char(f), Rank::from_char(r)) {
+                (Some(file), Some(rank)) => Ok(Square::from_coords(file, rank)),
+                _ => Err(ParseSquareError(s.to_string())),
+            },
+            _ => Err(ParseSquareError(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_and_coordinates_agree() {
+        for sq in Square::ALL {
+            assert_eq!(Square::from_coords(sq.file(), sq.rank()), sq);
+            assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
+        }
+        assert_eq!(Square::E4.to_string(), "e4");
+        assert_eq!(Square::H8.index(), 63);
+    }
+
+    #[test]
+    fn offsets_stop_at_the_edges() {
+        assert_eq!(Square::A1.offset(-1, 0), None);
+        assert_eq!(Square::H1.offset(1, 0), None);
+        assert_eq!(Square::H8.offset(0, 1), None);
+        assert_eq!(Square::E4.offset(1, 2), Some(Square::F6));
+    }
+
+    #[test]
+    fn bad_square_names_are_rejected() {
+        for bad in ["", "e", "e9", "i1", "e44", "E4"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Zobrist hashing: a 64-bit Polyglot `key` and an independent 64-bit `lock`.
+//!
+//! The `key` is exactly the Polyglot opening-book key, so positions hash as in every Polyglot
+//! book. Its 781 random numbers are read at compile time from `data/polyglot-random64.txt`
+//! (the table published with the Polyglot book format). Their layout:
+//!
+//! - a piece on a square: `64 * kind + 8 * rank + file`, where `kind = 2 * role + (1 if white)`
+//!   with roles ordered pawn, knight, bishop, rook, queen, king;
+//! - `768..772`: the castling rights white king side, white queen side, black king side, black
+//!   queen side;
+//! - `772 + file`: the en-passant file, only when a pawn of the side to move stands beside the
+//!   pawn that just double-pushed;
+//! - `780`: white to move.
+//!
+//! The `lock` uses the same layout with numbers from a SplitMix64 generator and a fixed seed. A
+//! hash table indexes with `key` and checks `lock`, so a false match needs 128 bits to collide.
+
+use crate::{CastlingRights, Color, File, Piece, Role, Setup, Square};
+use std::ops::{BitXor, BitXorAssign};
+
+/// A position's hash: the Polyglot `key` and an independent `lock` (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Zobrist {
+    /// The Polyglot key.
+    pub key: u64,
+    /// A second, independent hash of the same position.
+    pub lock: u64,
+}
+
+const POLYGLOT_TEXT: &str = include_str!("../data/polyglot-random64.txt");
+const NUM_KEYS: usize = 781;
+
+const fn hex_digit(b: u8) -> u64 {
+    match b {
+        b'0'..=b'9' => (b - b'0') as u64,
+        b'a'..=b'f' => (b - b'a' + 10) as u64,
+        b'A'..=b'F' => (b - b'A' + 10) as u64,
+        _ => panic!("polyglot-random64.txt holds a character that is not a hex digit"),
+    }
+}
+
+/// Reads the 781 keys: one 16-digit hex number per line, lines starting with `#` skipped.
+const fn parse_polyglot_keys() -> [u64; NUM_KEYS] {
+    let bytes = POLYGLOT_TEXT.as_bytes();
+    let mut keys = [0u64; NUM_KEYS];
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'#' {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+        } else if bytes[i].is_ascii_hexdigit() {
+            let mut value = 0u64;
+            let mut digits = 0;
+            while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
+                value = value << 4 | hex_digit(bytes[i]);
+                digits += 1;
+                i += 1;
+            }
+            assert!(digits == 16, "a Polyglot key must have 16 hex digits");
+            assert!(count < NUM_KEYS, "more than 781 Polyglot keys");
+            keys[count] = value;
+            count += 1;
+        } else {
+            i += 1;
+        }
+    }
+    assert!(count == NUM_KEYS, "fewer than 781 Polyglot keys");
+    keys
+}
+
+const fn splitmix_lock_keys() -> [u64; NUM_KEYS] {
+    let mut keys = [0u64; NUM_KEYS];
+    let mut state: u64 = 0x626f_6172_646c_6162; // "boardlab"
+    let mut i = 0;
+    while i < NUM_KEYS {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+}
+
+const KEYS: [u64; NUM_KEYS] = parse_polyglot_keys();
+const LOCKS: [u64; NUM_KEYS] = splitmix_lock_keys();
+
+const fn entry(index: usize) -> Zobrist {
+    Zobrist {
+        key: KEYS[index],
+        lock: LOCKS[index],
+    }
+}
+
+/// Indexed by [`Piece::index`] then [`Square::index`].
+static PIECE_SQUARE: [[Zobrist; 64]; Piece::NUM] = {
+    let mut table = [[Zobrist { key: 0, lock: 0 }; 64]; Piece::NUM];
+    let mut role = 0;
+    while role < Role::NUM {
+        let mut color = 0;
+        while color < 2 {
+            let kind = 2 * role + if color == Color::White as usize { 1 } else { 0 };
+            let mut sq = 0;
+            while sq < 64 {
+                table[role * 2 + color][sq] = entry(64 * kind + sq);
+                sq += 1;
+            }
+            color += 1;
+        }
+        role += 1;
+    }
+    table
+};
+
+/// Indexed by [`CastlingRights::bits`]: the XOR of the keys of the rights present.
+static CASTLING: [Zobrist; 16] = {
+    let mut table = [Zobrist { key: 0, lock: 0 }; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut z = Zobrist { key: 0, lock: 0 };
+        let mut right = 0;
+        while right < 4 {
+            if bits >> right & 1 != 0 {
+                z.key ^= KEYS[768 + right];
+                z.lock ^= LOCKS[768 + right];
+            }
+            right += 1;
+        }
+        table[bits] = z;
+        bits += 1;
+    }
+    table
+};
+
+static EN_PASSANT: [Zobrist; 8] = {
+    let mut table = [Zobrist { key: 0, lock: 0 }; 8];
+    let mut file = 0;
+    while file < 8 {
+        table[file] = entry(772 + file);
+        file += 1;
+    }
+    table
+};
+
+static WHITE_TO_MOVE: Zobrist = entry(780);
+
+impl Zobrist {
+    /// The hash of nothing: the starting point before pieces and rights are added.
+    pub const ZERO: Zobrist = Zobrist { key: 0, lock: 0 };
+
+    /// The component for `piece` on `sq`.
+    #[inline]
+    pub fn piece(piece: Piece, sq: Square) -> Zobrist {
+        PIECE_SQUARE[piece.index()][sq.index()]
+    }
+
+    /// The component for a set of castling rights.
+    #[inline]
+    pub fn castling(rights: CastlingRights) -> Zobrist {
+        CASTLING[rights.bits() as usize]
+    }
+
+    /// The component for an en-passant capture possible on `file`.
+    #[inline]
+    pub fn en_passant(file: File) -> Zobrist {
+        EN_PASSANT[file.index()]
+    }
+
+    /// The component present when white is to move; toggled by every move.
+    #[inline]
+    pub fn white_to_move() -> Zobrist {
+        WHITE_TO_MOVE
+    }
+
+    /// The hash of `setup`, computed from scratch. Backends keep theirs up to date move by move
+    /// and the testkit checks that the two agree.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{Setup, Zobrist};
+    /// assert_eq!(Zobrist::of(&Setup::start()).key, 0x463b96181691fc9c);
+    /// ```
+    pub fn of(setup: &Setup) -> Zobrist {
+        let mut z = Zobrist::castling(setup.castling);
+        for (sq, piece) in setup.pieces() {
+            z ^= Zobrist::piece(piece, sq);
+        }
+        if let Some(ep) = setup.ep_square {
+            if !setup.ep_capturers().is_empty() {
+                z ^= Zobrist::en_passant(ep.file());
+            }
+        }
+        if setup.turn == Color::White {
+            z ^= Zobrist::white_to_move();
+        }
+        z
+    }
+
+    /// The key as 16 lowercase hex digits, as `boardlab hash` prints it.
+    pub fn key_hex(&self) -> String {
+        format!("{:016x}", self.key)
+    }
+}
+
+impl BitXor for Zobrist {
+    type Output = Zobrist;
+    #[inline]
+    fn bitxor(self, rhs: Zobrist) -> Zobrist {
+        Zobrist {
+            key: self.key ^ rhs.key,
+            lock: self.lock ^ rhs.lock,
+        }
+    }
+}
+
+impl BitXorAssign for Zobrist {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Zobrist) {
+        self.key ^= rhs.key;
+        self.lock ^= rhs.lock;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_reads_all_781_keys_in_order() {
+        // The first and last numbers of the published table.
+        assert_eq!(KEYS[0], 0x9d39247e33776d41);
+        assert_eq!(KEYS[780], 0xf8d626aaaf278509);
+        assert_ne!(LOCKS[0], LOCKS[1]);
+    }
+
+    #[test]
+    fn lock_is_independent_of_key() {
+        let z = Zobrist::of(&Setup::start());
+        assert_ne!(z.key, z.lock);
+        assert_ne!(z.lock, 0);
+    }
+}

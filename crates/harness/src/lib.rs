@@ -1,0 +1,1 @@
+//! boardlab-harness.
