@@ -20,6 +20,7 @@ mod fen;
 mod moves;
 mod perft;
 mod piece;
+mod search;
 mod setup;
 mod square;
 #[cfg(feature = "testkit")]
@@ -34,6 +35,10 @@ pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
+pub use search::{
+    evaluate, evaluate_detail, role_value, Evaluation, Limits, Score, SearchInfo, SearchResult,
+    Searcher, MATE, MAX_DEPTH, MAX_PLY,
+};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use zobrist::Zobrist;
