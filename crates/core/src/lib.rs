@@ -14,6 +14,7 @@
 
 pub mod bitboard;
 mod board;
+mod book;
 mod castling;
 pub mod epd;
 mod fen;
@@ -29,6 +30,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, GenKind, MoveError};
+pub use book::{Book, BookEntry, BookError, BookMove, BOOK_ENTRY_BYTES};
 pub use castling::{CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
