@@ -158,14 +158,15 @@ impl Book {
     ///
     /// A [`BookError`] saying which check failed.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() % BOOK_ENTRY_BYTES != 0 {
+        let chunks = bytes.chunks_exact(BOOK_ENTRY_BYTES);
+        if !chunks.remainder().is_empty() {
             return Err(BookError::Truncated(bytes.len()));
         }
         if bytes.is_empty() {
             return Err(BookError::Empty);
         }
         let mut entries = Vec::with_capacity(bytes.len() / BOOK_ENTRY_BYTES);
-        for (index, chunk) in bytes.chunks_exact(BOOK_ENTRY_BYTES).enumerate() {
+        for (index, chunk) in chunks.enumerate() {
             let mut raw = [0; BOOK_ENTRY_BYTES];
             raw.copy_from_slice(chunk);
             let entry = BookEntry::parse(&raw);
