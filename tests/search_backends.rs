@@ -87,9 +87,9 @@ fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
         let result = with_backend!(backend, B => {
             let mut board = B::from_fen(fen).unwrap();
             let retreat = board.parse_uci_move("h8h7").unwrap();
-            let undo = board.make(retreat);
-            let repeated = board.zobrist();
-            board.unmake(retreat, undo);
+            let mut after = board.clone();
+            after.make(retreat);
+            let repeated = after.zobrist();
             let game = [repeated, Zobrist { key: 1, lock: 1 }, Zobrist { key: 2, lock: 2 }];
             Searcher::new(1).search(&mut board, &game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
         });
