@@ -275,11 +275,13 @@ impl Searcher {
             pv: vec![fallback],
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut previous_score = 0;
         for depth in 1..=max_depth {
-            let score = worker.negamax(depth as i32, 0, -INFINITY, INFINITY, in_check, true);
+            let score = worker.aspiration(depth as i32, previous_score, in_check);
             if worker.aborted {
                 break;
             }
+            previous_score = score;
             let pv = worker.pv.line(0).to_vec();
             worker.root_best = pv.first().copied().unwrap_or(Move::NULL);
             let info = SearchInfo {
@@ -441,6 +443,36 @@ impl<B: Board> Worker<'_, B> {
         self.board.unmake(mv, undo);
     }
 
+    /// The root searched `depth` plies deep, first in a narrow window around the previous
+    /// iteration's score (most iterations land there, and a narrow window prunes more), widened
+    /// on the side that fails until the score falls inside.
+    fn aspiration(&mut self, depth: i32, previous: i32, in_check: bool) -> i32 {
+        if depth < 4 || previous.abs() >= MATE_BOUND {
+            return self.negamax(depth, 0, -INFINITY, INFINITY, in_check, true);
+        }
+        let mut delta = 30;
+        let mut alpha = previous - delta;
+        let mut beta = previous + delta;
+        loop {
+            let score = self.negamax(depth, 0, alpha, beta, in_check, true);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 500 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// The score of the current position searched `depth` plies deep within `(alpha, beta)`,
     /// fail-soft. `in_check` is whether the side to move is in check (the caller knows it).
     fn negamax(
@@ -500,12 +532,21 @@ impl<B: Board> Worker<'_, B> {
             table_move = self.root_best;
         }
 
-        // Null move: if passing still fails high, a real move would too. Unsound in zugzwang,
-        // so only with a piece besides pawns, and never twice in a row.
-        if !is_pv && !in_check && allow_null && depth >= 3 {
+        if !is_pv && !in_check {
             let evaluation = evaluate_detail(&*self.board);
+            // Reverse futility: near the leaves, a position whose static score beats beta by
+            // more than a margin per ply is taken to hold (beta is not a mate score here).
+            if depth <= 6 && beta.abs() < MATE_BOUND && evaluation.score - 80 * depth >= beta {
+                return evaluation.score;
+            }
+            // Null move: if passing still fails high, a real move would too. Unsound in
+            // zugzwang, so only with a piece besides pawns, and never twice in a row.
             let us = self.board.side_to_move();
-            if evaluation.score >= beta && evaluation.has_pieces[us as usize] {
+            if allow_null
+                && depth >= 3
+                && evaluation.score >= beta
+                && evaluation.has_pieces[us as usize]
+            {
                 let reduction = if depth >= 7 { 3 } else { 2 };
                 let undo = self.board.make_null();
                 self.keys.push(self.board.zobrist());
