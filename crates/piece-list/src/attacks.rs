@@ -53,7 +53,7 @@ impl PieceListBoard {
     /// Whether any piece stands on `sq`: a scan of both lists.
     #[inline]
     pub(crate) fn occupied(&self, sq: u8) -> bool {
-        (self.lists[0].hits(sq) | self.lists[1].hits(sq)) != 0
+        self.lists[0].contains(sq) | self.lists[1].contains(sq)
     }
 
     /// Whether the squares strictly inside `line` from `from` are empty, `ignored` counting as

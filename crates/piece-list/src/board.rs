@@ -73,7 +73,10 @@ impl PieceListBoard {
     #[inline]
     fn ep_target(&self, mover: Color, from: u8, to: u8) -> Option<Square> {
         let them = &self.lists[(!mover).index()];
-        let beside = |sq: u8| them.hits(sq) != 0 && them.role(them.index_at(sq)) == Role::Pawn;
+        let beside = |sq: u8| {
+            let index = them.find(sq);
+            index < PieceList::CAPACITY && them.role(index) == Role::Pawn
+        };
         let left = file(to) > 0 && beside(to - 1);
         let right = file(to) < 7 && beside(to + 1);
         if left || right {

@@ -73,12 +73,8 @@ impl PieceList {
     /// The index of the entry standing on `sq`, found by scanning the list.
     #[inline]
     pub fn index_of(&self, sq: Square) -> Option<usize> {
-        let hits = self.hits(sq as u8);
-        if hits == 0 {
-            None
-        } else {
-            Some(hits.trailing_zeros() as usize)
-        }
+        let index = self.find(sq as u8);
+        (index < PieceList::CAPACITY).then_some(index)
     }
 
     /// The square index of entry `index`.
@@ -99,33 +95,51 @@ impl PieceList {
         self.squares[0]
     }
 
-    /// One bit per slot whose square is `sq`: the scan behind every square query.
+    /// Whether some entry stands on `sq`: the scan behind every "is this square empty".
     ///
     /// It compares all 16 slots without branching (unused ones hold [`NO_SQUARE`]), which the
     /// compiler turns into a handful of vector instructions; an early-exit loop would be slower
-    /// because its exit is unpredictable.
-    #[inline]
-    pub(crate) fn hits(&self, sq: u8) -> u32 {
-        let mut hits = 0;
-        for (slot, &square) in self.squares.iter().enumerate() {
-            hits |= u32::from(square == sq) << slot;
-        }
-        hits
-    }
-
-    /// Whether some entry stands on `sq`.
+    /// because where it exits is unpredictable.
     #[inline]
     pub(crate) fn contains(&self, sq: u8) -> bool {
-        self.hits(sq) != 0
+        let mut found = false;
+        for &square in &self.squares {
+            found |= square == sq;
+        }
+        found
+    }
+
+    /// The index of the entry on `sq`, or 16 or more if there is none.
+    ///
+    /// The scan reads the 16 slots as two 64-bit words, eight squares each, and finds the first
+    /// byte equal to `sq` with word arithmetic instead of a loop: after XOR with `sq` in every
+    /// byte, a matching byte is zero, and `!((x & 0x7f…) + 0x7f…) | x)` sets the top bit of
+    /// exactly the zero bytes (the masked add cannot carry from one byte into the next).
+    #[inline]
+    pub(crate) fn find(&self, sq: u8) -> usize {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let splat = u64::from(sq) * 0x0101_0101_0101_0101;
+        let zero_bytes = |word: u64| {
+            let x = word ^ splat;
+            !(((x & LOW7) + LOW7) | x | LOW7)
+        };
+        let (low, high) = self.squares.split_at(8);
+        let low = zero_bytes(u64::from_le_bytes(low.try_into().unwrap_or_default()));
+        let high = zero_bytes(u64::from_le_bytes(high.try_into().unwrap_or_default()));
+        if low != 0 {
+            (low.trailing_zeros() / 8) as usize
+        } else {
+            8 + (high.trailing_zeros() / 8) as usize
+        }
     }
 
     /// The index of the entry on `sq`, which must exist. A missing entry gives a valid but
     /// wrong index rather than a panic; the callers only ask about squares they know are held.
     #[inline]
     pub(crate) fn index_at(&self, sq: u8) -> usize {
-        let hits = self.hits(sq);
-        debug_assert!(hits != 0, "no piece on square {sq}");
-        hits.trailing_zeros() as usize & (PieceList::CAPACITY - 1)
+        let index = self.find(sq);
+        debug_assert!(index < PieceList::CAPACITY, "no piece on square {sq}");
+        index & (PieceList::CAPACITY - 1)
     }
 
     /// Moves entry `index` to `sq`.
@@ -214,10 +228,28 @@ mod tests {
     }
 
     #[test]
+    fn the_scan_finds_each_entry_in_either_half() {
+        let mut list = PieceList::EMPTY;
+        list.push(Role::King, 63);
+        for sq in 0..15 {
+            list.push(Role::Pawn, sq);
+        }
+        assert_eq!(list.find(63), 0);
+        for sq in 0..15 {
+            assert_eq!(list.find(sq), usize::from(sq) + 1);
+            assert!(list.contains(sq));
+        }
+        for sq in 15..63 {
+            assert_eq!(list.find(sq), PieceList::CAPACITY);
+            assert!(!list.contains(sq));
+        }
+    }
+
+    #[test]
     fn unused_slots_match_no_square() {
         let mut list = PieceList::EMPTY;
         list.push(Role::King, 0);
-        assert_eq!(list.hits(0), 1);
+        assert_eq!(list.find(0), 0);
         for sq in 1..64 {
             assert!(!list.contains(sq));
         }

@@ -236,13 +236,13 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             for _ in 1..line.steps {
                 between += line.delta;
                 let between = between as u8;
-                let ours = own.hits(between);
-                if ours != 0 {
+                let ours = own.find(between);
+                if ours < PieceList::CAPACITY {
                     if pinned.is_some() {
                         blocked = true;
                         break;
                     }
-                    pinned = Some(ours.trailing_zeros() as usize);
+                    pinned = Some(ours);
                 } else if enemy.contains(between) {
                     blocked = true;
                     break;
