@@ -10,8 +10,8 @@ pub(crate) const NO_SQUARE: u8 = 0xff;
 /// One side's pieces: parallel arrays of squares and roles, `len` of them in use.
 ///
 /// The king is always entry 0, so finding it costs nothing. A capture removes its victim by
-/// moving the list's last entry into the hole (and clearing the last slot), which
-/// [`restore`](PieceList::restore) reverses exactly, so make/unmake leaves the order as it was.
+/// moving the list's last entry into the hole (and clearing the last slot); unmake moves it
+/// back, so make/unmake leaves the order as it was.
 /// A promotion changes the role in place.
 ///
 /// # Examples
