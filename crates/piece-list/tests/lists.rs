@@ -191,7 +191,7 @@ fn en_passant_is_refused_when_it_uncovers_the_king_along_the_rank() {
 
 #[test]
 fn in_check_only_answers_to_the_check_are_generated() {
-    // The rook on e8 checks; the bishop may block on e3 or e6... only e3 is on its diagonal.
+    // The rook on e8 checks along the e-file; of the squares between, the bishop reaches only e3.
     let board = PieceListBoard::from_fen("4r1k1/8/8/8/8/8/3B4/4K3 w - - 0 1").unwrap();
     assert!(board.in_check());
     assert_eq!(moves_from(&board, Square::D2), ["d2e3"]);
