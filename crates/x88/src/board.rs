@@ -525,3 +525,72 @@ impl Board for X88Board {
         crate::difference::TABLE_BYTES + crate::movegen::TABLE_BYTES
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Makes and unmakes every move `depth` plies deep, checking after each step that cells,
+    /// lists and phantom slots agree, and that unmake restores the real cells and the lists
+    /// exactly, list order included.
+    fn walk(board: &mut X88Board, depth: u32) -> u64 {
+        board.assert_consistent();
+        if depth == 0 {
+            return 1;
+        }
+        let before = board.clone();
+        let mut moves = MoveList::new();
+        board.generate(GenKind::All, &mut moves);
+        let mut leaves = 0;
+        for &mv in moves.iter() {
+            let undo = board.make(mv);
+            leaves += walk(board, depth - 1);
+            board.unmake(mv, undo);
+            // Phantom cells beside empty squares keep stale slots, which nothing reads.
+            let real = |b: &X88Board| {
+                b.cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| i & 8 == 0)
+                    .map(|(_, &c)| c)
+                    .collect::<Vec<u8>>()
+            };
+            assert_eq!(real(board), real(&before), "after {mv}");
+            for color in Color::ALL {
+                assert_eq!(board.officers(color), before.officers(color), "after {mv}");
+                assert_eq!(board.pawns(color), before.pawns(color), "after {mv}");
+            }
+        }
+        leaves
+    }
+
+    #[test]
+    fn phantom_slots_and_lists_stay_in_step_through_make_and_unmake() {
+        // Captures, castling, en passant and promotions (with captures) all move list slots.
+        // The leaf counts are the depth-3 figures of standard.epd and perftsuite.epd.
+        let cases = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                97862,
+            ),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 9483),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812),
+        ];
+        for (fen, expected) in cases {
+            let mut board = X88Board::from_fen(fen).unwrap();
+            assert_eq!(walk(&mut board, 3), expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_phantom_half_holds_the_list_slots() {
+        let board = X88Board::from_setup(&Setup::start());
+        // The kings took slot 0, so the phantom cell beside e1 and beside e8 holds 0.
+        assert_eq!(board.cells[Sq88::E1.phantom_index()], 0);
+        assert_eq!(board.cells[Sq88(0x74).phantom_index()], 0);
+        // Pawns start at slot 16.
+        assert!(board.cells[Sq88(0x14).phantom_index()] as usize >= PAWN_SLOTS);
+        assert_eq!(board.officers(Color::White).len(), 8);
+        assert_eq!(board.pawns(Color::Black).len(), 8);
+    }
+}
