@@ -1,7 +1,7 @@
 //! Perft with the 0x88 board, for checking suites and timing outside the test run.
 //!
 //! ```text
-//! cargo run --release -p boardlab-x88 --example x88_perft -- speed
+//! cargo run --release -p boardlab-x88 --example x88_perft -- speed [bulk|full-make]
 //! cargo run --release -p boardlab-x88 --example x88_perft -- suite crates/core/data/perftsuite.epd 200000000
 //! cargo run --release -p boardlab-x88 --example x88_perft -- fen "<FEN>" 6
 //! ```
@@ -26,14 +26,14 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: x88_perft speed | suite FILE MAX_NODES | fen FEN DEPTH");
+    eprintln!("usage: x88_perft speed [bulk|full-make] | suite FILE MAX_NODES | fen FEN DEPTH");
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("speed") => speed(),
+        Some("speed") if args.len() <= 2 => speed(args.get(1).map(String::as_str)),
         Some("suite") if args.len() == 3 => match args[2].parse() {
             Ok(max_nodes) => suite(&args[1], max_nodes),
             Err(_) => usage(),
@@ -55,13 +55,17 @@ fn main() -> ExitCode {
     }
 }
 
-fn speed() -> ExitCode {
+/// Times the six standard positions in both modes, or in the one named (`bulk`, `full-make`).
+fn speed(only: Option<&str>) -> ExitCode {
     let cases = parse_perft_suite(STANDARD_SUITE).expect("the standard suite parses");
     println!("board bytes: {}", std::mem::size_of::<X88Board>());
     for (mode, depths) in [
         (PerftMode::Bulk, BULK_DEPTHS),
         (PerftMode::FullMake, FULL_MAKE_DEPTHS),
     ] {
+        if only.is_some_and(|name| name != mode.name()) {
+            continue;
+        }
         let (mut all_nodes, mut all_wall, mut all_cpu) = (0u64, 0f64, 0f64);
         for (case, depth) in cases.iter().zip(depths) {
             let mut board = X88Board::from_setup(&case.setup);

@@ -19,8 +19,8 @@
 
 use crate::attack::{attacked, KingSafety};
 use crate::board::{pawn_step, X88Board, PAWN_SLOTS};
-use crate::difference::vector;
-use crate::piece::{color_bit, kind, BISHOP, EMPTY, KNIGHT, PAWN, ROOK};
+use crate::difference::{attack_bit, vector};
+use crate::piece::{color_bit, is_slider, kind, BISHOP, EMPTY, KNIGHT, PAWN, ROOK};
 use crate::square::Sq88;
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role};
 
@@ -165,7 +165,7 @@ impl X88Board {
     }
 
     /// The moves of every piece but the king, en passant aside. With `EVASION`, the side to
-    /// move is in single check and only moves that capture or block the checker are kept.
+    /// move is in single check and only moves that capture or block the checker are made.
     #[inline]
     fn piece_moves<const NOISY: bool, const QUIET: bool, const EVASION: bool, S: MoveSink>(
         &self,
@@ -183,58 +183,10 @@ impl X88Board {
                     && vector(to, safety.checker).step == safety.check_step)
         };
         let c = us as usize;
-        let officers_end = self.ends[c][0] as usize;
-        for slot in 1..officers_end {
-            let from = self.lists[c][slot];
-            let pin = safety.pins[slot];
-            if EVASION && pin != 0 {
-                continue;
-            }
-            let code = self.cells[from.index()];
-            let steps: &[i8] = match kind(code) {
-                KNIGHT => {
-                    if pin != 0 {
-                        continue;
-                    }
-                    for step in KNIGHT_STEPS {
-                        let to = from.offset(step);
-                        if to.is_off_board() {
-                            continue;
-                        }
-                        let content = self.cells[to.index()];
-                        if content == EMPTY {
-                            if QUIET && answers_check(to) {
-                                out.add(from, to, MoveFlag::Quiet);
-                            }
-                        } else if NOISY && content & them_bit != 0 && answers_check(to) {
-                            out.add(from, to, MoveFlag::Capture);
-                        }
-                    }
-                    continue;
-                }
-                BISHOP => &DIAGONAL_STEPS,
-                ROOK => &STRAIGHT_STEPS,
-                _ => &KING_STEPS,
-            };
-            for &step in steps {
-                if !along_pin(pin, step) {
-                    continue;
-                }
-                let mut to = from.offset(step);
-                while !to.is_off_board() {
-                    let content = self.cells[to.index()];
-                    if content != EMPTY {
-                        if NOISY && content & them_bit != 0 && answers_check(to) {
-                            out.add(from, to, MoveFlag::Capture);
-                        }
-                        break;
-                    }
-                    if QUIET && answers_check(to) {
-                        out.add(from, to, MoveFlag::Quiet);
-                    }
-                    to = to.offset(step);
-                }
-            }
+        if EVASION {
+            self.officer_evasions::<NOISY, QUIET, S>(out, safety);
+        } else {
+            self.officer_moves::<NOISY, QUIET, S>(out, safety);
         }
 
         let up = pawn_step(us);
@@ -286,6 +238,134 @@ impl X88Board {
                 }
             }
         }
+    }
+
+    /// Out of check, the moves of every piece but king and pawns; a pinned piece keeps to its
+    /// pin.
+    #[inline]
+    fn officer_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        safety: &KingSafety,
+    ) {
+        let us = self.turn;
+        let them_bit = color_bit(!us);
+        let c = us as usize;
+        let officers_end = self.ends[c][0] as usize;
+        for slot in 1..officers_end {
+            let from = self.lists[c][slot];
+            let pin = safety.pins[slot];
+            let code = self.cells[from.index()];
+            let steps: &[i8] = match kind(code) {
+                KNIGHT => {
+                    if pin != 0 {
+                        continue;
+                    }
+                    for step in KNIGHT_STEPS {
+                        let to = from.offset(step);
+                        if to.is_off_board() {
+                            continue;
+                        }
+                        let content = self.cells[to.index()];
+                        if content == EMPTY {
+                            if QUIET {
+                                out.add(from, to, MoveFlag::Quiet);
+                            }
+                        } else if NOISY && content & them_bit != 0 {
+                            out.add(from, to, MoveFlag::Capture);
+                        }
+                    }
+                    continue;
+                }
+                BISHOP => &DIAGONAL_STEPS,
+                ROOK => &STRAIGHT_STEPS,
+                _ => &KING_STEPS,
+            };
+            for &step in steps {
+                if !along_pin(pin, step) {
+                    continue;
+                }
+                let mut to = from.offset(step);
+                while !to.is_off_board() {
+                    let content = self.cells[to.index()];
+                    if content != EMPTY {
+                        if NOISY && content & them_bit != 0 {
+                            out.add(from, to, MoveFlag::Capture);
+                        }
+                        break;
+                    }
+                    if QUIET {
+                        out.add(from, to, MoveFlag::Quiet);
+                    }
+                    to = to.offset(step);
+                }
+            }
+        }
+    }
+
+    /// In single check, the moves of pieces other than king and pawns that answer it: for each
+    /// cell that does (the checker's, and against a slider those between it and the king), one
+    /// difference-table lookup per piece says whether the piece could go there, and a slider's
+    /// path is then walked. Pinned pieces have no such move.
+    fn officer_evasions<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        safety: &KingSafety,
+    ) {
+        let us = self.turn;
+        let king = self.king(us);
+        let mut targets = [Sq88::NONE; 8];
+        let mut count = 0;
+        if NOISY {
+            targets[0] = safety.checker;
+            count = 1;
+        }
+        if QUIET && safety.check_step != 0 {
+            let mut cell = king.offset(safety.check_step);
+            while cell != safety.checker && count < targets.len() {
+                targets[count] = cell;
+                count += 1;
+                cell = cell.offset(safety.check_step);
+            }
+        }
+        let c = us as usize;
+        for slot in 1..self.ends[c][0] as usize {
+            if safety.pins[slot] != 0 {
+                continue;
+            }
+            let from = self.lists[c][slot];
+            let code = self.cells[from.index()];
+            let bit = attack_bit(code);
+            for &to in &targets[..count] {
+                let line = vector(from, to);
+                if line.attackers & bit == 0 {
+                    continue;
+                }
+                if is_slider(kind(code)) && !self.path_is_clear(from, to, line.step) {
+                    continue;
+                }
+                let flag = if to == safety.checker {
+                    MoveFlag::Capture
+                } else {
+                    MoveFlag::Quiet
+                };
+                out.add(from, to, flag);
+            }
+        }
+    }
+
+    /// Whether every cell strictly between `from` and `to`, a whole number of `step`s apart,
+    /// is empty.
+    #[inline]
+    fn path_is_clear(&self, from: Sq88, to: Sq88, step: i8) -> bool {
+        let mut cell = from.offset(step);
+        while cell != to {
+            if self.cells[cell.index()] != EMPTY {
+                return false;
+            }
+            cell = cell.offset(step);
+        }
+        true
     }
 
     /// En-passant captures, each tried on a copy of the cells: the capture empties two cells
