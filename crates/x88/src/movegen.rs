@@ -10,7 +10,9 @@
 //! - a pinned piece moves only along its pin (in check, not at all: two lines through the king
 //!   meet only at the king, so no move along the pin can answer the check);
 //! - in single check, other pieces may only capture the checker or, against a slider, land on
-//!   a cell between it and the king (two difference-table lookups tell);
+//!   a cell between it and the king. For knights and sliders those few cells are the only
+//!   destinations tried, one difference-table lookup each; a pawn's few moves are generated
+//!   and kept if two lookups place the destination on the checking line;
 //! - en passant, which takes a piece off a cell other than the one it lands on and so can
 //!   uncover the king along the rank, is tried on a copy of the cells and kept if the king is
 //!   then not attacked.
