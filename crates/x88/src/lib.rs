@@ -29,8 +29,14 @@
 //! - The real half of the cells holds one piece code per square, micro-Max style: colour bit
 //!   `8` white or `16` black, and the kind in the low three bits, leapers low and sliders high
 //!   (`1` pawn, `2` knight, `3` king, `5` bishop, `6` rook, `7` queen), so `kind >= 5` tells a
-//!   slider, bit 0 of a slider a diagonal mover and bit 1 a straight one. The encoding is
-//!   drawn in full in the `piece` module.
+//!   slider, bit 0 of a slider a diagonal mover and bit 1 a straight one:
+//!
+//!   ```text
+//!   bit    4 black | 3 white | 2 1 0 kind
+//!   white   9 P  10 N  11 K  13 B  14 R  15 Q
+//!   black  17 p  18 n  19 k  21 b  22 r  23 q        0 empty
+//!   ```
+//!
 //! - As an auxiliary index, a piece list per colour: the king in slot 0, the other pieces in
 //!   slots 1 to 15, the pawns from slot 16. Each piece's slot is kept on the phantom board,
 //!   eight cells to the right of its square, so a capture finds the slot to remove in one load
