@@ -214,6 +214,7 @@ fn bad_input_is_reported_and_the_engine_carries_on() {
         "go depth",
         "go depth many",
         "go backwards",
+        "go perft 99",
         "setoption name Hash value lots",
         "setoption name Backend value abacus",
         "setoption name NoSuchOption value 1",

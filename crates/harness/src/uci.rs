@@ -28,6 +28,8 @@ use std::time::Duration;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest `Hash` accepted.
 pub const MAX_HASH_MB: usize = 4096;
+/// The deepest `go perft` accepted: it cannot be stopped, so it is kept within reason.
+pub const MAX_PERFT_DEPTH: u32 = 12;
 /// Stack for the search thread: recursion to `MAX_PLY` with a move list per frame.
 const SEARCH_STACK_BYTES: usize = 32 * 1024 * 1024;
 
@@ -371,6 +373,11 @@ impl UciEngine {
             Ok(params) => params,
             Err(err) => return self.out.error(err),
         };
+        if params.perft.is_some_and(|depth| depth > MAX_PERFT_DEPTH) {
+            return self.out.error(format_args!(
+                "go perft goes at most {MAX_PERFT_DEPTH} plies deep"
+            ));
+        }
         self.finish_search();
         if !params.infinite && params.perft.is_none() && self.play_from_book() {
             return;
