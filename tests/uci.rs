@@ -203,6 +203,20 @@ fn go_perft_prints_stockfish_divide() {
 }
 
 #[test]
+fn stop_ends_a_long_perft() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    // Billions of nodes: far longer than the test waits.
+    engine.send("go perft 8");
+    engine.send("stop");
+    let lines =
+        engine.read_until(|line| line.contains("perft stopped") || line.starts_with("Nodes"));
+    assert_eq!(lines.last().unwrap(), "info string perft stopped");
+    engine.ready();
+    engine.quit();
+}
+
+#[test]
 fn bad_input_is_reported_and_the_engine_carries_on() {
     let mut engine = Engine::start();
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -395,4 +409,76 @@ fn a_broken_book_file_is_reported() {
     engine.go("depth 1");
     engine.quit();
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn garbage_never_stops_the_engine() {
+    // Words a GUI might send, shuffled into nonsense by a fixed generator.
+    let words = [
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "perft",
+        "wtime",
+        "-1",
+        "0",
+        "1",
+        "99999999999999999999",
+        "e2e4",
+        "e7e8q",
+        "a1a1",
+        "0000",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Backend",
+        "OwnBook",
+        "BookFile",
+        "true",
+        "8/8/8",
+        "w",
+        "b",
+        "KQkq",
+        "-",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "ucinewgame",
+        "stop",
+        "\u{0}",
+        "ü",
+        "searchmoves",
+        "infinite",
+        "mate",
+        "ponder",
+    ];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut engine = Engine::start();
+    for _ in 0..300 {
+        let len = 1 + next(8);
+        let line: Vec<&str> = (0..len).map(|_| words[next(words.len())]).collect();
+        let line = line.join(" ");
+        // Searches and perfts may start; keep them short by stopping at once.
+        if line.contains("quit") {
+            continue;
+        }
+        engine.send(&line);
+        engine.send("stop");
+    }
+    engine.ready();
+    engine.send("position startpos");
+    let lines = engine.go("depth 1");
+    let start = boardlab_core::START_FEN;
+    assert!(legal_moves(start, &[]).contains(&bestmove(&lines).to_string()));
+    engine.quit();
 }

@@ -14,9 +14,7 @@
 //! `perft N` (Stockfish's divide output), `stop`, `ponderhit` and `quit`.
 
 use crate::{Backend, Error};
-use boardlab_core::{
-    divide, Board, Book, Color, Limits, Move, PerftMode, SearchInfo, Searcher, Setup, Zobrist,
-};
+use boardlab_core::{Board, Book, Color, Limits, Move, SearchInfo, Searcher, Setup, Zobrist};
 use std::fmt::Display;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,8 +26,8 @@ use std::time::Duration;
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest `Hash` accepted.
 pub const MAX_HASH_MB: usize = 4096;
-/// The deepest `go perft` accepted: it cannot be stopped, so it is kept within reason.
-pub const MAX_PERFT_DEPTH: u32 = 12;
+/// The deepest `go perft` accepted.
+pub const MAX_PERFT_DEPTH: u32 = 20;
 /// Stack for the search thread: recursion to `MAX_PLY` with a move list per frame.
 const SEARCH_STACK_BYTES: usize = 32 * 1024 * 1024;
 
@@ -305,7 +303,7 @@ impl UciEngine {
                     ))
                 }
             },
-            "ownbook" => match value {
+            "ownbook" => match value.to_ascii_lowercase().as_str() {
                 "true" => {
                     self.own_book = true;
                     if self.book.is_none() {
@@ -499,21 +497,53 @@ impl Job {
         }
     }
 
-    /// `go perft N`: Stockfish's divide output.
+    /// `go perft N`: Stockfish's divide output, each root move's count as it is known. A
+    /// `stop` ends it early, with a note instead of the total.
     fn perft<B: Board>(&self, board: &mut B, depth: u32) {
-        let counts = divide(board, depth, PerftMode::Bulk);
+        if depth == 0 {
+            self.out.line("");
+            self.out.line("Nodes searched: 1");
+            self.out.line("");
+            return;
+        }
         let mut total = 0;
-        for (mv, nodes) in &counts {
+        for mv in board.legal_moves().iter().copied() {
+            let undo = board.make(mv);
+            let nodes = stoppable_perft(board, depth - 1, &self.stop);
+            board.unmake(mv, undo);
+            let Some(nodes) = nodes else {
+                self.out.line("info string perft stopped");
+                return;
+            };
             self.out.line(format_args!("{mv}: {nodes}"));
             total += nodes;
-        }
-        if depth == 0 {
-            total = 1;
         }
         self.out.line("");
         self.out.line(format_args!("Nodes searched: {total}"));
         self.out.line("");
     }
+}
+
+/// Perft with bulk counting at the last ply, or `None` once `stop` is raised (looked at on
+/// every interior node: a relaxed load costs next to nothing beside move generation).
+fn stoppable_perft<B: Board>(board: &mut B, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if depth == 1 {
+        return Some(board.count_legal());
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut nodes = 0;
+    for mv in board.legal_moves().iter().copied() {
+        let undo = board.make(mv);
+        let below = stoppable_perft(board, depth - 1, stop);
+        board.unmake(mv, undo);
+        nodes += below?;
+    }
+    Some(nodes)
 }
 
 /// The `info` line for a completed iteration.
