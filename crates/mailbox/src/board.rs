@@ -1,10 +1,10 @@
 //! The board: 120 cells, piece lists, and make/unmake.
 
-use crate::attack::{is_attacked, Cells};
+use crate::attack::{is_attacked, Attackers, Cells};
 use crate::cell::Cell;
 use crate::movegen::{MoveCounter, ALL, NOISY, QUIET};
 use crate::piece_lists::PieceLists;
-use crate::square120::{direction, Sq120, CELLS, TABLE_BYTES};
+use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
     Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
     Zobrist,
@@ -78,6 +78,12 @@ impl MailboxBoard {
         self.lists.first(Cell::of(color, Role::King))
     }
 
+    /// The kinds of attacker `color` has.
+    #[inline]
+    pub(crate) fn attackers(&self, color: Color) -> Attackers {
+        Attackers::of(&self.lists, color)
+    }
+
     /// The squares of the rook before and after castling, for the king landing on `king_to`.
     #[inline]
     fn castling_rook(king_to: Sq120, flag: u8) -> (Sq120, Sq120) {
@@ -114,7 +120,7 @@ impl Board for MailboxBoard {
     const NAME: &'static str = "mailbox";
 
     fn from_setup(setup: &Setup) -> MailboxBoard {
-        let mut cells = [Cell::OFF_BOARD; CELLS];
+        let mut cells = [Cell::OFF_BOARD; CELL_ARRAY_LEN];
         for sq in Square::ALL {
             cells[Sq120::from_square(sq).index()] = Cell::EMPTY;
         }
@@ -196,12 +202,16 @@ impl Board for MailboxBoard {
 
     #[inline]
     fn in_check(&self) -> bool {
-        is_attacked(&self.cells, self.king(self.side), !self.side)
+        is_attacked(
+            &self.cells,
+            self.king(self.side),
+            self.attackers(!self.side),
+        )
     }
 
     #[inline]
     fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        is_attacked(&self.cells, Sq120::from_square(sq), by)
+        is_attacked(&self.cells, Sq120::from_square(sq), self.attackers(by))
     }
 
     fn generate(&self, kind: GenKind, out: &mut MoveList) {

@@ -17,7 +17,7 @@
 use crate::attack::is_attacked;
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
-use crate::square120::{direction, Sq120, CELLS};
+use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Generation of every legal move.
@@ -126,9 +126,9 @@ const fn keeps_line(pin: i8, step: i8) -> bool {
 
 /// Cells where a non-king move may land: everywhere when not in check (the table is then never
 /// read), else the checker's cell and those between it and the king.
-type Targets = [bool; CELLS];
+type Targets = [bool; CELL_ARRAY_LEN];
 
-static NO_TARGETS: Targets = [false; CELLS];
+static NO_TARGETS: Targets = [false; CELL_ARRAY_LEN];
 
 impl MailboxBoard {
     /// Sends the legal moves of `KIND` to `sink`.
@@ -225,7 +225,7 @@ impl MailboxBoard {
 
     /// The cells that capture or block a single checker.
     fn evasion_targets(&self, safety: &KingSafety) -> Targets {
-        let mut targets = [false; CELLS];
+        let mut targets = [false; CELL_ARRAY_LEN];
         targets[safety.checker.index()] = true;
         // Only a slider's check can be blocked; `check_steps[0]` is its direction then.
         let step = safety.check_steps[0];
@@ -407,6 +407,7 @@ impl MailboxBoard {
         let us_bit = Cell::color_bit(us);
         let king = safety.king;
         let from_square = king.on_board();
+        let attackers = self.attackers(!us);
         for step in direction::KING {
             let to = king.offset(step);
             let cell = self.cells[to.index()];
@@ -431,7 +432,7 @@ impl MailboxBoard {
             {
                 continue;
             }
-            if !is_attacked(&self.cells, to, !us) {
+            if !is_attacked(&self.cells, to, attackers) {
                 sink.push(Move::new(from_square, to.on_board(), flag));
             }
         }
@@ -441,6 +442,7 @@ impl MailboxBoard {
     /// the king crosses and lands on not attacked.
     fn castling_moves<S: MoveSink>(&self, sink: &mut S) {
         let us = self.side;
+        let attackers = self.attackers(!us);
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
                 continue;
@@ -451,8 +453,8 @@ impl MailboxBoard {
                 .all(|&sq| self.cells[Sq120::from_square(sq).index()].is_empty());
             let [_, crossed, landing] = side.king_path(us);
             if clear
-                && !is_attacked(&self.cells, Sq120::from_square(crossed), !us)
-                && !is_attacked(&self.cells, Sq120::from_square(landing), !us)
+                && !is_attacked(&self.cells, Sq120::from_square(crossed), attackers)
+                && !is_attacked(&self.cells, Sq120::from_square(landing), attackers)
             {
                 let flag = match side {
                     CastlingSide::King => MoveFlag::KingCastle,
@@ -479,7 +481,7 @@ impl MailboxBoard {
             after[from.index()] = Cell::EMPTY;
             after[victim.index()] = Cell::EMPTY;
             after[ep.index()] = our_pawn;
-            if !is_attacked(&after, king, !us) {
+            if !is_attacked(&after, king, self.attackers(!us)) {
                 sink.push(Move::new(
                     from.on_board(),
                     ep.on_board(),

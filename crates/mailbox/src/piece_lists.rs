@@ -1,7 +1,7 @@
 //! Piece lists: where each kind of piece stands, so generation visits pieces, not squares.
 
 use crate::cell::Cell;
-use crate::square120::{Sq120, CELLS};
+use crate::square120::{Sq120, CELL_ARRAY_LEN};
 use boardlab_core::Piece;
 
 /// The most pieces of one kind a valid setup can hold: a side has at most 16 pieces, one of
@@ -14,7 +14,7 @@ const CAPACITY: usize = 15;
 pub(crate) struct PieceLists {
     squares: [[Sq120; CAPACITY]; Piece::NUM],
     counts: [u8; Piece::NUM],
-    slots: [u8; CELLS],
+    slots: [u8; CELL_ARRAY_LEN],
 }
 
 impl PieceLists {
@@ -25,7 +25,7 @@ impl PieceLists {
             // the board.
             squares: [[Sq120::A1; CAPACITY]; Piece::NUM],
             counts: [0; Piece::NUM],
-            slots: [0; CELLS],
+            slots: [0; CELL_ARRAY_LEN],
         }
     }
 
@@ -34,6 +34,12 @@ impl PieceLists {
     pub(crate) fn squares(&self, cell: Cell) -> &[Sq120] {
         let piece = cell.piece_index();
         &self.squares[piece][..usize::from(self.counts[piece])]
+    }
+
+    /// How many of the piece in `cell` stand on the board.
+    #[inline]
+    pub(crate) fn count(&self, cell: Cell) -> u8 {
+        self.counts[cell.piece_index()]
     }
 
     /// The first cell holding the piece in `cell` (the king's, for a king), or a1 if there is

@@ -15,6 +15,12 @@ pub(crate) struct Sq120(u8);
 /// The number of cells.
 pub(crate) const CELLS: usize = 120;
 
+/// The length of every per-cell array: the 120 cells and 8 unused entries, so that an index
+/// masked to 7 bits ([`Sq120::index`]) is in bounds without a check on each access.
+pub(crate) const CELL_ARRAY_LEN: usize = 128;
+
+const _: () = assert!(CELLS <= CELL_ARRAY_LEN && CELL_ARRAY_LEN == 128);
+
 /// From a [`Square`] index to its cell.
 static TO_120: [u8; 64] = {
     let mut map = [0u8; 64];
@@ -28,8 +34,8 @@ static TO_120: [u8; 64] = {
 
 /// From a cell to its [`Square`]; border cells hold `a1`, which [`Sq120::square`] tells apart
 /// by mapping back.
-static TO_64: [Square; CELLS] = {
-    let mut map = [Square::A1; CELLS];
+static TO_64: [Square; CELL_ARRAY_LEN] = {
+    let mut map = [Square::A1; CELL_ARRAY_LEN];
     let mut sq = 0;
     while sq < 64 {
         map[TO_120[sq] as usize] = Square::ALL[sq];
@@ -40,7 +46,7 @@ static TO_64: [Square; CELLS] = {
 
 /// The bytes of this module's lookup tables.
 pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[u8; 64]>() + std::mem::size_of::<[Square; CELLS]>();
+    std::mem::size_of::<[u8; 64]>() + std::mem::size_of::<[Square; CELL_ARRAY_LEN]>();
 
 impl Sq120 {
     /// The cell of a1.
@@ -65,10 +71,11 @@ impl Sq120 {
         TO_64[self.index()]
     }
 
-    /// The cell index, `0..120`.
+    /// The cell index, `0..120`, for arrays of [`CELL_ARRAY_LEN`] entries. The mask changes no
+    /// valid index; it lets the compiler see that the index is in bounds.
     #[inline]
     pub(crate) const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 127) as usize
     }
 
     /// The cell `delta` cells away (a [`Direction`] or knight jump).
@@ -155,7 +162,7 @@ mod tests {
             let (file, rank) = (sq.file().index() as i8, sq.rank().index() as i8);
             for &delta in direction::KNIGHT.iter().chain(&direction::KING) {
                 let to = from.offset(delta);
-                assert!(to.index() < CELLS, "{sq} {delta:+} leaves the array");
+                assert!(usize::from(to.0) < CELLS, "{sq} {delta:+} leaves the array");
                 // A step of df files and dr ranks is df + 10 * dr, with df in -2..=2.
                 let df = (delta + 2).rem_euclid(10) - 2;
                 let dr = (delta - df) / 10;
