@@ -81,7 +81,14 @@ impl Cell {
     /// The role of a cell known to hold a piece.
     #[inline]
     pub(crate) const fn role(self) -> Role {
-        Role::ALL[(self.0 & Cell::ROLE_MASK).wrapping_sub(1) as usize]
+        match self.0 & Cell::ROLE_MASK {
+            1 => Role::Pawn,
+            2 => Role::Knight,
+            3 => Role::Bishop,
+            4 => Role::Rook,
+            5 => Role::Queen,
+            _ => Role::King,
+        }
     }
 
     /// The piece of a cell known to hold one.

@@ -14,7 +14,7 @@
 //! attacked?), castling (is any square the king crosses attacked?), and en passant, which
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
-use crate::attack::is_attacked;
+use crate::attack::{is_attacked, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
@@ -105,8 +105,12 @@ struct KingSafety {
 
 impl KingSafety {
     /// The step from the king towards the pinned piece on `sq`, or 0 if it is not pinned.
+    /// Without `PINS` the answer is known to be 0, and the compiler drops the pin tests.
     #[inline(always)]
-    fn pin_step(&self, sq: Sq120) -> i8 {
+    fn pin_step<const PINS: bool>(&self, sq: Sq120) -> i8 {
+        if !PINS {
+            return 0;
+        }
         let mut i = 0;
         while i < self.pin_count {
             if self.pins[i].0 == sq {
@@ -134,31 +138,40 @@ impl MailboxBoard {
     /// Sends the legal moves of `KIND` to `sink`.
     #[inline(always)]
     pub(crate) fn generate_legal<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
-        let safety = self.king_safety();
+        let attackers = self.attackers(!self.side);
+        let safety = self.king_safety(attackers);
         match safety.checkers {
-            0 => {
-                self.piece_moves::<S, KIND, false>(&safety, &NO_TARGETS, sink);
+            0 if safety.pin_count == 0 => {
+                self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
                 if wants_quiet(KIND) && !self.castling.is_empty() {
-                    self.castling_moves(sink);
+                    self.castling_moves(attackers, sink);
+                }
+            }
+            0 => {
+                self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
+                if wants_quiet(KIND) && !self.castling.is_empty() {
+                    self.castling_moves(attackers, sink);
                 }
             }
             1 => {
                 let targets = self.evasion_targets(&safety);
-                self.piece_moves::<S, KIND, true>(&safety, &targets, sink);
+                // Pinned pieces stay put in check, so they are skipped like pinned knights.
+                self.piece_moves::<S, KIND, true, true>(&safety, &targets, sink);
             }
             _ => {}
         }
-        self.king_moves::<S, KIND>(&safety, sink);
+        self.king_moves::<S, KIND>(&safety, attackers, sink);
         if wants_noisy(KIND) {
             if let Some(ep) = self.ep {
-                self.en_passant_moves(ep, safety.king, sink);
+                self.en_passant_moves(ep, safety.king, attackers, sink);
             }
         }
     }
 
-    /// Finds checkers and pins by looking out from the king of the side to move.
+    /// Finds checkers and pins by looking out from the king of the side to move; `attackers`
+    /// are the enemy's.
     #[inline(always)]
-    fn king_safety(&self) -> KingSafety {
+    fn king_safety(&self, attackers: Attackers) -> KingSafety {
         let us = self.side;
         let them = !us;
         let us_bit = Cell::color_bit(us);
@@ -183,7 +196,7 @@ impl MailboxBoard {
             }
         }
         let their_knight = Cell::of(them, Role::Knight);
-        if !self.lists.squares(their_knight).is_empty() {
+        if attackers.knights {
             for jump in direction::KNIGHT {
                 if at(king.offset(jump)) == their_knight {
                     safety.checkers += 1;
@@ -194,11 +207,14 @@ impl MailboxBoard {
 
         let their_queen = Cell::of(them, Role::Queen);
         for step in direction::KING {
-            let slider = if direction::is_orthogonal(step) {
-                Cell::of(them, Role::Rook)
+            let (slider, present) = if direction::is_orthogonal(step) {
+                (Cell::of(them, Role::Rook), attackers.orthogonal)
             } else {
-                Cell::of(them, Role::Bishop)
+                (Cell::of(them, Role::Bishop), attackers.diagonal)
             };
+            if !present {
+                continue;
+            }
             let mut sq = king.offset(step);
             while at(sq).is_empty() {
                 sq = sq.offset(step);
@@ -241,7 +257,7 @@ impl MailboxBoard {
 
     /// Moves of every piece but the king, en passant aside.
     #[inline(always)]
-    fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool>(
+    fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
         safety: &KingSafety,
         targets: &Targets,
@@ -250,11 +266,11 @@ impl MailboxBoard {
         let us = self.side;
         let us_bit = Cell::color_bit(us);
 
-        self.pawn_moves::<S, KIND, CHECK>(safety, targets, sink);
+        self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
             // A knight's jump always leaves its pin line.
-            if safety.pin_step(from) != 0 {
+            if safety.pin_step::<PINS>(from) != 0 {
                 continue;
             }
             let from_square = from.on_board();
@@ -275,7 +291,7 @@ impl MailboxBoard {
             (Role::Queen, &direction::KING[..]),
         ] {
             for &from in self.lists.squares(Cell::of(us, role)) {
-                let pin = safety.pin_step(from);
+                let pin = safety.pin_step::<PINS>(from);
                 if pin == 0 {
                     for &step in steps {
                         self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
@@ -341,7 +357,7 @@ impl MailboxBoard {
 
     /// Pushes, double pushes, captures and promotions; en passant is generated apart.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool>(
+    fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
         safety: &KingSafety,
         targets: &Targets,
@@ -357,7 +373,7 @@ impl MailboxBoard {
         };
         let allowed = |to: Sq120| !CHECK || targets[to.index()];
         for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
-            let pin = safety.pin_step(from);
+            let pin = safety.pin_step::<PINS>(from);
             if CHECK && pin != 0 {
                 continue;
             }
@@ -402,12 +418,16 @@ impl MailboxBoard {
 
     /// The king's steps to squares no enemy attacks.
     #[inline(always)]
-    fn king_moves<S: MoveSink, const KIND: u8>(&self, safety: &KingSafety, sink: &mut S) {
+    fn king_moves<S: MoveSink, const KIND: u8>(
+        &self,
+        safety: &KingSafety,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
         let us = self.side;
         let us_bit = Cell::color_bit(us);
         let king = safety.king;
         let from_square = king.on_board();
-        let attackers = self.attackers(!us);
         for step in direction::KING {
             let to = king.offset(step);
             let cell = self.cells[to.index()];
@@ -440,9 +460,8 @@ impl MailboxBoard {
 
     /// Castling, when not in check: the squares between king and rook empty, and the squares
     /// the king crosses and lands on not attacked.
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S) {
+    fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
-        let attackers = self.attackers(!us);
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
                 continue;
@@ -468,7 +487,13 @@ impl MailboxBoard {
     /// En-passant captures onto `ep`, each tried on a copy of the board: taking two pawns off
     /// one rank can expose the king in a way no pin test sees.
     #[cold]
-    fn en_passant_moves<S: MoveSink>(&self, ep: Sq120, king: Sq120, sink: &mut S) {
+    fn en_passant_moves<S: MoveSink>(
+        &self,
+        ep: Sq120,
+        king: Sq120,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
         let us = self.side;
         let our_pawn = Cell::of(us, Role::Pawn);
         let victim = ep.offset(-10 * us.forward());
@@ -481,7 +506,7 @@ impl MailboxBoard {
             after[from.index()] = Cell::EMPTY;
             after[victim.index()] = Cell::EMPTY;
             after[ep.index()] = our_pawn;
-            if !is_attacked(&after, king, self.attackers(!us)) {
+            if !is_attacked(&after, king, attackers) {
                 sink.push(Move::new(
                     from.on_board(),
                     ep.on_board(),
