@@ -3,23 +3,29 @@
 //! it may not enter instead of needing a bounds test.
 //!
 //! ```text
-//!          cell index = 21 + file + 10 * rank
+//!           a   b   c   d   e   f   g   h
+//!     .   .   .   .   .   .   .   .   .   .    110..119
+//!     .   .   .   .   .   .   .   .   .   .    100..109
+//! 8   .  91  92  93  94  95  96  97  98   .
+//! 7   .  81  82  83  84  85  86  87  88   .
+//! 6   .  71  72  73  74  75  76  77  78   .
+//! 5   .  61  62  63  64  65  66  67  68   .
+//! 4   .  51  52  53  54  55  56  57  58   .
+//! 3   .  41  42  43  44  45  46  47  48   .
+//! 2   .  31  32  33  34  35  36  37  38   .
+//! 1   .  21  22  23  24  25  26  27  28   .
+//!     .   .   .   .   .   .   .   .   .   .     10..19
+//!     .   .   .   .   .   .   .   .   .   .      0..9
 //!
-//!    0   1   2   3   4   5   6   7   8   9      x = sentinel
-//!   10  11  12  13  14  15  16  17  18  19      (two rows below and above,
-//!    x  a1  b1  c1  d1  e1  f1  g1  h1   x       so a knight never leaves
-//!    x  21  22  23  24  25  26  27  28   x       the array)
-//!    x  31  ..                      38   x
-//!    x  ..                               x      steps:   +10 north  -10 south
-//!    x  91  92  93  94  95  96  97  98   x               +1 east    -1 west
-//!    x  a8  b8  c8  d8  e8  f8  g8  h8   x               +11 +9 -9 -11 diagonals
-//!  100 101 ...                      109         knight:  ±8 ±12 ±19 ±21
-//!  110 111 ...                      119
+//!  .  off-board sentinel          cell = 21 + file + 10 * rank
+//!  steps  +10 north  -10 south  +1 east  -1 west  +11 +9 -9 -11 diagonals
+//!  knight jumps  +-8  +-12  +-19  +-21 (two sentinel rows keep them inside the array)
 //! ```
 //!
 //! Each cell is one byte: empty, a piece (colour bits and role), or the sentinel, which carries
 //! both colour bits so "may I land here" is one mask test that the frame fails for either side.
-//! The 64 <-> 120 maps are two small static tables.
+//! The 64 <-> 120 maps are two small static tables. Per-cell arrays have 128 entries, the last
+//! 8 unused, so that an index masked to 7 bits needs no bounds check.
 //!
 //! # What the board keeps
 //!
@@ -36,7 +42,9 @@
 //! the checking pieces and the pinned ones. Unpinned pieces then move freely (or, in check,
 //! only to the checker's cell and the cells between it and the king); pinned pieces move only
 //! along their pin line; in double check only the king moves. King steps are tested for
-//! attacks square by square, castling tests the squares the king crosses, and en passant is
+//! attacks square by square (after ruling out the square behind the king on a checking slider's
+//! line, which that test would miss because the king itself blocks the ray), castling tests the
+//! squares the king crosses, and en passant is
 //! tested on a copy of the board with the capture made, which catches the rare rank pin where
 //! two pawns leave the same rank at once.
 //!

@@ -8,7 +8,8 @@ use boardlab_core::Square;
 /// bottom and top so that a knight's jump from any playing square lands inside the array, and
 /// one column wide at each side because the right border of one row touches the left border of
 /// the next. Every `Sq120` the crate makes is either a playing square or a border cell reached by
-/// one step or knight jump from a playing square, so it always indexes the 120-cell array.
+/// one step or knight jump from a playing square (a ray walk stops at the first border cell), so
+/// it always lies inside the 120 cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Sq120(u8);
 
@@ -32,8 +33,8 @@ static TO_120: [u8; 64] = {
     map
 };
 
-/// From a cell to its [`Square`]; border cells hold `a1`, which [`Sq120::square`] tells apart
-/// by mapping back.
+/// From a cell to its [`Square`]. Border cells hold `a1`; mapping back through [`TO_120`] tells
+/// them from a1 itself.
 static TO_64: [Square; CELL_ARRAY_LEN] = {
     let mut map = [Square::A1; CELL_ARRAY_LEN];
     let mut sq = 0;
@@ -78,7 +79,7 @@ impl Sq120 {
         (self.0 & 127) as usize
     }
 
-    /// The cell `delta` cells away (a [`Direction`] or knight jump).
+    /// The cell `delta` cells away (a [`direction`] step or knight jump).
     #[inline]
     pub(crate) const fn offset(self, delta: i8) -> Sq120 {
         Sq120(self.0.wrapping_add(delta as u8))
@@ -126,7 +127,7 @@ mod tests {
 
     fn is_border(cell: usize) -> bool {
         let (row, column) = (cell / 10, cell % 10);
-        row < 2 || row > 9 || column == 0 || column == 9
+        !(2..=9).contains(&row) || column == 0 || column == 9
     }
 
     #[test]
