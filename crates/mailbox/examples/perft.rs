@@ -7,12 +7,38 @@
 //! For each position, the deepest expectation of `standard.epd` of at most `MAX_NODES` nodes
 //! (default 200 million) is run in both modes, or in the one named; a count that differs from
 //! the file is an error.
+//!
+//! Speeds are given per second of wall time and, on Linux, per second of CPU time the thread
+//! ran (`/proc/thread-self/schedstat`), which stays meaningful while other work shares the
+//! machine.
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftMode};
 use boardlab_mailbox::MailboxBoard;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// Nanoseconds of CPU time this thread has run, where the system reports it.
+fn thread_cpu_nanos() -> Option<u64> {
+    let stats = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stats.split_whitespace().next()?.parse().ok()
+}
+
+/// Seconds of CPU time between two readings.
+fn cpu_seconds(start: Option<u64>, end: Option<u64>) -> Option<f64> {
+    match (start, end) {
+        (Some(start), Some(end)) if end > start => Some((end - start) as f64 / 1e9),
+        _ => None,
+    }
+}
+
+/// Millions of nodes per second, or a dash when the time is unknown.
+fn mnps(nodes: u64, seconds: Option<f64>) -> String {
+    match seconds {
+        Some(seconds) => format!("{:7.1}", nodes as f64 / seconds / 1e6),
+        None => format!("{:>7}", "-"),
+    }
+}
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -48,7 +74,7 @@ fn main() -> ExitCode {
     );
     let mut ok = true;
     for mode in modes {
-        let (mut total_nodes, mut total_seconds) = (0, 0.0);
+        let (mut total_nodes, mut total_seconds, mut total_cpu) = (0, 0.0, Some(0.0));
         for case in &cases {
             let Some(&(depth, expected)) = case
                 .expected
@@ -59,24 +85,30 @@ fn main() -> ExitCode {
                 continue;
             };
             let mut board = MailboxBoard::from_setup(&case.setup);
-            let start = Instant::now();
+            let (start, cpu_start) = (Instant::now(), thread_cpu_nanos());
             let nodes = perft(&mut board, depth, mode);
-            let seconds = start.elapsed().as_secs_f64();
+            let (seconds, cpu) = (
+                start.elapsed().as_secs_f64(),
+                cpu_seconds(cpu_start, thread_cpu_nanos()),
+            );
             total_nodes += nodes;
             total_seconds += seconds;
+            total_cpu = total_cpu.zip(cpu).map(|(total, cpu)| total + cpu);
             let verdict = if nodes == expected { "ok" } else { "MISMATCH" };
             ok &= nodes == expected;
             println!(
-                "{:<9} {:<10} depth {depth} {nodes:>11} nodes {seconds:>7.3} s {:>7.1} Mnps  {verdict}",
+                "{:<9} {:<10} depth {depth} {nodes:>11} nodes {seconds:>7.3} s {} Mnps {} Mnps/cpu  {verdict}",
                 mode.name(),
                 case.id.as_deref().unwrap_or("?"),
-                nodes as f64 / seconds / 1e6,
+                mnps(nodes, Some(seconds)),
+                mnps(nodes, cpu),
             );
         }
         println!(
-            "{:<9} total {total_nodes} nodes in {total_seconds:.3} s: {:.1} Mnps",
+            "{:<9} total {total_nodes} nodes in {total_seconds:.3} s: {} Mnps {} Mnps/cpu",
             mode.name(),
-            total_nodes as f64 / total_seconds / 1e6
+            mnps(total_nodes, Some(total_seconds)),
+            mnps(total_nodes, total_cpu),
         );
     }
     if ok {
