@@ -47,6 +47,14 @@ pub struct RotatedUndo {
     zobrist: Zobrist,
 }
 
+// The flag bits make and unmake dispatch on (the move's raw flag, without decoding it).
+const QUIET: u8 = MoveFlag::Quiet as u8;
+const DOUBLE_PUSH: u8 = MoveFlag::DoublePush as u8;
+const KING_CASTLE: u8 = MoveFlag::KingCastle as u8;
+const QUEEN_CASTLE: u8 = MoveFlag::QueenCastle as u8;
+const CAPTURE: u8 = MoveFlag::Capture as u8;
+const EN_PASSANT: u8 = MoveFlag::EnPassant as u8;
+
 impl RotatedBoard {
     /// The occupied squares in all four maps, as make and unmake keep them.
     #[inline]
@@ -82,8 +90,7 @@ impl RotatedBoard {
         let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.pieces[piece.color as usize][piece.role as usize] ^= bits;
         self.by_color[piece.color as usize] ^= bits;
-        self.occupancy.toggle(from);
-        self.occupancy.toggle(to);
+        self.occupancy.toggle_both(from, to);
         self.mailbox[from as usize] = None;
         self.mailbox[to as usize] = Some(piece);
     }
@@ -100,7 +107,7 @@ impl RotatedBoard {
     /// The castling side of a castle move, from its flag.
     #[inline]
     fn castling_side(mv: Move) -> CastlingSide {
-        if mv.flag() == MoveFlag::KingCastle {
+        if mv.flag_bits() == KING_CASTLE {
             CastlingSide::King
         } else {
             CastlingSide::Queen
@@ -236,8 +243,8 @@ impl Board for RotatedBoard {
         self.halfmove_clock += 1;
         let mut captured = None;
 
-        match mv.flag() {
-            MoveFlag::Quiet | MoveFlag::DoublePush | MoveFlag::Capture => {
+        match mv.flag_bits() {
+            QUIET | DOUBLE_PUSH | CAPTURE => {
                 if let Some(victim) = self.mailbox[to as usize] {
                     self.lift_captured(victim, to);
                     zobrist ^= Zobrist::piece(victim, to);
@@ -267,7 +274,7 @@ impl Board for RotatedBoard {
                     }
                 }
             }
-            MoveFlag::EnPassant => {
+            EN_PASSANT => {
                 let victim_sq = Self::ep_victim(to, us);
                 let victim = Piece::new(them, Role::Pawn);
                 self.toggle_piece(victim, victim_sq);
@@ -278,7 +285,7 @@ impl Board for RotatedBoard {
                     ^ Zobrist::piece(moving, to);
                 self.halfmove_clock = 0;
             }
-            MoveFlag::KingCastle | MoveFlag::QueenCastle => {
+            KING_CASTLE | QUEEN_CASTLE => {
                 let side = Self::castling_side(mv);
                 let rook = Piece::new(us, Role::Rook);
                 let (rook_from, rook_to) = (side.rook_from(us), side.rook_to(us));
@@ -311,9 +318,8 @@ impl Board for RotatedBoard {
             zobrist ^= Zobrist::castling(self.castling) ^ Zobrist::castling(castling);
             self.castling = castling;
         }
-        if us == Color::Black {
-            self.fullmove_number += 1;
-        }
+        // Black's move ends a full move: `Color::Black as u32` is 1.
+        self.fullmove_number += us as u32;
         self.turn = them;
         self.zobrist = zobrist;
         RotatedUndo { captured, ..undo }
@@ -324,9 +330,7 @@ impl Board for RotatedBoard {
         let us = !them;
         let (from, to) = (mv.from(), mv.to());
         self.turn = us;
-        if us == Color::Black {
-            self.fullmove_number -= 1;
-        }
+        self.fullmove_number -= us as u32;
         self.castling = undo.castling;
         self.ep_square = undo.ep_square;
         self.halfmove_clock = undo.halfmove_clock;
@@ -335,8 +339,8 @@ impl Board for RotatedBoard {
             return;
         };
 
-        match mv.flag() {
-            MoveFlag::Quiet | MoveFlag::DoublePush | MoveFlag::Capture => {
+        match mv.flag_bits() {
+            QUIET | DOUBLE_PUSH | CAPTURE => {
                 if let Some(victim) = undo.captured {
                     let bits = Bitboard::from_square(from) | Bitboard::from_square(to);
                     self.pieces[us as usize][moved.role as usize] ^= bits;
@@ -349,14 +353,14 @@ impl Board for RotatedBoard {
                     self.shift_piece(moved, to, from);
                 }
             }
-            MoveFlag::EnPassant => {
+            EN_PASSANT => {
                 self.shift_piece(moved, to, from);
                 let victim_sq = Self::ep_victim(to, us);
                 let victim = Piece::new(them, Role::Pawn);
                 self.toggle_piece(victim, victim_sq);
                 self.mailbox[victim_sq as usize] = Some(victim);
             }
-            MoveFlag::KingCastle | MoveFlag::QueenCastle => {
+            KING_CASTLE | QUEEN_CASTLE => {
                 let side = Self::castling_side(mv);
                 self.shift_piece(moved, to, from);
                 self.shift_piece(

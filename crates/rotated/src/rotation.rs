@@ -259,6 +259,19 @@ impl RotatedOccupancy {
     }
 }
 
+impl RotatedOccupancy {
+    /// Flips two different squares at once, as a piece moving to an empty square does.
+    #[inline]
+    pub fn toggle_both(&mut self, a: Square, b: Square) {
+        let [a90, a45l, a45r] = ROTATED_BITS[a as usize];
+        let [b90, b45l, b45r] = ROTATED_BITS[b as usize];
+        self.normal ^= 1 << a as u8 | 1 << b as u8;
+        self.left90 ^= a90 | b90;
+        self.left45 ^= a45l | b45l;
+        self.right45 ^= a45r | b45r;
+    }
+}
+
 impl fmt::Debug for RotatedOccupancy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RotatedOccupancy")
