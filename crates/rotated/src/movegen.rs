@@ -210,6 +210,8 @@ impl RotatedBoard {
         }
     }
 
+    /// The generator behind both listing and counting: `kind` picks the target squares, the
+    /// sink decides what becomes of the moves.
     #[inline(always)]
     fn generate_with<S: MoveSink>(&self, kind: GenKind, sink: &mut S) {
         let us = self.turn;
