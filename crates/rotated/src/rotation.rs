@@ -47,7 +47,7 @@ const fn diagonal_row_length(row: u8) -> u8 {
     if row <= 7 {
         row + 1
     } else {
-        15 - row
+        15u8.saturating_sub(row)
     }
 }
 
@@ -78,8 +78,8 @@ impl Rotation {
         }
     }
 
-    /// The squares in `row`: 8 for ranks and files, 1 to 8 for diagonals. `row` must be below
-    /// [`rows`](Rotation::rows).
+    /// The squares in `row`: 8 for ranks and files, 1 to 8 for diagonals, and 0 for a diagonal
+    /// row past the last.
     pub const fn row_length(self, row: u8) -> u8 {
         match self {
             Rotation::Normal | Rotation::Left90 => 8,
@@ -87,10 +87,10 @@ impl Rotation {
         }
     }
 
-    /// The bit where `row` starts.
+    /// The bit where `row` starts (rows past the last are taken modulo the number of rows).
     pub const fn row_start(self, row: u8) -> u8 {
         match self {
-            Rotation::Normal | Rotation::Left90 => row * 8,
+            Rotation::Normal | Rotation::Left90 => (row & 7) * 8,
             Rotation::Left45 | Rotation::Right45 => DIAGONAL_ROW_START[row as usize % 15],
         }
     }
