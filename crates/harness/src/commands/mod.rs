@@ -1,0 +1,6 @@
+//! One module per `boardlab` subcommand: its clap arguments and its `run` function.
+
+pub mod compare;
+pub mod hash;
+pub mod perft;
+pub mod suite;
