@@ -1,7 +1,7 @@
 //! The `boardlab` command: parses the command line and hands each subcommand to
 //! boardlab-harness.
 
-use boardlab_harness::commands::{compare, hash, perft, suite};
+use boardlab_harness::commands::{compare, diff, hash, perft, suite};
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -24,6 +24,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Check perft counts against an EPD suite.
     Suite(suite::SuiteArgs),
+    /// Descend to the first position where two move generators disagree.
+    Diff(diff::DiffArgs),
     /// Print a position's Polyglot key.
     Hash(hash::HashArgs),
 }
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => compare::run(args, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Suite(args) => suite::run(args, &mut out),
+        Command::Diff(args) => diff::run(args, &mut out),
         Command::Hash(args) => hash::run(args, &mut out),
     };
     let flushed = out.flush().map_err(Error::from);

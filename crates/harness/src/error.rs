@@ -71,7 +71,7 @@ impl From<std::io::Error> for Error {
 
 /// An I/O error's message with a lowercase first letter and without the `(os error N)` tail,
 /// so it reads as part of one sentence.
-fn lower(err: &std::io::Error) -> String {
+pub(crate) fn lower(err: &std::io::Error) -> String {
     let text = err.to_string();
     let text = match text.find(" (os error") {
         Some(cut) => &text[..cut],

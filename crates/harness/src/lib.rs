@@ -11,6 +11,7 @@
 #[macro_use]
 mod backend;
 pub mod commands;
+mod engine;
 mod error;
 mod outcome;
 mod perft;
@@ -20,6 +21,7 @@ pub mod reference;
 mod table;
 
 pub use backend::{Backend, BackendChoice};
+pub use engine::UciEngine;
 pub use error::Error;
 pub use outcome::Outcome;
 pub use perft::{PerftOptions, PerftRunner};
