@@ -268,7 +268,10 @@ pub const fn slider_attacks_slow(
 
 static KNIGHT_ATTACKS: [Bitboard; 64] = step_table(&KNIGHT_STEPS);
 static KING_ATTACKS: [Bitboard; 64] = step_table(&KING_STEPS);
-static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [step_table(&[(-1, 1), (1, 1)]), step_table(&[(-1, -1), (1, -1)])];
+static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [
+    step_table(&[(-1, 1), (1, 1)]),
+    step_table(&[(-1, -1), (1, -1)]),
+];
 
 /// The squares a knight on `sq` attacks.
 #[inline]

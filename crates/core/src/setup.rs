@@ -56,7 +56,10 @@ impl fmt::Display for PositionError {
             PositionError::MissingKing(c) => write!(f, "{c} has no king"),
             PositionError::TooManyKings(c, n) => write!(f, "{c} has {n} kings"),
             PositionError::PawnOnBackRank(sq) => {
-                write!(f, "pawn on {sq}: pawns cannot stand on the first or last rank")
+                write!(
+                    f,
+                    "pawn on {sq}: pawns cannot stand on the first or last rank"
+                )
             }
             PositionError::TooManyPieces(c, n) => {
                 write!(f, "{c} has {n} pieces, at most 16 are possible")
@@ -191,7 +194,9 @@ impl Setup {
     /// en passant (legal or not).
     pub fn ep_capturers(&self) -> Bitboard {
         match self.ep_square {
-            Some(ep) => pawn_attacks(!self.turn, ep) & self.squares_of(Piece::new(self.turn, Role::Pawn)),
+            Some(ep) => {
+                pawn_attacks(!self.turn, ep) & self.squares_of(Piece::new(self.turn, Role::Pawn))
+            }
             None => Bitboard::EMPTY,
         }
     }
