@@ -81,7 +81,7 @@ fn agree(players: &[Box<dyn Player>], path: &[Move]) -> Result<Observation, Test
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 48,
+        cases: 256,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

@@ -92,18 +92,24 @@ macro_rules! backend_registry {
 }
 
 backend_registry! {$
-    /// The plain reference board on `Setup`, until the real backends are registered.
-    Reference => reference::ReferenceBoard,
+    /// Piece lists as the only store: no board array at all.
+    PieceList => boardlab_piece_list::PieceListBoard,
+    /// The 10x12 mailbox with its border of off-board cells.
+    Mailbox => boardlab_mailbox::MailboxBoard,
+    /// The 0x88 board: one AND tells off-board squares and attack directions.
+    X88 => boardlab_x88::X88Board,
+    /// Rotated bitboards: occupancy kept in four orientations for line lookups.
+    Rotated => boardlab_rotated::RotatedBoard,
 }
 
 impl Backend {
     /// The backend commands use when none is named: the fastest registered.
-    pub const DEFAULT: Backend = Backend::Reference;
+    pub const DEFAULT: Backend = Backend::Rotated;
 }
 
 impl BackendChoice {
     /// The choice commands use when none is named.
-    pub const DEFAULT: BackendChoice = BackendChoice::Reference;
+    pub const DEFAULT: BackendChoice = BackendChoice::Rotated;
 }
 
 impl std::fmt::Display for Backend {

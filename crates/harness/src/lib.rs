@@ -29,3 +29,9 @@ pub use position::PositionArgs;
 pub use progress::progress_bar;
 pub use reference::ReferenceBoard;
 pub use table::PerftTable;
+
+// The backend crates, re-exported so `with_backend!` can name their boards from any crate.
+pub use boardlab_mailbox;
+pub use boardlab_piece_list;
+pub use boardlab_rotated;
+pub use boardlab_x88;

@@ -172,11 +172,15 @@ fn hashed<B: Board>(board: &mut B, depth: u32, mode: PerftMode, table: &PerftTab
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceBoard;
+    use crate::{Backend, ReferenceBoard};
     use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 
     #[test]
     fn every_option_gives_the_suite_counts() {
+        with_backend!(Backend::DEFAULT, B => every_option_counts::<B>());
+    }
+
+    fn every_option_counts<B: Board>() {
         let cases = parse_perft_suite(STANDARD_SUITE).unwrap();
         for threads in [1, 3] {
             for hash_megabytes in [None, Some(1)] {
@@ -188,8 +192,8 @@ mod tests {
                     })
                     .unwrap();
                     for case in &cases {
-                        let board = ReferenceBoard::from_setup(&case.setup);
-                        for &(depth, expected) in case.expected.iter().take(3) {
+                        let board = B::from_setup(&case.setup);
+                        for &(depth, expected) in case.expected.iter().take(4) {
                             assert_eq!(
                                 runner.count(&board, depth),
                                 expected,

@@ -233,7 +233,7 @@ mod tests {
 
     #[test]
     fn passes_the_conformance_checks() {
-        boardlab_core::testkit::check_all::<ReferenceBoard>(10_000);
+        boardlab_core::testkit::check_all::<ReferenceBoard>(3_000);
         boardlab_core::testkit::check_perft_suite::<ReferenceBoard>(
             STANDARD_SUITE,
             100_000,
