@@ -10,9 +10,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The default node budget per position: the standard suite then runs about 16 million nodes
-/// per backend and mode, a few seconds for the slowest backend.
-pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
+/// The default node budget per position: the standard suite then runs startpos 5, kiwipete 4,
+/// position3 6, position4 5, position5 4 and position6 4 plies, about 42 million nodes per
+/// backend and mode, a few seconds in all in a release build.
+pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
 
 /// Arguments of `boardlab compare`.
 #[derive(Debug, Clone, clap::Args)]
