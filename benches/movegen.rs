@@ -5,10 +5,17 @@
 //! - `make-unmake`: make and unmake of every legal move of every position;
 //! - `attacks`: `is_attacked` for every square and both colours, which exercises each
 //!   representation's sliding-attack lookup (rays, 0x88 steps, rotated or magic bitboards)
-//!   through the one query every backend exposes.
+//!   through the one query every backend exposes;
+//! - `sliders`: rook and bishop attack sets for every square of every position's occupancy,
+//!   through the lookups the bitboard backends export (rotated: `rook_attacks` and
+//!   `bishop_attacks` on a `RotatedOccupancy`), beside the plain ray walk of boardlab-core.
+//!   The square-centric backends (piece lists, mailbox, 0x88) export no such query; their
+//!   sliding is inside `generate` and `is_attacked`, timed above.
 
+use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::testkit::WALK_POSITIONS;
-use boardlab_core::{Board, Color, GenKind, MoveList, Square};
+use boardlab_core::{Bitboard, Board, Color, GenKind, MoveList, Setup, Square};
+use boardlab_harness::boardlab_rotated::{bishop_attacks, rook_attacks, RotatedOccupancy};
 use boardlab_harness::{with_backend, Backend};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
@@ -78,6 +85,61 @@ fn attacks<B: Board>(c: &mut Criterion) {
     group.finish();
 }
 
+fn sliders(c: &mut Criterion) {
+    let occupancies: Vec<Bitboard> = WALK_POSITIONS
+        .iter()
+        .map(|fen| {
+            Setup::from_fen(fen)
+                .expect("walk positions are valid")
+                .occupied()
+        })
+        .collect();
+    let queries = occupancies.len() as u64 * 64 * 2;
+    let mut group = c.benchmark_group("sliders");
+    group.throughput(Throughput::Elements(queries));
+    group.bench_function("ray-walk", |b| {
+        b.iter(|| {
+            let mut all = Bitboard::EMPTY;
+            for &occupied in &occupancies {
+                for sq in Square::ALL {
+                    all ^= slider_attacks_slow(black_box(sq), occupied, &ROOK_DIRECTIONS);
+                    all ^= slider_attacks_slow(black_box(sq), occupied, &BISHOP_DIRECTIONS);
+                }
+            }
+            black_box(all)
+        })
+    });
+    let rotated: Vec<RotatedOccupancy> = occupancies
+        .iter()
+        .map(|&occupied| RotatedOccupancy::from_occupied(occupied))
+        .collect();
+    for (occupancy, &occupied) in rotated.iter().zip(&occupancies) {
+        for sq in Square::ALL {
+            assert_eq!(
+                rook_attacks(sq, occupancy),
+                slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS)
+            );
+            assert_eq!(
+                bishop_attacks(sq, occupancy),
+                slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS)
+            );
+        }
+    }
+    group.bench_function("rotated", |b| {
+        b.iter(|| {
+            let mut all = Bitboard::EMPTY;
+            for occupancy in &rotated {
+                for sq in Square::ALL {
+                    all ^= rook_attacks(black_box(sq), occupancy);
+                    all ^= bishop_attacks(black_box(sq), occupancy);
+                }
+            }
+            black_box(all)
+        })
+    });
+    group.finish();
+}
+
 fn all_backends(c: &mut Criterion) {
     for &backend in Backend::ALL {
         with_backend!(backend, B => {
@@ -98,6 +160,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = all_backends
+    targets = all_backends, sliders
 }
 criterion_main!(benches);
