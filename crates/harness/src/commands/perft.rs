@@ -30,7 +30,7 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
     /// A hash table of subtree counts, of this many MiB.
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=65536))]
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=16384))]
     pub hash: Option<u32>,
     /// One JSON object per line: per root move with --divide, then the total.
     #[arg(long)]
