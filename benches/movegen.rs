@@ -15,7 +15,7 @@
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Bitboard, Board, Color, GenKind, MoveList, Setup, Square};
-use boardlab_harness::boardlab_rotated::{bishop_attacks, rook_attacks, RotatedOccupancy};
+use boardlab_harness::backend::boardlab_rotated::{bishop_attacks, rook_attacks, RotatedOccupancy};
 use boardlab_harness::{with_backend, Backend};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;

@@ -3,16 +3,21 @@
 //!
 //! Everything that runs on a board is written once, generic over [`Board`](boardlab_core::Board),
 //! and [`with_backend!`](crate::with_backend) monomorphizes it per backend, so no `dyn Board`
-//! sits in a hot loop. Adding a backend is one line in the [`backend_registry!`] invocation at
-//! the end of this file.
+//! sits in a hot loop. Adding a backend is one line in the `backend_registry!` invocation
+//! below, once its crate is among this crate's dependencies; [`Backend::DEFAULT`] names the
+//! fastest.
 
 /// Defines [`Backend`], [`BackendChoice`] and the `with_backend!` dispatch macro from one list
-/// of `Variant => crate_name::BoardType` lines, so the three can never fall out of step.
+/// of `Variant => crate_name::BoardType` lines, so they can never fall out of step.
 ///
 /// The first token is `$` itself: the generated macro needs its own metavariables, and a
 /// `$` passed in is how a macro writes `$` into the macro it defines.
 macro_rules! backend_registry {
-    ($d:tt $( $(#[$meta:meta])* $variant:ident => $($path:ident)::+ ),+ $(,)?) => {
+    ($d:tt $( $(#[$meta:meta])* $variant:ident => $krate:ident :: $board:ident ),+ $(,)?) => {
+        // The backend crates, re-exported so `with_backend!` can name their boards from any
+        // crate that depends on this one.
+        $( pub use $krate; )+
+
         /// A board representation the command line can pick.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
         pub enum Backend {
@@ -34,7 +39,7 @@ macro_rules! backend_registry {
             /// The backend's name on the command line (its board's `Board::NAME`).
             pub fn name(self) -> &'static str {
                 match self {
-                    $( Backend::$variant => <$crate::$($path)::+ as boardlab_core::Board>::NAME, )+
+                    $( Backend::$variant => <$krate::$board as boardlab_core::Board>::NAME, )+
                 }
             }
         }
@@ -81,7 +86,7 @@ macro_rules! backend_registry {
                     $(
                         $d crate::Backend::$variant => {
                             #[allow(dead_code)]
-                            type $d board = $d crate::$($path)::+;
+                            type $d board = $d crate::backend::$krate::$board;
                             $d body
                         }
                     )+

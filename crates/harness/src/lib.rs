@@ -1,6 +1,6 @@
 //! boardlab-harness: everything the `boardlab` command does, over every backend.
 //!
-//! The [backend registry](crate::backend) maps a name on the command line to a board type
+//! The [backend registry](backend) maps a name on the command line to a board type
 //! through one macro, [`with_backend!`], so each command is written once, generic over
 //! [`Board`](boardlab_core::Board), and monomorphized per backend. Around it: perft with threads
 //! and a hash table ([`PerftRunner`]), and one module per command in [`commands`], each with
@@ -9,7 +9,7 @@
 
 // The registry comes first: it defines `with_backend!`, which the modules below use.
 #[macro_use]
-mod backend;
+pub mod backend;
 pub mod commands;
 mod engine;
 mod error;
@@ -29,9 +29,3 @@ pub use position::PositionArgs;
 pub use progress::progress_bar;
 pub use reference::ReferenceBoard;
 pub use table::PerftTable;
-
-// The backend crates, re-exported so `with_backend!` can name their boards from any crate.
-pub use boardlab_mailbox;
-pub use boardlab_piece_list;
-pub use boardlab_rotated;
-pub use boardlab_x88;
