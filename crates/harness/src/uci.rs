@@ -1,6 +1,6 @@
 //! The UCI engine: boardlab's search behind the Universal Chess Interface, on any backend.
 //!
-//! [`UciEngine::run`] reads commands line by line. `go` hands the search to its own thread, so
+//! [`UciServer::run`] reads commands line by line. `go` hands the search to its own thread, so
 //! `isready` and `stop` are answered while it runs; the thread prints `info` lines after each
 //! iteration and `bestmove` at the end, through the same locked output as the main loop.
 //!
@@ -143,8 +143,8 @@ impl GoParams {
     }
 }
 
-/// A UCI engine's state between commands.
-pub struct UciEngine {
+/// The engine side of UCI: its state between commands.
+pub struct UciServer {
     out: Output,
     backend: Backend,
     hash_mb: usize,
@@ -159,13 +159,13 @@ pub struct UciEngine {
     random: u64,
 }
 
-impl UciEngine {
+impl UciServer {
     /// An engine writing to `output`, searching with `backend`.
-    pub fn new(backend: Backend, output: impl Write + Send + 'static) -> UciEngine {
+    pub fn new(backend: Backend, output: impl Write + Send + 'static) -> UciServer {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        UciEngine {
+        UciServer {
             out: Output(Arc::new(Mutex::new(Box::new(output)))),
             backend,
             hash_mb: DEFAULT_HASH_MB,
@@ -500,10 +500,10 @@ impl Job {
     /// `go perft N`: Stockfish's divide output, each root move's count as it is known. A
     /// `stop` ends it early, with a note instead of the total.
     fn perft<B: Board>(&self, board: &mut B, depth: u32) {
+        // The total and the blank lines around it go out in one write, so that no answer of
+        // the main loop (`readyok`) can fall between them.
         if depth == 0 {
-            self.out.line("");
-            self.out.line("Nodes searched: 1");
-            self.out.line("");
+            self.out.line("\nNodes searched: 1\n");
             return;
         }
         let mut total = 0;
@@ -518,9 +518,7 @@ impl Job {
             self.out.line(format_args!("{mv}: {nodes}"));
             total += nodes;
         }
-        self.out.line("");
-        self.out.line(format_args!("Nodes searched: {total}"));
-        self.out.line("");
+        self.out.line(format_args!("\nNodes searched: {total}\n"));
     }
 }
 

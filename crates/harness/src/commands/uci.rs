@@ -1,6 +1,6 @@
 //! `boardlab uci`: the engine for chess GUIs, speaking UCI on standard input and output.
 
-use crate::uci::UciEngine;
+use crate::uci::UciServer;
 use crate::{Backend, Error, Outcome};
 use std::io::{BufRead, Write};
 
@@ -22,6 +22,6 @@ pub fn run(
     input: impl BufRead,
     output: impl Write + Send + 'static,
 ) -> Result<Outcome, Error> {
-    UciEngine::new(args.backend, output).run(input)?;
+    UciServer::new(args.backend, output).run(input)?;
     Ok(Outcome::Success)
 }
