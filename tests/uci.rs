@@ -475,7 +475,13 @@ fn garbage_never_stops_the_engine() {
         engine.send(&line);
         engine.send("stop");
     }
-    engine.ready();
+    // Bytes that are not UTF-8 are a bad line too.
+    engine.stdin.write_all(b"go \xff\xfe depth 1\n").unwrap();
+    let lines = engine.ready();
+    assert!(
+        lines.iter().any(|l| l.contains("not valid UTF-8")),
+        "{lines:#?}"
+    );
     engine.send("position startpos");
     let lines = engine.go("depth 1");
     let start = boardlab_core::START_FEN;

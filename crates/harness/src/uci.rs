@@ -154,7 +154,6 @@ pub struct UciServer {
     searcher: Option<Searcher>,
     running: Option<Running>,
     own_book: bool,
-    book_file: String,
     book: Option<Arc<Book>>,
     random: u64,
 }
@@ -174,7 +173,6 @@ impl UciServer {
             searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
             running: None,
             own_book: false,
-            book_file: String::new(),
             book: None,
             random: seed | 1,
         }
@@ -317,7 +315,6 @@ impl UciServer {
                     .error(format_args!("OwnBook must be true or false, not {value:?}")),
             },
             "bookfile" => {
-                self.book_file = value.to_string();
                 self.book = None;
                 if value.is_empty() || value == "<empty>" {
                     return;
