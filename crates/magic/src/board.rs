@@ -1,61 +1,12 @@
 //! `MagicBoard`: the position as eight bitboards and a piece-per-square array.
 
 use crate::movegen::{self, Counter, Lister};
-use crate::piece_map::{code, PieceMap, EMPTY};
 use crate::sliders::{sliders, Sliders};
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::{
     Bitboard, Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece,
     Role, Setup, Square, Zobrist,
 };
-
-/// Each piece code of the [`PieceMap`] back to its piece; code `0` (empty) maps to `None`.
-const PIECES: [Option<Piece>; 16] = {
-    let mut pieces = [None; 16];
-    let mut i = 0;
-    while i < Piece::NUM {
-        let color = if i % 2 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let piece = Piece::new(color, Role::ALL[i / 2]);
-        pieces[code(piece) as usize] = Some(piece);
-        i += 1;
-    }
-    pieces
-};
-
-/// The role of a code that is not empty.
-#[inline(always)]
-fn role_of(code: u8) -> Role {
-    // A match rather than a table: it compiles to arithmetic on the code.
-    match code.wrapping_sub(1) >> 1 {
-        0 => Role::Pawn,
-        1 => Role::Knight,
-        2 => Role::Bishop,
-        3 => Role::Rook,
-        4 => Role::Queen,
-        _ => Role::King,
-    }
-}
-
-/// The piece of a code that is not empty.
-#[inline(always)]
-fn piece_of(code: u8) -> Piece {
-    let color = if code.wrapping_sub(1) & 1 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    };
-    Piece::new(color, role_of(code))
-}
-
-/// The hash component of the piece of `code` (not empty) on `sq`.
-#[inline(always)]
-fn key(code: u8, sq: Square) -> Zobrist {
-    Zobrist::piece(piece_of(code), sq)
-}
 
 /// The square with index `index & 63`, without the table lookup `Square::from_index` compiles
 /// to.
@@ -88,10 +39,8 @@ pub(crate) fn bit(sq: Square) -> Bitboard {
 /// A chess position for magic bitboard move generation.
 ///
 /// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
-/// AND; the packed piece-per-square map answers "what stands on e4" with a load and a shift,
-/// which `make` needs for the moving and the captured piece. The board is `Copy` and fits in
-/// 128 bytes, so `make` returns the whole previous board as its undo record and `unmake` is a
-/// copy: copy-make.
+/// AND; the piece-per-square array answers "what stands on e4" with one load, which `make`
+/// needs for the moving and the captured piece.
 ///
 /// # Examples
 ///
@@ -105,12 +54,19 @@ pub(crate) fn bit(sq: Square) -> Bitboard {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct MagicBoard {
+    pub(crate) state: State,
+    /// The piece on each square, indexed by [`Square::index`].
+    pub(crate) squares: [Option<Piece>; 64],
+}
+
+/// Everything of a [`MagicBoard`] but its piece array: 96 bytes that `make` saves whole and
+/// `unmake` copies back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct State {
     /// The squares of each role, either colour, indexed by [`Role::index`].
     pub(crate) roles: [Bitboard; Role::NUM],
     /// The squares of each colour's pieces, indexed by [`Color::index`].
     pub(crate) colors: [Bitboard; Color::NUM],
-    /// The piece on each square.
-    pub(crate) squares: PieceMap,
     pub(crate) zobrist: Zobrist,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -130,25 +86,25 @@ impl MagicBoard {
     /// The squares of `color`'s pieces of `role`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color as usize] & self.roles[role as usize]
+        self.state.colors[color as usize] & self.state.roles[role as usize]
     }
 
     /// The squares of `color`'s pieces.
     #[inline(always)]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color as usize]
+        self.state.colors[color as usize]
     }
 
     /// The squares of `role`'s pieces of both colours.
     #[inline(always)]
     pub fn by_role(&self, role: Role) -> Bitboard {
-        self.roles[role as usize]
+        self.state.roles[role as usize]
     }
 
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.state.colors[0] | self.state.colors[1]
     }
 
     #[inline(always)]
@@ -165,13 +121,13 @@ impl MagicBoard {
         by: Color,
         occupied: Bitboard,
     ) -> Bitboard {
-        let theirs = self.colors[by as usize];
-        let queens = self.roles[Role::Queen as usize];
-        let diagonal = (self.roles[Role::Bishop as usize] | queens) & theirs;
-        let straight = (self.roles[Role::Rook as usize] | queens) & theirs;
-        (knight_attacks(sq) & self.roles[Role::Knight as usize] & theirs)
-            | (king_attacks(sq) & self.roles[Role::King as usize] & theirs)
-            | (pawn_attacks(!by, sq) & self.roles[Role::Pawn as usize] & theirs)
+        let theirs = self.state.colors[by as usize];
+        let queens = self.state.roles[Role::Queen as usize];
+        let diagonal = (self.state.roles[Role::Bishop as usize] | queens) & theirs;
+        let straight = (self.state.roles[Role::Rook as usize] | queens) & theirs;
+        (knight_attacks(sq) & self.state.roles[Role::Knight as usize] & theirs)
+            | (king_attacks(sq) & self.state.roles[Role::King as usize] & theirs)
+            | (pawn_attacks(!by, sq) & self.state.roles[Role::Pawn as usize] & theirs)
             | (tables.bishop(sq, occupied) & diagonal)
             | (tables.rook(sq, occupied) & straight)
     }
@@ -179,40 +135,65 @@ impl MagicBoard {
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        let us = self.turn;
+        let us = self.state.turn;
         self.attackers(sliders(), self.king_of(us), !us, self.occupied())
     }
 
-    /// Toggles the squares of `change` in the bitboards of the piece of `code`: adds, removes
-    /// or (with two squares) moves it. The piece map and the hash are the caller's.
-    #[inline(always)]
-    fn flip(&mut self, code: u8, change: Bitboard) {
-        let index = usize::from(code.wrapping_sub(1)) & 15;
-        self.roles[(index >> 1).min(Role::NUM - 1)] ^= change;
-        self.colors[index & 1] ^= change;
+    /// The rest of an en-passant capture (the captured pawn) or a promotion (the new piece),
+    /// whose pawn has already moved; returns the change to the hash. Out of line, so that the
+    /// common moves' code in `make` stays small.
+    #[inline(never)]
+    fn finish_en_passant_or_promotion(&mut self, mv: Move, us: Color) -> Zobrist {
+        let to = mv.to();
+        if mv.is_en_passant() {
+            let victim = behind(to, us);
+            let pawn = Piece::new(!us, Role::Pawn);
+            self.flip(pawn, bit(victim));
+            self.squares[victim as usize] = None;
+            Zobrist::piece(pawn, victim)
+        } else if let Some(role) = mv.promotion() {
+            let pawn = Piece::new(us, Role::Pawn);
+            let promoted = Piece::new(us, role);
+            self.flip(pawn, bit(to));
+            self.flip(promoted, bit(to));
+            self.squares[to as usize] = Some(promoted);
+            Zobrist::piece(pawn, to) ^ Zobrist::piece(promoted, to)
+        } else {
+            Zobrist::ZERO
+        }
     }
 
+    /// The rook's half of castling; returns the change to the hash.
+    #[inline(never)]
+    fn move_castling_rook(&mut self, flag: u8, us: Color) -> Zobrist {
+        let rook = Piece::new(us, Role::Rook);
+        let (rook_from, rook_to) = castling_rook(flag, us);
+        self.flip(rook, bit(rook_from) | bit(rook_to));
+        self.squares[rook_from as usize] = None;
+        self.squares[rook_to as usize] = Some(rook);
+        Zobrist::piece(rook, rook_from) ^ Zobrist::piece(rook, rook_to)
+    }
+
+    /// Toggles the squares of `change` in the bitboards of `piece`: adds, removes or (with two
+    /// squares) moves it. The piece array and the hash are the caller's.
     #[inline(always)]
-    fn put(&mut self, code: u8, sq: Square) {
-        self.flip(code, bit(sq));
-        self.squares.set(sq, code);
-        self.zobrist ^= key(code, sq);
+    fn flip(&mut self, piece: Piece, change: Bitboard) {
+        self.state.roles[piece.role as usize] ^= change;
+        self.state.colors[piece.color as usize] ^= change;
     }
 }
 
-/// What [`MagicBoard::unmake`](Board::unmake) needs beyond the move: the captured piece and
-/// the state a move cannot be undone into (rights, en-passant square, clock), and the hash,
-/// which is cheaper to restore than to recompute.
+/// What [`MagicBoard::unmake`](Board::unmake) needs beyond the move: the board's state as it
+/// was (bitboards, hash, clocks, rights) and the moving and the captured piece.
+///
+/// Copying the state back takes about as many instructions as undoing the move's changes to
+/// it, but needs no branch and does not wait on the stores `make` has just made; the piece
+/// array, larger, is put back square by square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
-    roles: [Bitboard; Role::NUM],
-    colors: [Bitboard; Color::NUM],
-    moving: u8,
-    zobrist: Zobrist,
-    halfmove_clock: u32,
-    castling: CastlingRights,
-    ep_square: Option<Square>,
-    captured: u8,
+    state: State,
+    moving: Option<Piece>,
+    captured: Option<Piece>,
 }
 
 /// The square behind `sq` as `color`'s pawns walk: where a double push skipped, or where the
@@ -242,27 +223,31 @@ impl Board for MagicBoard {
         // Building the tables here means every board's generator finds them ready.
         sliders();
         let mut board = MagicBoard {
-            roles: [Bitboard::EMPTY; Role::NUM],
-            colors: [Bitboard::EMPTY; Color::NUM],
-            squares: PieceMap::default(),
-            zobrist: Zobrist::castling(setup.castling),
-            halfmove_clock: setup.halfmove_clock,
-            fullmove_number: setup.fullmove_number,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: None,
+            state: State {
+                roles: [Bitboard::EMPTY; Role::NUM],
+                colors: [Bitboard::EMPTY; Color::NUM],
+                zobrist: Zobrist::castling(setup.castling),
+                halfmove_clock: setup.halfmove_clock,
+                fullmove_number: setup.fullmove_number,
+                turn: setup.turn,
+                castling: setup.castling,
+                ep_square: None,
+            },
+            squares: [None; 64],
         };
         for (sq, piece) in setup.pieces() {
-            board.put(code(piece), sq);
+            board.flip(piece, bit(sq));
+            board.squares[sq as usize] = Some(piece);
+            board.state.zobrist ^= Zobrist::piece(piece, sq);
         }
         if setup.turn == Color::White {
-            board.zobrist ^= Zobrist::white_to_move();
+            board.state.zobrist ^= Zobrist::white_to_move();
         }
         if let Some(ep) = setup.ep_square {
             let capturers = pawn_attacks(!setup.turn, ep) & board.pieces(setup.turn, Role::Pawn);
             if !capturers.is_empty() {
-                board.ep_square = Some(ep);
-                board.zobrist ^= Zobrist::en_passant(ep.file());
+                board.state.ep_square = Some(ep);
+                board.state.zobrist ^= Zobrist::en_passant(ep.file());
             }
         }
         board
@@ -270,50 +255,48 @@ impl Board for MagicBoard {
 
     fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();
-        for sq in squares(self.occupied()) {
-            setup.board[sq as usize] = PIECES[self.squares.get(sq) as usize];
-        }
-        setup.turn = self.turn;
-        setup.castling = self.castling;
-        setup.ep_square = self.ep_square;
-        setup.halfmove_clock = self.halfmove_clock;
-        setup.fullmove_number = self.fullmove_number;
+        setup.board = self.squares;
+        setup.turn = self.state.turn;
+        setup.castling = self.state.castling;
+        setup.ep_square = self.state.ep_square;
+        setup.halfmove_clock = self.state.halfmove_clock;
+        setup.fullmove_number = self.state.fullmove_number;
         setup
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.turn
+        self.state.turn
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        PIECES[self.squares.get(sq) as usize]
+        self.squares[sq as usize]
     }
 
     #[inline]
     fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     #[inline]
     fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.state.ep_square
     }
 
     #[inline]
     fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.state.halfmove_clock
     }
 
     #[inline]
     fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.state.fullmove_number
     }
 
     #[inline]
     fn zobrist(&self) -> Zobrist {
-        self.zobrist
+        self.state.zobrist
     }
 
     #[inline]
@@ -347,142 +330,111 @@ impl Board for MagicBoard {
 
     #[inline]
     fn make(&mut self, mv: Move) -> Undo {
-        let us = self.turn;
+        let us = self.state.turn;
         let from = square(u32::from(mv.bits()));
         let to = square(u32::from(mv.bits()) >> 6);
         let flag = mv.flag_bits();
-        let moving = self.squares.get(from);
-        let captured = self.squares.get(to);
+        let moving = self.squares[from as usize];
+        let captured = self.squares[to as usize];
         let undo = Undo {
-            roles: self.roles,
-            colors: self.colors,
+            state: self.state,
             moving,
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
             captured,
         };
+        // `generate` made the move, so a piece stands on `from`; were the contract broken, the
+        // board is left as it was rather than corrupted.
+        let Some(moving) = moving else {
+            return undo;
+        };
+
         // The hash changes are gathered here and applied once: a chain of updates through
         // memory would wait on each store.
-        let mut hash = Zobrist::white_to_move() ^ key(moving, from) ^ key(moving, to);
-
-        if let Some(ep) = self.ep_square.take() {
+        let mut hash =
+            Zobrist::white_to_move() ^ Zobrist::piece(moving, from) ^ Zobrist::piece(moving, to);
+        if let Some(ep) = self.state.ep_square.take() {
             hash ^= Zobrist::en_passant(ep.file());
         }
-        let rights = self.castling.after_move(from, to);
-        if rights != self.castling {
-            hash ^= Zobrist::castling(self.castling) ^ Zobrist::castling(rights);
-            self.castling = rights;
+        let rights = self.state.castling.after_move(from, to);
+        if rights != self.state.castling {
+            hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
+            self.state.castling = rights;
         }
-        self.halfmove_clock += 1;
-        self.fullmove_number += us as u32;
+        self.state.halfmove_clock += 1;
+        self.state.fullmove_number += us as u32;
 
         self.flip(moving, bit(from) | bit(to));
-        self.squares.set(from, EMPTY);
-        self.squares.set(to, moving);
-        if captured != EMPTY {
+        self.squares[from as usize] = None;
+        self.squares[to as usize] = Some(moving);
+        if let Some(captured) = captured {
             self.flip(captured, bit(to));
-            hash ^= key(captured, to);
-            self.halfmove_clock = 0;
+            hash ^= Zobrist::piece(captured, to);
+            self.state.halfmove_clock = 0;
         }
 
-        if role_of(moving) == Role::Pawn {
-            self.halfmove_clock = 0;
+        if moving.role == Role::Pawn {
+            self.state.halfmove_clock = 0;
             if flag == MoveFlag::DoublePush as u8 {
                 let skipped = behind(to, us);
                 let capturers = pawn_attacks(us, skipped) & self.pieces(!us, Role::Pawn);
                 if !capturers.is_empty() {
-                    self.ep_square = Some(skipped);
+                    self.state.ep_square = Some(skipped);
                     hash ^= Zobrist::en_passant(skipped.file());
                 }
-            } else if flag == MoveFlag::EnPassant as u8 {
-                let victim = behind(to, us);
-                let pawn = code(Piece::new(!us, Role::Pawn));
-                self.flip(pawn, bit(victim));
-                self.squares.set(victim, EMPTY);
-                hash ^= key(pawn, victim);
-            } else if let Some(role) = mv.promotion() {
-                let promoted = code(Piece::new(us, role));
-                self.flip(moving, bit(to));
-                self.flip(promoted, bit(to));
-                self.squares.set(to, promoted);
-                hash ^= key(moving, to) ^ key(promoted, to);
+            } else if flag & 0b1011 != 0 {
+                hash ^= self.finish_en_passant_or_promotion(mv, us);
             }
         } else if mv.is_castle() {
-            let rook = code(Piece::new(us, Role::Rook));
-            let (rook_from, rook_to) = castling_rook(flag, us);
-            self.flip(rook, bit(rook_from) | bit(rook_to));
-            self.squares.set(rook_from, EMPTY);
-            self.squares.set(rook_to, rook);
-            hash ^= key(rook, rook_from) ^ key(rook, rook_to);
+            hash ^= self.move_castling_rook(flag, us);
         }
 
-        self.zobrist ^= hash;
-        self.turn = !us;
+        self.state.zobrist ^= hash;
+        self.state.turn = !us;
         undo
     }
 
     #[inline]
     fn unmake(&mut self, mv: Move, undo: Undo) {
-        let us = !self.turn;
+        let us = undo.state.turn;
         let from = square(u32::from(mv.bits()));
         let to = square(u32::from(mv.bits()) >> 6);
         let flag = mv.flag_bits();
-        self.turn = us;
-        self.fullmove_number -= us as u32;
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.castling = undo.castling;
-        self.ep_square = undo.ep_square;
-
-        self.roles = undo.roles;
-        self.colors = undo.colors;
-        self.squares.set(from, undo.moving);
-        self.squares.set(to, undo.captured);
+        self.state = undo.state;
+        self.squares[from as usize] = undo.moving;
+        self.squares[to as usize] = undo.captured;
         if flag == MoveFlag::EnPassant as u8 {
-            self.squares
-                .set(behind(to, us), code(Piece::new(!us, Role::Pawn)));
+            self.squares[behind(to, us) as usize] = Some(Piece::new(!us, Role::Pawn));
         } else if mv.is_castle() {
             let (rook_from, rook_to) = castling_rook(flag, us);
-            self.squares.set(rook_to, EMPTY);
-            self.squares
-                .set(rook_from, code(Piece::new(us, Role::Rook)));
+            self.squares[rook_to as usize] = None;
+            self.squares[rook_from as usize] = Some(Piece::new(us, Role::Rook));
         }
     }
 
     fn make_null(&mut self) -> Undo {
         let undo = Undo {
-            roles: self.roles,
-            colors: self.colors,
-            moving: EMPTY,
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            captured: EMPTY,
+            state: self.state,
+            moving: None,
+            captured: None,
         };
-        if let Some(ep) = self.ep_square.take() {
-            self.zobrist ^= Zobrist::en_passant(ep.file());
+        if let Some(ep) = self.state.ep_square.take() {
+            self.state.zobrist ^= Zobrist::en_passant(ep.file());
         }
-        self.halfmove_clock += 1;
-        self.fullmove_number += self.turn as u32;
-        self.turn = !self.turn;
-        self.zobrist ^= Zobrist::white_to_move();
+        self.state.halfmove_clock += 1;
+        self.state.fullmove_number += self.state.turn as u32;
+        self.state.turn = !self.state.turn;
+        self.state.zobrist ^= Zobrist::white_to_move();
         undo
     }
 
     fn unmake_null(&mut self, undo: Undo) {
-        self.turn = !self.turn;
-        self.fullmove_number -= self.turn as u32;
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.ep_square = undo.ep_square;
+        self.state = undo.state;
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
         for sq in squares(self.occupied()) {
-            f(sq, piece_of(self.squares.get(sq)));
+            if let Some(piece) = self.squares[sq as usize] {
+                f(sq, piece);
+            }
         }
     }
 

@@ -47,7 +47,6 @@ mod magic;
 mod movegen;
 #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
 mod pext;
-mod piece_map;
 mod sliders;
 
 pub use board::{MagicBoard, Undo};

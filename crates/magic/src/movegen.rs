@@ -158,7 +158,7 @@ impl MoveSink for Lister<'_> {
 /// Generates the legal moves of `board` into `sink`.
 #[inline(always)]
 pub(crate) fn generate<S: MoveSink>(board: &MagicBoard, sink: &mut S) {
-    match board.turn {
+    match board.state.turn {
         Color::White => generate_for::<S, true>(board, sink),
         Color::Black => generate_for::<S, false>(board, sink),
     }
@@ -303,7 +303,7 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
             );
         }
 
-        let rights = board.castling;
+        let rights = board.state.castling;
         for (side, castle) in CastlingSide::ALL.into_iter().zip(&CASTLES[us as usize]) {
             if rights.has(us, side)
                 && (occupied & castle.empty).is_empty()
@@ -319,7 +319,7 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
         }
     }
 
-    if let Some(ep) = board.ep_square {
+    if let Some(ep) = board.state.ep_square {
         let up: i32 = if WHITE { 8 } else { -8 };
         let victim = square((ep as i32 - up) as u32);
         // A checker that is no slider stays a checker unless it is the captured pawn.
