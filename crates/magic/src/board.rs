@@ -318,7 +318,11 @@ impl Board for MagicBoard {
 
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         out.clear();
-        movegen::generate(self, &mut Lister::new(out, kind));
+        match kind {
+            GenKind::All => movegen::generate(self, &mut Lister::<true, true>::new(out)),
+            GenKind::Noisy => movegen::generate(self, &mut Lister::<false, true>::new(out)),
+            GenKind::Quiet => movegen::generate(self, &mut Lister::<true, false>::new(out)),
+        }
     }
 
     #[inline]

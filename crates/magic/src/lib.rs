@@ -16,14 +16,16 @@
 //! ```
 //!
 //! Beside the bitboards the board keeps one auxiliary index, a piece-per-square array (what
-//! stands on e4, in one load, for `make`), and the incremental Zobrist hash. It is `Copy`:
-//! `make` returns the previous board as its undo record and `unmake` copies it back.
+//! stands on e4, in one load, for `make`), the incremental Zobrist hash, the clocks, rights and
+//! en-passant square. `make` returns everything but the piece array (96 bytes) as its [`Undo`]
+//! record, and `unmake` copies it back and restores the few squares the move changed.
 //!
-//! Sliding attacks come from fancy magic bitboards ([`Magic`], module docs of
-//! [`rook_attacks`]): the relevant occupancy times a per-square magic number, shifted, indexes
-//! one shared attack table, built once at start-up by a seeded random search. With the cargo
-//! feature `pext`, built for a CPU with BMI2, BMI2's `pext` computes the index instead
-//! ([`USES_PEXT`]). Knight, king and pawn attacks and the `between`/`line` tables are
+//! Sliding attacks come from fancy magic bitboards ([`Magic`], [`MagicTables`]): the relevant
+//! occupancy times a per-square magic number, shifted, indexes one shared attack table, built
+//! once at start-up (about 2 ms) by a seeded random search ([`find_magic`]). With the cargo
+//! feature `pext`, built for a CPU with BMI2 (`RUSTFLAGS="-C target-feature=+bmi2"` or
+//! `-C target-cpu=native`), BMI2's `pext` computes the index instead ([`USES_PEXT`],
+//! [`Sliders`]). Knight, king and pawn attacks and the `between`/`line` tables are
 //! boardlab-core's shared ones.
 //!
 //! Moves are legal by construction: each node finds its checkers and pinned pieces once, then

@@ -21,9 +21,7 @@
 use crate::board::{bit, square, squares, MagicBoard};
 use crate::sliders::sliders;
 use boardlab_core::bitboard::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use boardlab_core::{
-    Bitboard, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Role, Square,
-};
+use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Where the generator delivers moves, as sets of destination squares.
 pub(crate) trait MoveSink {
@@ -79,25 +77,26 @@ impl MoveSink for Counter {
     }
 }
 
-/// Lists the legal moves of one [`GenKind`].
-pub(crate) struct Lister<'a> {
+/// Lists legal moves: the quiet ones if `QUIET`, the noisy ones if `NOISY` (both for
+/// [`GenKind::All`](boardlab_core::GenKind::All)). The kind is a type parameter so that each
+/// instance tests nothing per move.
+pub(crate) struct Lister<'a, const QUIET: bool, const NOISY: bool> {
     out: &'a mut MoveList,
-    kind: GenKind,
 }
 
-impl<'a> Lister<'a> {
-    pub(crate) fn new(out: &'a mut MoveList, kind: GenKind) -> Lister<'a> {
-        Lister { out, kind }
+impl<'a, const QUIET: bool, const NOISY: bool> Lister<'a, QUIET, NOISY> {
+    pub(crate) fn new(out: &'a mut MoveList) -> Lister<'a, QUIET, NOISY> {
+        Lister { out }
     }
 
     #[inline(always)]
     fn quiet(&self) -> bool {
-        self.kind != GenKind::Noisy
+        QUIET
     }
 
     #[inline(always)]
     fn noisy(&self) -> bool {
-        self.kind != GenKind::Quiet
+        NOISY
     }
 
     #[inline(always)]
@@ -109,7 +108,7 @@ impl<'a> Lister<'a> {
     }
 }
 
-impl MoveSink for Lister<'_> {
+impl<const QUIET: bool, const NOISY: bool> MoveSink for Lister<'_, QUIET, NOISY> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard) {
         if self.noisy() {
@@ -149,7 +148,7 @@ impl MoveSink for Lister<'_> {
 
     #[inline(always)]
     fn single(&mut self, mv: Move) {
-        if self.kind.includes(mv) {
+        if (mv.is_noisy() && NOISY) || (!mv.is_noisy() && QUIET) {
             self.out.push(mv);
         }
     }
