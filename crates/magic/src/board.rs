@@ -40,7 +40,8 @@ pub(crate) fn bit(sq: Square) -> Bitboard {
 ///
 /// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
 /// AND; the piece-per-square array answers "what stands on e4" with one load, which `make`
-/// needs for the moving and the captured piece.
+/// needs for the moving and the captured piece. Everything but that array is one 96-byte
+/// block, which `make` returns whole in its [`Undo`] and `unmake` copies back.
 ///
 /// # Examples
 ///
@@ -188,7 +189,8 @@ impl MagicBoard {
 ///
 /// Copying the state back takes about as many instructions as undoing the move's changes to
 /// it, but needs no branch and does not wait on the stores `make` has just made; the piece
-/// array, larger, is put back square by square.
+/// array, larger, is put back square by square. Of the three ways tried (copying the whole
+/// board, undoing each change with XORs, and this), this one ran full-make perft fastest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo {
     state: State,
@@ -332,7 +334,10 @@ impl Board for MagicBoard {
         counter.count()
     }
 
-    #[inline]
+    // Out of line on purpose: were it inlined into perft's leaf loop, where `unmake` overwrites
+    // everything it writes, the compiler could drop most of it, and full-make perft would time
+    // less than a make.
+    #[inline(never)]
     fn make(&mut self, mv: Move) -> Undo {
         let us = self.state.turn;
         let from = square(u32::from(mv.bits()));
@@ -358,10 +363,12 @@ impl Board for MagicBoard {
         if let Some(ep) = self.state.ep_square.take() {
             hash ^= Zobrist::en_passant(ep.file());
         }
-        let rights = self.state.castling.after_move(from, to);
-        if rights != self.state.castling {
-            hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
-            self.state.castling = rights;
+        if !self.state.castling.is_empty() {
+            let rights = self.state.castling.after_move(from, to);
+            if rights != self.state.castling {
+                hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
+                self.state.castling = rights;
+            }
         }
         self.state.halfmove_clock += 1;
         self.state.fullmove_number += us as u32;

@@ -9,7 +9,7 @@ use boardlab_core::{testkit, PerftMode};
 use boardlab_magic::MagicBoard;
 
 const PERFT_NODES: u64 = 2_000_000;
-const WALK_NODES: u64 = 3_000;
+const WALK_NODES: u64 = 10_000;
 
 #[test]
 fn bulk_perft_matches_the_standard_positions() {
