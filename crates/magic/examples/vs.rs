@@ -8,9 +8,9 @@
 //! Bulk perft (the last ply counted, not played) is compared with cozy-chess's bulk perft and
 //! full-make perft (every leaf move played) with shakmaty's; the other two pairings are printed
 //! too. Every count is checked against the suite. Times are the thread's CPU time (on Linux),
-//! so other processes sharing the cores slow no one down on paper, and each figure is the best
-//! of `--repeat` runs (default 3); ratios are geometric means over the positions. `--shallow`
-//! takes one ply off every depth for a quick look.
+//! and each figure is the best of `--repeat` runs (default 5), the three libraries taking turns,
+//! which filters out most of the noise of a shared machine; ratios are geometric means over the
+//! positions. `--shallow` takes one ply off every depth for a quick look.
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftMode};
@@ -96,17 +96,13 @@ fn now() -> Duration {
     START.get_or_init(Instant::now).elapsed()
 }
 
-/// The best time of `repeat` runs of `run`, which must return `expected` nodes.
-fn best_of(repeat: u32, expected: u64, what: &str, mut run: impl FnMut() -> u64) -> Duration {
-    let mut best = Duration::MAX;
-    for _ in 0..repeat {
-        let start = now();
-        let nodes = run();
-        let elapsed = now() - start;
-        assert_eq!(nodes, expected, "{what}: wrong node count");
-        best = best.min(elapsed);
-    }
-    best
+/// Times one run of `run`, which must return `expected` nodes.
+fn time(expected: u64, what: &str, run: impl FnOnce() -> u64) -> Duration {
+    let start = now();
+    let nodes = run();
+    let elapsed = now() - start;
+    assert_eq!(nodes, expected, "{what}: wrong node count");
+    elapsed
 }
 
 fn mnps(nodes: u64, time: Duration) -> f64 {
@@ -118,7 +114,7 @@ fn geometric_mean(values: &[f64]) -> f64 {
 }
 
 fn main() {
-    let mut repeat = 3;
+    let mut repeat = 5;
     let mut shallow = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -179,15 +175,20 @@ fn main() {
                 .find(|&&(d, _)| d == depth)
                 .map(|&(_, n)| n)
                 .expect("the suite has the depth");
-            let t_magic = best_of(repeat, expected, "magic", || {
-                perft(&mut black_box(magic), depth, mode)
-            });
-            let t_cozy = best_of(repeat, expected, "cozy-chess", || {
-                cozy_perft(black_box(&cozy), depth, bulk)
-            });
-            let t_shak = best_of(repeat, expected, "shakmaty", || {
-                shakmaty_perft(black_box(&shak), depth, bulk)
-            });
+            // The three take turns, so that a busy spell on the machine slows all of them.
+            let (mut t_magic, mut t_cozy, mut t_shak) =
+                (Duration::MAX, Duration::MAX, Duration::MAX);
+            for _ in 0..repeat {
+                t_magic = t_magic.min(time(expected, "magic", || {
+                    perft(&mut black_box(magic), depth, mode)
+                }));
+                t_cozy = t_cozy.min(time(expected, "cozy-chess", || {
+                    cozy_perft(black_box(&cozy), depth, bulk)
+                }));
+                t_shak = t_shak.min(time(expected, "shakmaty", || {
+                    shakmaty_perft(black_box(&shak), depth, bulk)
+                }));
+            }
             let (m, c, s) = (
                 mnps(expected, t_magic),
                 mnps(expected, t_cozy),
