@@ -1,8 +1,6 @@
 //! The `Board` trait every representation implements.
 
-use crate::{
-    CastlingRights, Color, FenError, Move, MoveList, Piece, Role, Setup, Square, Zobrist,
-};
+use crate::{CastlingRights, Color, FenError, Move, MoveList, Piece, Role, Setup, Square, Zobrist};
 use std::fmt;
 
 /// Which legal moves [`Board::generate`] produces.

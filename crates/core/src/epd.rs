@@ -74,8 +74,13 @@ impl Epd {
             if segment.is_empty() {
                 continue;
             }
-            let (opcode, operands) = segment.split_once(char::is_whitespace).unwrap_or((segment, ""));
-            ops.push((opcode.to_string(), operands.trim().trim_matches('"').to_string()));
+            let (opcode, operands) = segment
+                .split_once(char::is_whitespace)
+                .unwrap_or((segment, ""));
+            ops.push((
+                opcode.to_string(),
+                operands.trim().trim_matches('"').to_string(),
+            ));
         }
         Ok(Epd { setup, fen, ops })
     }
@@ -103,7 +108,9 @@ impl Epd {
                 expected.push(parse().ok_or_else(|| {
                     EpdError::Operation(
                         line_number,
-                        format!("perft operation {opcode:?} {operands:?}: expected D<depth> <nodes>"),
+                        format!(
+                            "perft operation {opcode:?} {operands:?}: expected D<depth> <nodes>"
+                        ),
                     )
                 })?);
             }

@@ -52,10 +52,9 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("invalid FEN: ")?;
         match self {
-            FenError::FieldCount(n) => write!(
-                f,
-                "expected 6 fields (or 4, without the clocks), found {n}"
-            ),
+            FenError::FieldCount(n) => {
+                write!(f, "expected 6 fields (or 4, without the clocks), found {n}")
+            }
             FenError::Placement(text, why) => {
                 write!(f, "piece placement field {}: {why}", quote(text))
             }
@@ -97,7 +96,10 @@ fn parse_placement(text: &str) -> Result<[Option<Piece>; 64], FenError> {
     let mut board = [None; 64];
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 8 {
-        return Err(err(format!("expected 8 ranks separated by '/', found {}", rows.len())));
+        return Err(err(format!(
+            "expected 8 ranks separated by '/', found {}",
+            rows.len()
+        )));
     }
     for (row_index, row) in rows.iter().enumerate() {
         let rank = 7 - row_index;
@@ -135,10 +137,18 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
             'Q' => (Color::White, CastlingSide::Queen),
             'k' => (Color::Black, CastlingSide::King),
             'q' => (Color::Black, CastlingSide::Queen),
-            _ => return Err(FenError::Castling(text.to_string(), format!("unexpected {c:?}"))),
+            _ => {
+                return Err(FenError::Castling(
+                    text.to_string(),
+                    format!("unexpected {c:?}"),
+                ))
+            }
         };
         if rights.has(color, side) {
-            return Err(FenError::Castling(text.to_string(), format!("{c:?} appears twice")));
+            return Err(FenError::Castling(
+                text.to_string(),
+                format!("{c:?} appears twice"),
+            ));
         }
         rights = rights.with(color, side);
     }
@@ -150,7 +160,10 @@ fn parse_ep(text: &str) -> Result<Option<Square>, FenError> {
         return Ok(None);
     }
     let sq: Square = text.parse().map_err(|_| {
-        FenError::EnPassant(text.to_string(), "expected '-' or a square such as e3".to_string())
+        FenError::EnPassant(
+            text.to_string(),
+            "expected '-' or a square such as e3".to_string(),
+        )
     })?;
     if !matches!(sq.rank(), Rank::Third | Rank::Sixth) {
         return Err(FenError::EnPassant(
@@ -291,7 +304,8 @@ mod tests {
 
     #[test]
     fn four_fields_and_extra_whitespace_are_accepted() {
-        let setup = Setup::from_fen("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \t w  KQkq -  ").unwrap();
+        let setup = Setup::from_fen("  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \t w  KQkq -  ")
+            .unwrap();
         assert_eq!(setup.to_fen(), START_FEN);
     }
 
@@ -301,16 +315,26 @@ mod tests {
             err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1"),
             r#"invalid FEN: castling field "KQkqX": unexpected 'X'"#
         );
-        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1")
-            .contains(r#"side to move field "x""#));
-        assert!(err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-            .contains("piece placement field"));
-        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1")
-            .contains(r#"en passant field "e9""#));
-        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1")
-            .contains("halfmove clock"));
-        assert!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3")
-            .contains("fullmove number"));
+        assert!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1")
+                .contains(r#"side to move field "x""#)
+        );
+        assert!(
+            err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .contains("piece placement field")
+        );
+        assert!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1")
+                .contains(r#"en passant field "e9""#)
+        );
+        assert!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1")
+                .contains("halfmove clock")
+        );
+        assert!(
+            err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3")
+                .contains("fullmove number")
+        );
         assert!(err("rnbqkbnr w").contains("found 2"));
     }
 
@@ -347,7 +371,15 @@ mod tests {
 
     #[test]
     fn garbage_never_panics() {
-        for junk in ["", " ", "/", "////////", "8/8/8/8/8/8/8/8/8 w - - 0 1", "é w - -", "kK w - -"] {
+        for junk in [
+            "",
+            " ",
+            "/",
+            "////////",
+            "8/8/8/8/8/8/8/8/8 w - - 0 1",
+            "é w - -",
+            "kK w - -",
+        ] {
             assert!(Setup::from_fen(junk).is_err(), "{junk:?}");
         }
     }

@@ -72,7 +72,10 @@ pub fn check_perft_suite<B: Board>(suite: &str, max_nodes: u64, mode: PerftMode)
             }
         }
     }
-    assert!(checked > 0, "no perft expectation fits the budget of {max_nodes} nodes");
+    assert!(
+        checked > 0,
+        "no perft expectation fits the budget of {max_nodes} nodes"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -120,14 +123,29 @@ fn walk<B: Board>(board: &mut B, depth: u32, path: &mut Vec<Move>, budget: &mut 
         let mut expected = setup.clone();
         expected.play_null();
         if board.to_setup() != expected {
-            fail(board, path, format!("null move gave {:?}, expected {expected:?}", board.to_setup()));
+            fail(
+                board,
+                path,
+                format!(
+                    "null move gave {:?}, expected {expected:?}",
+                    board.to_setup()
+                ),
+            );
         }
         if board.zobrist() != Zobrist::of(&expected) {
-            fail(board, path, "the hash after a null move is wrong".to_string());
+            fail(
+                board,
+                path,
+                "the hash after a null move is wrong".to_string(),
+            );
         }
         board.unmake_null(undo);
         if board.to_setup() != setup || board.zobrist() != zobrist {
-            fail(board, path, "unmake_null did not restore the position".to_string());
+            fail(
+                board,
+                path,
+                "unmake_null did not restore the position".to_string(),
+            );
         }
     }
     for &mv in moves.iter() {
@@ -137,7 +155,11 @@ fn walk<B: Board>(board: &mut B, depth: u32, path: &mut Vec<Move>, budget: &mut 
         expected.play(mv);
         let got = board.to_setup();
         if got != expected {
-            fail(board, path, format!("make gave {got:?}, the reference gives {expected:?}"));
+            fail(
+                board,
+                path,
+                format!("make gave {got:?}, the reference gives {expected:?}"),
+            );
         }
         walk(board, depth - 1, path, budget);
         path.pop();
@@ -157,16 +179,27 @@ fn check_node<B: Board>(board: &B, setup: &Setup, zobrist: Zobrist, path: &[Move
         fail(
             board,
             path,
-            format!("incremental hash {zobrist:?} differs from {:?}", Zobrist::of(setup)),
+            format!(
+                "incremental hash {zobrist:?} differs from {:?}",
+                Zobrist::of(setup)
+            ),
         );
     }
     if setup.validate().is_err() {
-        fail(board, path, format!("to_setup() is not a valid position: {:?}", setup.validate()));
+        fail(
+            board,
+            path,
+            format!("to_setup() is not a valid position: {:?}", setup.validate()),
+        );
     }
     let fen = board.to_fen();
     match B::from_fen(&fen) {
         Ok(again) if again.to_fen() == fen => {}
-        Ok(again) => fail(board, path, format!("FEN {fen} reads back as {}", again.to_fen())),
+        Ok(again) => fail(
+            board,
+            path,
+            format!("FEN {fen} reads back as {}", again.to_fen()),
+        ),
         Err(err) => fail(board, path, format!("own FEN {fen} does not parse: {err}")),
     }
     let us = board.side_to_move();
@@ -179,13 +212,22 @@ fn check_node<B: Board>(board: &B, setup: &Setup, zobrist: Zobrist, path: &[Move
         fail(
             board,
             path,
-            format!("in_check() = {check}, is_attacked(king) = {}, reference = {}", board.is_attacked(king, !us), setup.in_check()),
+            format!(
+                "in_check() = {check}, is_attacked(king) = {}, reference = {}",
+                board.is_attacked(king, !us),
+                setup.in_check()
+            ),
         );
     }
-    for sq in crate::Square::ALL {
-        for by in crate::Color::ALL {
-            if board.is_attacked(sq, by) != setup.is_attacked(sq, by) {
-                fail(board, path, format!("is_attacked({sq}, {by}) disagrees with the reference"));
+    for by in crate::Color::ALL {
+        let attacked = setup.attacked_squares(by);
+        for sq in crate::Square::ALL {
+            if board.is_attacked(sq, by) != attacked.contains(sq) {
+                fail(
+                    board,
+                    path,
+                    format!("is_attacked({sq}, {by}) disagrees with the reference"),
+                );
             }
         }
     }
@@ -208,16 +250,32 @@ fn check_generation<B: Board>(board: &B, path: &[Move]) -> MoveList {
         fail(board, path, format!("duplicate moves in {all:?}"));
     }
     if noisy.iter().any(|mv| !mv.is_noisy()) || quiet.iter().any(|mv| mv.is_noisy()) {
-        fail(board, path, format!("noisy {noisy:?} / quiet {quiet:?} misclassified"));
+        fail(
+            board,
+            path,
+            format!("noisy {noisy:?} / quiet {quiet:?} misclassified"),
+        );
     }
     let mut both = sorted(&noisy);
     both.extend(quiet.iter().copied());
     both.sort();
     if both != all_sorted {
-        fail(board, path, format!("noisy {noisy:?} + quiet {quiet:?} != all {all:?}"));
+        fail(
+            board,
+            path,
+            format!("noisy {noisy:?} + quiet {quiet:?} != all {all:?}"),
+        );
     }
     if board.count_legal() != all.len() as u64 {
-        fail(board, path, format!("count_legal() = {} but {} moves", board.count_legal(), all.len()));
+        fail(
+            board,
+            path,
+            format!(
+                "count_legal() = {} but {} moves",
+                board.count_legal(),
+                all.len()
+            ),
+        );
     }
     for &mv in all.iter() {
         if board.parse_uci_move(&mv.to_string()) != Ok(mv) {

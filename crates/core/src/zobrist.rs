@@ -238,6 +238,26 @@ mod tests {
     }
 
     #[test]
+    fn keys_match_the_published_polyglot_vectors() {
+        use crate::{Move, MoveFlag, Square::*};
+        // The test sequence published with the Polyglot book format, with its keys.
+        let line = [
+            (Move::new(E2, E4, MoveFlag::DoublePush), 0x823c9b50fd114196),
+            (Move::new(D7, D5, MoveFlag::DoublePush), 0x0756b94461c50fb0),
+            (Move::new(E4, E5, MoveFlag::Quiet), 0x662fafb965db29d4),
+            (Move::new(F7, F5, MoveFlag::DoublePush), 0x22a48b5a8e47ff78),
+            (Move::new(E1, E2, MoveFlag::Quiet), 0x652a607ca3f242c1),
+            (Move::new(E8, F7, MoveFlag::Quiet), 0x00fdd303c946bdd9),
+        ];
+        let mut setup = Setup::start();
+        assert_eq!(Zobrist::of(&setup).key, 0x463b96181691fc9c);
+        for (mv, key) in line {
+            setup.play(mv);
+            assert_eq!(Zobrist::of(&setup).key, key, "after {mv}");
+        }
+    }
+
+    #[test]
     fn lock_is_independent_of_key() {
         let z = Zobrist::of(&Setup::start());
         assert_ne!(z.key, z.lock);
