@@ -23,10 +23,9 @@
 //! Sliding attacks come from fancy magic bitboards ([`Magic`], [`MagicTables`]): the relevant
 //! occupancy times a per-square magic number, shifted, indexes one shared attack table, built
 //! once at start-up (about 2 ms) by a seeded random search ([`find_magic`]). With the cargo
-//! feature `pext`, built for a CPU with BMI2 (`RUSTFLAGS="-C target-feature=+bmi2"` or
-//! `-C target-cpu=native`), BMI2's `pext` computes the index instead ([`USES_PEXT`],
-//! [`Sliders`]). Knight, king and pawn attacks and the `between`/`line` tables are
-//! boardlab-core's shared ones.
+//! feature `pext`, built for a CPU with BMI2 (the workspace builds for x86-64-v3, which has
+//! it), BMI2's `pext` computes the index instead ([`USES_PEXT`], [`Sliders`]). Knight, king
+//! and pawn attacks and the `between`/`line` tables are boardlab-core's shared ones.
 //!
 //! Moves are legal by construction: each node finds its checkers and pinned pieces once, then
 //! masks every piece's targets with the check mask and its pin line, tries the king's targets

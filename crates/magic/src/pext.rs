@@ -7,8 +7,8 @@
 //! search, which also makes start-up faster.
 //!
 //! The module exists only when the crate is compiled with the feature and for a CPU with BMI2
-//! (`-C target-feature=+bmi2` or `-C target-cpu=native`), so the intrinsic is always inlined
-//! and never reached on a CPU without it.
+//! (x86-64-v3, as the workspace's `.cargo/config.toml` sets, or `-C target-cpu=native`), so the
+//! intrinsic is always inlined and never reached on a CPU without it.
 
 use crate::magic::{relevant_mask, subsets, TABLE_SLOTS};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
