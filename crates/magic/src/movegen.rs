@@ -19,7 +19,7 @@
 //! without listing a move.
 
 use crate::board::{bit, square, squares, MagicBoard};
-use crate::sliders::sliders;
+use crate::sliders::{sliders, Sliders};
 use boardlab_core::bitboard::{between, king_attacks, knight_attacks, line, pawn_attacks};
 use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
@@ -203,6 +203,12 @@ const fn castle(color: Color, side: CastlingSide) -> Castle {
     }
 }
 
+/// The squares the king crosses and lands on when castling.
+#[inline(always)]
+fn castle_path_of(castle: &Castle) -> Bitboard {
+    bit(castle.crossed) | bit(castle.landing)
+}
+
 /// Indexed by colour, then king side and queen side.
 static CASTLES: [[Castle; 2]; 2] = [
     [
@@ -236,13 +242,48 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
         | (tables.bishop(king, occupied) & their_diagonal)
         | (tables.rook(king, occupied) & their_straight);
 
-    let without_king = occupied ^ bit(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in squares(king_attacks(king) & !ours) {
-        if board.attackers(tables, to, them, without_king).is_empty() {
-            safe |= bit(to);
+    // Castling needs the squares between king and rook empty and the king's path safe, which
+    // below is tested like the king's own targets.
+    let mut castles = [None; 2];
+    let mut castle_path = Bitboard::EMPTY;
+    if checkers.is_empty() {
+        let rights = board.state.castling;
+        for ((slot, side), castle) in castles
+            .iter_mut()
+            .zip(CastlingSide::ALL)
+            .zip(&CASTLES[us as usize])
+        {
+            if rights.has(us, side) && (occupied & castle.empty).is_empty() {
+                *slot = Some(castle);
+                castle_path |= castle_path_of(castle);
+            }
         }
     }
+
+    // The king's targets must not be attacked with the king lifted off the board (its path
+    // when castling may be judged the same way: a ray to it through the king's square would
+    // be a check). Testing one square costs two slider lookups; mapping every square the enemy
+    // attacks costs one per enemy slider: whichever is fewer is done.
+    let without_king = occupied ^ bit(king);
+    let king_targets = king_attacks(king) & !ours;
+    let to_test = king_targets | castle_path;
+    let unsafe_squares = if to_test.count() > (their_diagonal | their_straight).count() {
+        to_test & attacked_squares::<WHITE>(board, tables, without_king)
+    } else {
+        let mut attacked = Bitboard::EMPTY;
+        for sq in squares(to_test) {
+            if !board.attackers(tables, sq, them, without_king).is_empty() {
+                attacked |= bit(sq);
+            }
+        }
+        attacked
+    };
+    for castle in castles.into_iter().flatten() {
+        if (castle_path_of(castle) & unsafe_squares).is_empty() {
+            sink.single(castle.mv);
+        }
+    }
+    let safe = king_targets & !unsafe_squares;
     sink.piece_moves(king, safe, theirs);
 
     if checkers.more_than_one() {
@@ -301,21 +342,6 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
                 theirs,
             );
         }
-
-        let rights = board.state.castling;
-        for (side, castle) in CastlingSide::ALL.into_iter().zip(&CASTLES[us as usize]) {
-            if rights.has(us, side)
-                && (occupied & castle.empty).is_empty()
-                && board
-                    .attackers(tables, castle.crossed, them, occupied)
-                    .is_empty()
-                && board
-                    .attackers(tables, castle.landing, them, occupied)
-                    .is_empty()
-            {
-                sink.single(castle.mv);
-            }
-        }
     }
 
     if let Some(ep) = board.state.ep_square {
@@ -334,6 +360,35 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
             }
         }
     }
+}
+
+/// Every square a piece of the side not to move (white's opponent if `WHITE`) attacks when
+/// `occupied` is occupied.
+#[inline(always)]
+fn attacked_squares<const WHITE: bool>(
+    board: &MagicBoard,
+    tables: &Sliders,
+    occupied: Bitboard,
+) -> Bitboard {
+    let them = if WHITE { Color::Black } else { Color::White };
+    let theirs = board.by_color(them);
+    let pawns = board.by_role(Role::Pawn) & theirs;
+    // Their pawns capture down the board when we are white, up when we are black.
+    let down: i32 = if WHITE { -8 } else { 8 };
+    let mut attacked = shift(pawns & !Bitboard::FILE_A, down - 1)
+        | shift(pawns & !Bitboard::FILE_H, down + 1)
+        | king_attacks(board.king_of(them));
+    for from in squares(board.by_role(Role::Knight) & theirs) {
+        attacked |= knight_attacks(from);
+    }
+    let queens = board.by_role(Role::Queen);
+    for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
+        attacked |= tables.bishop(from, occupied);
+    }
+    for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
+        attacked |= tables.rook(from, occupied);
+    }
+    attacked
 }
 
 /// The pawn moves of `pawns` (not en passant) that land on `targets`.
