@@ -4,7 +4,9 @@
 //! king; from then on every move it produces is legal by construction:
 //!
 //! - **King moves** go to squares no enemy piece attacks with the king lifted off the board
-//!   (so a rook's ray through the king's old square still counts).
+//!   (so a rook's ray through the king's old square still counts). Each square is tested on
+//!   its own, or, when the king has more squares to try than the enemy has sliders (endings,
+//!   castling), against one map of everything the enemy attacks.
 //! - **Double check**: only the king moves.
 //! - **Single check**: every other move must land on the *check mask*, the checker's square or
 //!   a square between it and the king; pinned pieces cannot help (they stay on their pin line,
