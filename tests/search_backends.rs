@@ -87,7 +87,7 @@ fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
         let result = with_backend!(backend, B => {
             let mut board = B::from_fen(fen).unwrap();
             let retreat = board.parse_uci_move("h8h7").unwrap();
-            let mut after = board.clone();
+            let mut after = B::from_fen(fen).unwrap();
             after.make(retreat);
             let repeated = after.zobrist();
             let game = [repeated, Zobrist { key: 1, lock: 1 }, Zobrist { key: 2, lock: 2 }];
