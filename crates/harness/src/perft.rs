@@ -147,10 +147,12 @@ fn subtree<B: Board>(
     }
 }
 
-/// Perft that looks every interior node up in the table first. The last two plies are left to
-/// plain perft: a lookup costs about what counting them does.
+/// Perft that looks every interior node up in the table first. Only the last ply is left to
+/// plain perft (a bulk count there is cheaper than a lookup); storing depth-2 nodes too made
+/// startpos perft 7 with a 256 MB table 2.4x faster than storing from depth 3 up (2.87 s ->
+/// 1.21 s, one thread, one run).
 fn hashed<B: Board>(board: &mut B, depth: u32, mode: PerftMode, table: &PerftTable) -> u64 {
-    if depth <= 2 {
+    if depth <= 1 {
         return boardlab_core::perft(board, depth, mode);
     }
     let zobrist = board.zobrist();
