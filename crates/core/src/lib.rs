@@ -24,6 +24,7 @@ mod setup;
 mod square;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod views;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -36,4 +37,5 @@ pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use views::{ExplainError, Views};
 pub use zobrist::Zobrist;
