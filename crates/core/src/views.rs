@@ -20,7 +20,7 @@
 //! assert!(text.contains("3  1 . 1 . . . . .    3  . . . . . 1 . 1"));
 //! ```
 
-use crate::{Bitboard, Board, GenKind, MoveList, Piece, Square};
+use crate::{Bitboard, Board, GenKind, Move, MoveList, Piece, Square};
 use std::fmt;
 
 /// Why [`Views::explain`] has nothing to explain.
@@ -193,13 +193,11 @@ pub fn hex64(value: u64) -> String {
     )
 }
 
-/// The legal moves of the piece on `sq` as [`Board::generate`] gives them, with a grid marking
-/// their targets (`*`): the step every `explain` ends with, after the representation's own
-/// walk has shown where the candidates come from.
+/// The legal moves of the piece on `sq` as [`Board::generate`] gives them, each with its 16-bit
+/// encoding split into its fields, and a grid marking their targets (`*`): the step every
+/// `explain` ends with, after the representation's own walk has shown where the candidates
+/// come from.
 pub fn legal_moves_from<B: Board>(board: &B, sq: Square) -> String {
-    let mut moves = MoveList::new();
-    board.generate(GenKind::All, &mut moves);
-    let mine: Vec<_> = moves.iter().copied().filter(|mv| mv.from() == sq).collect();
     let mut out = String::new();
     if board.piece_at(sq).map(|p| p.color) != Some(board.side_to_move()) {
         out.push_str(&format!(
@@ -208,24 +206,31 @@ pub fn legal_moves_from<B: Board>(board: &B, sq: Square) -> String {
         ));
         return out;
     }
-    let text: Vec<String> = mine.iter().map(ToString::to_string).collect();
+    let mut moves = MoveList::new();
+    board.generate(GenKind::All, &mut moves);
+    let mine: Vec<Move> = moves.iter().copied().filter(|mv| mv.from() == sq).collect();
     out.push_str(&format!(
         "legal moves from {sq} (generate): {}\n",
-        if text.is_empty() {
-            "none".to_string()
-        } else {
-            format!("{} ({})", text.join(" "), text.len())
-        }
+        mine.len()
     ));
+    if !mine.is_empty() {
+        out.push_str("  move    flag to     from     bits    kind\n");
+    }
+    for mv in &mine {
+        let bits = mv.bits();
+        out.push_str(&format!(
+            "  {:<7} {:04b} {:06b} {:06b}   {:#06x}  {:?}\n",
+            mv.to_string(),
+            bits >> 12,
+            bits >> 6 & 63,
+            bits & 63,
+            bits,
+            mv.flag()
+        ));
+    }
     let targets: Bitboard = mine.iter().map(|mv| mv.to()).collect();
     out.push_str(&join_lines(&marked_grid(board, |s| {
-        if s == sq {
-            None
-        } else if targets.contains(s) {
-            Some('*')
-        } else {
-            None
-        }
+        targets.contains(s).then_some('*')
     })));
     out
 }
