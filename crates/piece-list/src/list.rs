@@ -1,0 +1,260 @@
+//! One side's piece list: up to 16 entries of (role, square), the king at index 0.
+
+use boardlab_core::{Role, Square};
+use std::fmt;
+
+/// What an unused slot holds in place of a square: a value no square index (0..64) equals, so a
+/// scan may compare all 16 slots without looking at the length first.
+pub(crate) const NO_SQUARE: u8 = 0xff;
+
+/// One side's pieces: parallel arrays of squares and roles, `len` of them in use.
+///
+/// The king is always entry 0, so finding it costs nothing. A capture removes its victim by
+/// moving the list's last entry into the hole (and clearing the last slot); unmake moves it
+/// back, so make/unmake leaves the order as it was.
+/// A promotion changes the role in place.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Board, Color, Role, Square, START_FEN};
+/// use boardlab_piece_list::PieceListBoard;
+///
+/// let board = PieceListBoard::from_fen(START_FEN).unwrap();
+/// let white = board.list(Color::White);
+/// assert_eq!(white.len(), 16);
+/// assert_eq!(white.entry(0), (Role::King, Square::E1));
+/// assert_eq!(white.index_of(Square::D1), Some(1));
+/// assert_eq!(white.index_of(Square::E4), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceList {
+    /// Square indexes of the entries in use, then [`NO_SQUARE`] in every unused slot.
+    squares: [u8; PieceList::CAPACITY],
+    /// The role of each entry; meaningless past `len`.
+    roles: [Role; PieceList::CAPACITY],
+    len: u8,
+}
+
+impl PieceList {
+    /// The most pieces one side can have.
+    pub const CAPACITY: usize = 16;
+
+    /// A list with no entries.
+    pub(crate) const EMPTY: PieceList = PieceList {
+        squares: [NO_SQUARE; PieceList::CAPACITY],
+        roles: [Role::Pawn; PieceList::CAPACITY],
+        len: 0,
+    };
+
+    /// The number of pieces.
+    #[inline]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list has no pieces (never true for a list of a valid position).
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The entry at `index` (which must be below [`len`](PieceList::len)).
+    #[inline]
+    pub fn entry(&self, index: usize) -> (Role, Square) {
+        (self.roles[index], Square::from_index(self.squares[index]))
+    }
+
+    /// The entries in list order, king first.
+    pub fn iter(&self) -> impl Iterator<Item = (Role, Square)> + '_ {
+        (0..self.len()).map(|index| self.entry(index))
+    }
+
+    /// The index of the entry standing on `sq`, found by scanning the list.
+    #[inline]
+    pub fn index_of(&self, sq: Square) -> Option<usize> {
+        let index = self.find(sq as u8);
+        (index < PieceList::CAPACITY).then_some(index)
+    }
+
+    /// The square index of entry `index`.
+    #[inline]
+    pub(crate) fn square(&self, index: usize) -> u8 {
+        self.squares[index]
+    }
+
+    /// The role of entry `index`.
+    #[inline]
+    pub(crate) fn role(&self, index: usize) -> Role {
+        self.roles[index]
+    }
+
+    /// The king's square index.
+    #[inline]
+    pub(crate) fn king(&self) -> u8 {
+        self.squares[0]
+    }
+
+    /// Whether some entry stands on `sq`: the scan behind every "is this square empty".
+    ///
+    /// It compares all 16 slots without branching (unused ones hold [`NO_SQUARE`]), which the
+    /// compiler turns into a handful of vector instructions; an early-exit loop would be slower
+    /// because where it exits is unpredictable.
+    #[inline]
+    pub(crate) fn contains(&self, sq: u8) -> bool {
+        let mut found = false;
+        for &square in &self.squares {
+            found |= square == sq;
+        }
+        found
+    }
+
+    /// The index of the entry on `sq`, or 16 or more if there is none.
+    ///
+    /// The scan reads the 16 slots as two 64-bit words, eight squares each, and finds the first
+    /// byte equal to `sq` with word arithmetic instead of a loop: after XOR with `sq` in every
+    /// byte, a matching byte is zero, and `!((x & 0x7f…) + 0x7f…) | x)` sets the top bit of
+    /// exactly the zero bytes (the masked add cannot carry from one byte into the next).
+    #[inline]
+    pub(crate) fn find(&self, sq: u8) -> usize {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let splat = u64::from(sq) * 0x0101_0101_0101_0101;
+        let zero_bytes = |word: u64| {
+            let x = word ^ splat;
+            !(((x & LOW7) + LOW7) | x | LOW7)
+        };
+        let (low, high) = self.squares.split_at(8);
+        let low = zero_bytes(u64::from_le_bytes(low.try_into().unwrap_or_default()));
+        let high = zero_bytes(u64::from_le_bytes(high.try_into().unwrap_or_default()));
+        if low != 0 {
+            (low.trailing_zeros() / 8) as usize
+        } else {
+            8 + (high.trailing_zeros() / 8) as usize
+        }
+    }
+
+    /// The index of the entry on `sq`, which must exist. A missing entry gives a valid but
+    /// wrong index rather than a panic; the callers only ask about squares they know are held.
+    #[inline]
+    pub(crate) fn index_at(&self, sq: u8) -> usize {
+        let index = self.find(sq);
+        debug_assert!(index < PieceList::CAPACITY, "no piece on square {sq}");
+        index & (PieceList::CAPACITY - 1)
+    }
+
+    /// Moves entry `index` to `sq`.
+    #[inline]
+    pub(crate) fn set_square(&mut self, index: usize, sq: u8) {
+        self.squares[index] = sq;
+    }
+
+    /// Gives entry `index` a new role (promotion and its undoing).
+    #[inline]
+    pub(crate) fn set_role(&mut self, index: usize, role: Role) {
+        self.roles[index] = role;
+    }
+
+    /// Appends an entry; a full list ignores it (a validated position never has more than 16).
+    pub(crate) fn push(&mut self, role: Role, sq: u8) {
+        let len = self.len();
+        if len < PieceList::CAPACITY {
+            self.squares[len] = sq;
+            self.roles[len] = role;
+            self.len += 1;
+        }
+    }
+
+    /// Removes entry `index` by moving the last entry into its place.
+    #[inline]
+    pub(crate) fn remove(&mut self, index: usize) {
+        let last = self.len() - 1;
+        self.squares[index] = self.squares[last];
+        self.roles[index] = self.roles[last];
+        self.squares[last] = NO_SQUARE;
+        self.len -= 1;
+    }
+
+    /// Undoes [`remove`](PieceList::remove)`(index)` of the entry (`role`, `sq`): the entry that
+    /// filled the hole goes back to the end.
+    #[inline]
+    pub(crate) fn restore(&mut self, index: usize, role: Role, sq: u8) {
+        let end = self.len();
+        self.squares[end] = self.squares[index];
+        self.roles[end] = self.roles[index];
+        self.squares[index] = sq;
+        self.roles[index] = role;
+        self.len += 1;
+    }
+}
+
+impl fmt::Debug for PieceList {
+    /// `[Ke1 Qd1 Ra1 …]`: each entry as its role letter and square.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (index, (role, sq)) in self.iter().enumerate() {
+            if index > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}{sq}", role.char().to_ascii_uppercase())?;
+        }
+        f.write_str("]")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remove_then_restore_gives_back_the_same_list() {
+        let mut list = PieceList::EMPTY;
+        for (role, sq) in [
+            (Role::King, 4),
+            (Role::Queen, 3),
+            (Role::Pawn, 12),
+            (Role::Pawn, 13),
+        ] {
+            list.push(role, sq);
+        }
+        for index in 0..list.len() {
+            let before = list;
+            let (role, sq) = (list.role(index), list.square(index));
+            list.remove(index);
+            assert_eq!(list.len(), 3);
+            assert!(!list.contains(sq));
+            list.restore(index, role, sq);
+            assert_eq!(list, before);
+        }
+    }
+
+    #[test]
+    fn the_scan_finds_each_entry_in_either_half() {
+        let mut list = PieceList::EMPTY;
+        list.push(Role::King, 63);
+        for sq in 0..15 {
+            list.push(Role::Pawn, sq);
+        }
+        assert_eq!(list.find(63), 0);
+        for sq in 0..15 {
+            assert_eq!(list.find(sq), usize::from(sq) + 1);
+            assert!(list.contains(sq));
+        }
+        for sq in 15..63 {
+            assert_eq!(list.find(sq), PieceList::CAPACITY);
+            assert!(!list.contains(sq));
+        }
+    }
+
+    #[test]
+    fn unused_slots_match_no_square() {
+        let mut list = PieceList::EMPTY;
+        list.push(Role::King, 0);
+        assert_eq!(list.find(0), 0);
+        for sq in 1..64 {
+            assert!(!list.contains(sq));
+        }
+        list.remove(0);
+        assert!(!list.contains(0));
+        assert!(list.is_empty());
+    }
+}

@@ -1,0 +1,492 @@
+//! Legal move generation from the piece lists, with check and pin detection up front.
+//!
+//! Before any move is generated, one pass over the opponent's list finds the pieces that give
+//! check and, for each slider lined up with our king, whether exactly one of our pieces stands
+//! in between: that piece is pinned and may only move along the line. With that known, every
+//! move but two kinds is legal by construction:
+//!
+//! - king moves, whose target is tested against the opponent's list with our king taken off the
+//!   board (so a king cannot step back along the line of the slider that checks it);
+//! - en passant, which removes two pawns from one rank at once; it is rare, so it is played on
+//!   a copy of the board and kept if our king is then not attacked.
+//!
+//! In check, the other pieces may only capture the checker or step between it and the king.
+
+use crate::attacks::{file, rank, Line};
+use crate::list::{PieceList, NO_SQUARE};
+use crate::{PieceListBoard, NOTHING_IGNORED};
+use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
+
+/// Where generated moves go: a move list, or a counter for the last ply of bulk perft.
+pub(crate) trait Sink {
+    fn push(&mut self, mv: Move);
+    /// The four promotions of a pawn from `from` to `to`.
+    fn push_promotions(&mut self, from: u8, to: u8, capture: bool);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline]
+    fn push_promotions(&mut self, from: u8, to: u8, capture: bool) {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            MoveList::push(self, new_move(from, to, MoveFlag::promotion(role, capture)));
+        }
+    }
+}
+
+/// A sink that only counts.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn push_promotions(&mut self, _: u8, _: u8, _: bool) {
+        self.0 += 4;
+    }
+}
+
+#[inline]
+fn new_move(from: u8, to: u8, flag: MoveFlag) -> Move {
+    Move::new(Square::from_index(from), Square::from_index(to), flag)
+}
+
+/// The square `df` files and `dr` ranks from (`f`, `r`), or `None` off the board. A negative
+/// coordinate has high bits set as well, so one mask test catches both edges.
+#[inline]
+fn step(f: i32, r: i32, df: i32, dr: i32) -> Option<u8> {
+    let (f, r) = (f + df, r + dr);
+    if (f | r) & !7 == 0 {
+        Some((r * 8 + f) as u8)
+    } else {
+        None
+    }
+}
+
+/// How many steps of `d` (-1, 0 or 1) stay on the board from coordinate `c`.
+#[inline]
+fn room(c: i32, d: i32) -> i32 {
+    match d {
+        1 => 7 - c,
+        -1 => c,
+        _ => 7,
+    }
+}
+
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const ORTHOGONAL: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: &[(i32, i32)] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const BOTH: &[(i32, i32)] = &[
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// The one piece giving check: its square and, for a slider, the line from our king to it.
+#[derive(Clone, Copy)]
+struct Checker {
+    square: u8,
+    line: Option<Line>,
+}
+
+impl Checker {
+    /// Whether a piece landing on `to` answers the check: it captures the checker or stands
+    /// between it and the king.
+    #[inline]
+    fn answered_by(&self, king: u8, to: u8) -> bool {
+        to == self.square
+            || self.line.is_some_and(|line| {
+                Line::between(king, to, true, true)
+                    .is_some_and(|inner| inner.delta == line.delta && inner.steps < line.steps)
+            })
+    }
+}
+
+/// One generation: the board, where the moves go, and what the check and pin pass found.
+/// `NOISY` and `QUIET` pick the kinds of move (both for [`GenKind::All`](boardlab_core::GenKind)).
+pub(crate) struct Generator<'a, S, const NOISY: bool, const QUIET: bool> {
+    board: &'a PieceListBoard,
+    own: &'a PieceList,
+    enemy: &'a PieceList,
+    sink: &'a mut S,
+    us: Color,
+    king: u8,
+    /// For each entry of our list, `0` if it is free to move, else the square-index step of
+    /// the line it is pinned on, without sign (1 along a rank, 8 along a file, 7 or 9 on a
+    /// diagonal): a move is allowed when its own step has that size.
+    pins: [u8; PieceList::CAPACITY],
+    checker: Checker,
+}
+
+impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, QUIET> {
+    /// Generates the legal moves of `board` into `sink`.
+    #[inline]
+    pub(crate) fn run(board: &'a PieceListBoard, sink: &'a mut S) {
+        let us = board.turn;
+        let own = &board.lists[us.index()];
+        let mut generator: Generator<S, NOISY, QUIET> = Generator {
+            board,
+            own,
+            enemy: &board.lists[(!us).index()],
+            sink,
+            us,
+            king: own.king(),
+            pins: [0; PieceList::CAPACITY],
+            checker: Checker {
+                square: NO_SQUARE,
+                line: None,
+            },
+        };
+        let checks = generator.find_checks_and_pins();
+        generator.king_moves();
+        match checks {
+            0 => {
+                if QUIET {
+                    generator.castling();
+                }
+                generator.piece_moves::<false>();
+                if NOISY {
+                    generator.en_passant();
+                }
+            }
+            1 => {
+                generator.piece_moves::<true>();
+                if NOISY {
+                    generator.en_passant();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Walks the opponent's list once: counts the pieces that give check (remembering the last
+    /// one) and marks our pinned pieces.
+    #[inline]
+    fn find_checks_and_pins(&mut self) -> u32 {
+        let (own, enemy, king) = (self.own, self.enemy, self.king);
+        let them = !self.us;
+        let mut checks = 0;
+        for index in 0..enemy.len() {
+            let sq = enemy.square(index);
+            let df = file(king) - file(sq);
+            let dr = rank(king) - rank(sq);
+            let (orthogonal, diagonal) = match enemy.role(index) {
+                Role::Pawn => {
+                    if dr == i32::from(them.forward()) && df.abs() == 1 {
+                        checks += 1;
+                        self.checker = Checker {
+                            square: sq,
+                            line: None,
+                        };
+                    }
+                    continue;
+                }
+                Role::Knight => {
+                    if df.abs() * dr.abs() == 2 {
+                        checks += 1;
+                        self.checker = Checker {
+                            square: sq,
+                            line: None,
+                        };
+                    }
+                    continue;
+                }
+                Role::King => continue,
+                Role::Bishop => (false, true),
+                Role::Rook => (true, false),
+                Role::Queen => (true, true),
+            };
+            let Some(line) = Line::between(king, sq, orthogonal, diagonal) else {
+                continue;
+            };
+            let mut pinned = None;
+            let mut blocked = false;
+            let mut between = king as i32;
+            for _ in 1..line.steps {
+                between += line.delta;
+                let between = between as u8;
+                let ours = own.find(between);
+                if ours < PieceList::CAPACITY {
+                    if pinned.is_some() {
+                        blocked = true;
+                        break;
+                    }
+                    pinned = Some(ours);
+                } else if enemy.contains(between) {
+                    blocked = true;
+                    break;
+                }
+            }
+            if blocked {
+                continue;
+            }
+            match pinned {
+                None => {
+                    checks += 1;
+                    self.checker = Checker {
+                        square: sq,
+                        line: Some(line),
+                    };
+                }
+                Some(index) => {
+                    self.pins[index & (PieceList::CAPACITY - 1)] = line.delta.unsigned_abs() as u8
+                }
+            }
+        }
+        checks
+    }
+
+    /// Whether a move of the kind (capture or not) is wanted.
+    #[inline]
+    fn wanted(capture: bool) -> bool {
+        if capture {
+            NOISY
+        } else {
+            QUIET
+        }
+    }
+
+    #[inline]
+    fn king_moves(&mut self) {
+        let (king, them) = (self.king, !self.us);
+        let (f, r) = (file(king), rank(king));
+        for (df, dr) in KING_STEPS {
+            let Some(to) = step(f, r, df, dr) else {
+                continue;
+            };
+            if self.own.contains(to) {
+                continue;
+            }
+            let capture = self.enemy.contains(to);
+            if Self::wanted(capture) && !self.board.attacked_ignoring(to, them, king) {
+                let flag = if capture {
+                    MoveFlag::Capture
+                } else {
+                    MoveFlag::Quiet
+                };
+                self.sink.push(new_move(king, to, flag));
+            }
+        }
+    }
+
+    /// Castling, only called when not in check: the squares between king and rook are empty
+    /// and the squares the king crosses and lands on are not attacked.
+    fn castling(&mut self) {
+        let (us, board) = (self.us, self.board);
+        for side in CastlingSide::ALL {
+            if !board.castling.has(us, side) {
+                continue;
+            }
+            if side
+                .empty_squares(us)
+                .iter()
+                .any(|&sq| board.occupied(sq as u8))
+            {
+                continue;
+            }
+            if side.king_path(us)[1..]
+                .iter()
+                .any(|&sq| board.attacked_ignoring(sq as u8, !us, NOTHING_IGNORED))
+            {
+                continue;
+            }
+            let flag = match side {
+                CastlingSide::King => MoveFlag::KingCastle,
+                CastlingSide::Queen => MoveFlag::QueenCastle,
+            };
+            self.sink.push(Move::new(
+                CastlingSide::king_from(us),
+                side.king_to(us),
+                flag,
+            ));
+        }
+    }
+
+    /// Whether a non-king move to `to` is legal as far as the check goes: always when not in
+    /// check (`EVADES` false), else only if it answers the check.
+    #[inline]
+    fn answers_check<const EVADES: bool>(&self, to: u8) -> bool {
+        !EVADES || self.checker.answered_by(self.king, to)
+    }
+
+    #[inline]
+    fn piece_moves<const EVADES: bool>(&mut self) {
+        for index in 1..self.own.len() {
+            let sq = self.own.square(index);
+            let pin = self.pins[index];
+            match self.own.role(index) {
+                Role::Pawn => self.pawn_moves::<EVADES>(sq, pin),
+                Role::Knight => {
+                    if pin == 0 {
+                        self.knight_moves::<EVADES>(sq);
+                    }
+                }
+                Role::Bishop => self.slides::<EVADES>(sq, pin, DIAGONAL),
+                Role::Rook => self.slides::<EVADES>(sq, pin, ORTHOGONAL),
+                Role::Queen => self.slides::<EVADES>(sq, pin, BOTH),
+                Role::King => {}
+            }
+        }
+    }
+
+    #[inline]
+    fn pawn_moves<const EVADES: bool>(&mut self, from: u8, pin: u8) {
+        let white = self.us == Color::White;
+        let forward: i32 = if white { 8 } else { -8 };
+        let r = rank(from);
+        let promotes = r == if white { 6 } else { 1 };
+        if pin == 0 || pin == 8 {
+            let to = (from as i32 + forward) as u8;
+            if !self.board.occupied(to) {
+                if promotes {
+                    if NOISY && self.answers_check::<EVADES>(to) {
+                        self.sink.push_promotions(from, to, false);
+                    }
+                } else if QUIET {
+                    if self.answers_check::<EVADES>(to) {
+                        self.sink.push(new_move(from, to, MoveFlag::Quiet));
+                    }
+                    if r == if white { 1 } else { 6 } {
+                        let to2 = (to as i32 + forward) as u8;
+                        if !self.board.occupied(to2) && self.answers_check::<EVADES>(to2) {
+                            self.sink.push(new_move(from, to2, MoveFlag::DoublePush));
+                        }
+                    }
+                }
+            }
+        }
+        if !NOISY {
+            return;
+        }
+        let f = file(from);
+        for df in [-1, 1] {
+            if (f + df) & !7 != 0 {
+                continue;
+            }
+            let delta = forward + df;
+            if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
+                continue;
+            }
+            let to = (from as i32 + delta) as u8;
+            if self.enemy.contains(to) && self.answers_check::<EVADES>(to) {
+                if promotes {
+                    self.sink.push_promotions(from, to, true);
+                } else {
+                    self.sink.push(new_move(from, to, MoveFlag::Capture));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn knight_moves<const EVADES: bool>(&mut self, from: u8) {
+        let (f, r) = (file(from), rank(from));
+        for (df, dr) in KNIGHT_STEPS {
+            let Some(to) = step(f, r, df, dr) else {
+                continue;
+            };
+            if self.own.contains(to) {
+                continue;
+            }
+            let capture = self.enemy.contains(to);
+            if Self::wanted(capture) && self.answers_check::<EVADES>(to) {
+                let flag = if capture {
+                    MoveFlag::Capture
+                } else {
+                    MoveFlag::Quiet
+                };
+                self.sink.push(new_move(from, to, flag));
+            }
+        }
+    }
+
+    #[inline]
+    fn slides<const EVADES: bool>(&mut self, from: u8, pin: u8, directions: &[(i32, i32)]) {
+        let (f, r) = (file(from), rank(from));
+        for &(df, dr) in directions {
+            let delta = dr * 8 + df;
+            if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
+                continue;
+            }
+            let mut to = from as i32;
+            for _ in 0..room(f, df).min(room(r, dr)) {
+                to += delta;
+                let to = to as u8;
+                if self.own.contains(to) {
+                    break;
+                }
+                if self.enemy.contains(to) {
+                    if NOISY && self.answers_check::<EVADES>(to) {
+                        self.sink.push(new_move(from, to, MoveFlag::Capture));
+                    }
+                    break;
+                }
+                if QUIET && self.answers_check::<EVADES>(to) {
+                    self.sink.push(new_move(from, to, MoveFlag::Quiet));
+                }
+            }
+        }
+    }
+
+    /// En-passant captures, each tried on a copy of the board: taking en passant empties two
+    /// squares of one rank, which can expose the king in ways no pin test above sees.
+    fn en_passant(&mut self) {
+        let Some(ep) = self.board.ep_square else {
+            return;
+        };
+        let ep = ep as u8;
+        let us = self.us;
+        // The pawn to capture stands on the rank our capturing pawns stand on.
+        let victim = if us == Color::White { ep - 8 } else { ep + 8 };
+        for df in [-1, 1] {
+            if (file(victim) + df) & !7 != 0 {
+                continue;
+            }
+            let from = (victim as i32 + df) as u8;
+            let Some(index) = self.own.index_of(Square::from_index(from)) else {
+                continue;
+            };
+            if self.own.role(index) != Role::Pawn {
+                continue;
+            }
+            let mv = new_move(from, ep, MoveFlag::EnPassant);
+            let mut after = self.board.clone();
+            after.make(mv);
+            let king = after.lists[us.index()].king();
+            if !after.attacked_ignoring(king, !us, NOTHING_IGNORED) {
+                self.sink.push(mv);
+            }
+        }
+    }
+}
