@@ -1,0 +1,125 @@
+//! Attack tests, checks and pins, all driven by the difference table.
+
+use crate::board::{pawn_step, X88Board, SLOTS};
+use crate::difference::{attack_bit, vector};
+use crate::piece::{color_bit, is_slider, kind, EMPTY, PAWN};
+use crate::square::Sq88;
+use boardlab_core::Color;
+
+/// Whether a piece of `by` attacks `target` on `cells`, with the cell `hole` taken as empty
+/// (the king's own square when testing where the king may go, so that a slider's line runs on
+/// through it). `officers` are the squares of `by`'s king and pieces; pawns are found by looking
+/// at the two cells they would attack from, which is cheaper than walking the pawn list.
+#[inline]
+pub(crate) fn attacked(
+    cells: &[u8; 128],
+    officers: &[Sq88],
+    target: Sq88,
+    by: Color,
+    hole: Sq88,
+) -> bool {
+    let pawn = color_bit(by) | PAWN;
+    let behind = -pawn_step(by);
+    for step in [behind - 1, behind + 1] {
+        let from = target.offset(step);
+        if !from.is_off_board() && cells[from.index()] == pawn {
+            return true;
+        }
+    }
+    for &from in officers {
+        let code = cells[from.index()];
+        let line = vector(from, target);
+        if line.attackers & attack_bit(code) == 0 {
+            continue;
+        }
+        if !is_slider(kind(code)) {
+            return true;
+        }
+        let mut cell = from.offset(line.step);
+        loop {
+            if cell == target {
+                return true;
+            }
+            if cells[cell.index()] != EMPTY && cell != hole {
+                break;
+            }
+            cell = cell.offset(line.step);
+        }
+    }
+    false
+}
+
+/// What the side to move's king faces: the checks on it and the pieces pinned to it.
+pub(crate) struct KingSafety {
+    /// How many pieces give check.
+    pub(crate) checkers: u32,
+    /// The square of a checking piece (the only one when `checkers == 1`).
+    pub(crate) checker: Sq88,
+    /// For a sliding checker, the step from the king toward it; 0 for a pawn or knight.
+    pub(crate) check_step: i8,
+    /// Per list slot of the side to move, the step from the king toward the pinning piece
+    /// (a pinned piece may move only along it, either way), or 0 for a free piece.
+    pub(crate) pins: [i8; SLOTS],
+}
+
+impl X88Board {
+    /// Finds checks and pins from the king: each enemy piece is looked up once in the
+    /// difference table, and only a slider on a line through the king costs a walk.
+    #[inline]
+    pub(crate) fn king_safety(&self) -> KingSafety {
+        let us = self.turn;
+        let them = !us;
+        let own = color_bit(us);
+        let king = self.king(us);
+        let mut safety = KingSafety {
+            checkers: 0,
+            checker: Sq88::NONE,
+            check_step: 0,
+            pins: [0; SLOTS],
+        };
+        let their_pawn = color_bit(them) | PAWN;
+        let ahead = pawn_step(us);
+        for step in [ahead - 1, ahead + 1] {
+            let from = king.offset(step);
+            if !from.is_off_board() && self.cells[from.index()] == their_pawn {
+                safety.checkers += 1;
+                safety.checker = from;
+            }
+        }
+        for &from in self.officers(them) {
+            let code = self.cells[from.index()];
+            let line = vector(from, king);
+            if line.attackers & attack_bit(code) == 0 {
+                continue;
+            }
+            if !is_slider(kind(code)) {
+                safety.checkers += 1;
+                safety.checker = from;
+                continue;
+            }
+            let step = -line.step;
+            let mut cell = king.offset(step);
+            let mut blocker = Sq88::NONE;
+            while cell != from {
+                let content = self.cells[cell.index()];
+                if content != EMPTY {
+                    if content & own == 0 || blocker != Sq88::NONE {
+                        break;
+                    }
+                    blocker = cell;
+                }
+                cell = cell.offset(step);
+            }
+            if cell == from {
+                if blocker == Sq88::NONE {
+                    safety.checkers += 1;
+                    safety.checker = from;
+                    safety.check_step = step;
+                } else {
+                    safety.pins[self.cells[blocker.phantom_index()] as usize % SLOTS] = step;
+                }
+            }
+        }
+        safety
+    }
+}

@@ -1,0 +1,596 @@
+//! `X88Board`: the 128 cells, the piece lists, the rest of the position, and make/unmake.
+
+use crate::attack::attacked;
+use crate::movegen::MoveCounter;
+use crate::piece::{code_of, color_bit, kind, piece_of, BISHOP, EMPTY, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::square::Sq88;
+use boardlab_core::{
+    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
+    Zobrist,
+};
+use std::fmt;
+
+/// The first slot of the pawns in a colour's piece list; slots below it hold the king (slot 0)
+/// and the other pieces.
+pub(crate) const PAWN_SLOTS: usize = 16;
+/// The slots of a colour's piece list: 16 for king and pieces, 8 for pawns.
+pub(crate) const SLOTS: usize = 24;
+
+/// The kinds a promotion's low two flag bits name, in [`MoveFlag`] order.
+const PROMOTION_KINDS: [u8; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
+
+/// A chess position on a 0x88 board (see the crate docs for the layout).
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{perft, Board, PerftMode, START_FEN};
+/// use boardlab_x88::X88Board;
+///
+/// let mut board = X88Board::from_fen(START_FEN).unwrap();
+/// assert_eq!(perft(&mut board, 3, PerftMode::Bulk), 8902);
+/// let e4 = board.parse_uci_move("e2e4").unwrap();
+/// board.make(e4);
+/// assert_eq!(
+///     board.to_fen(),
+///     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+/// );
+/// ```
+#[derive(Clone)]
+pub struct X88Board {
+    /// The real board (files 0 to 7) holds piece codes; the phantom board (files 8 to 15)
+    /// holds, eight cells to the right of each occupied square, its piece's list slot.
+    pub(crate) cells: [u8; 128],
+    /// Per colour, the squares of its pieces: the king in slot 0, the other pieces in slots
+    /// 1 to 15, the pawns from slot 16 on. Order within a group carries no meaning.
+    pub(crate) lists: [[Sq88; SLOTS]; 2],
+    /// Per colour, one past the last used slot of the pieces (`[0]`) and of the pawns (`[1]`).
+    pub(crate) ends: [[u8; 2]; 2],
+    pub(crate) zobrist: Zobrist,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    /// The en-passant square, or [`Sq88::NONE`].
+    pub(crate) ep_square: Sq88,
+}
+
+/// What [`X88Board::unmake`](Board::unmake) needs to take a move back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct X88Undo {
+    zobrist: Zobrist,
+    halfmove_clock: u32,
+    castling: CastlingRights,
+    ep_square: Sq88,
+    /// The code of the captured piece, or empty.
+    captured: u8,
+    /// The list slot the captured piece had, so unmake puts it back where it was.
+    captured_slot: u8,
+    /// The list slot a promoting pawn had.
+    pawn_slot: u8,
+}
+
+/// Whether a code is a pawn's: picks the group of list slots.
+#[inline]
+const fn group(code: u8) -> usize {
+    (kind(code) == PAWN) as usize
+}
+
+/// The Zobrist component of the piece `code` on `sq`.
+#[inline]
+fn zobrist_of(code: u8, sq: Sq88) -> Zobrist {
+    match piece_of(code) {
+        Some(piece) => Zobrist::piece(piece, sq.square()),
+        None => Zobrist::ZERO,
+    }
+}
+
+/// The step toward the far end for `color`'s pawns.
+#[inline]
+pub(crate) const fn pawn_step(color: Color) -> i8 {
+    match color {
+        Color::White => 16,
+        Color::Black => -16,
+    }
+}
+
+impl X88Board {
+    /// The squares of `color`'s king and pieces (not pawns), the king first.
+    #[inline]
+    pub(crate) fn officers(&self, color: Color) -> &[Sq88] {
+        let c = color as usize;
+        &self.lists[c][..self.ends[c][0] as usize]
+    }
+
+    /// The squares of `color`'s pawns.
+    #[inline]
+    pub(crate) fn pawns(&self, color: Color) -> &[Sq88] {
+        let c = color as usize;
+        &self.lists[c][PAWN_SLOTS..self.ends[c][1] as usize]
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub(crate) fn king(&self, color: Color) -> Sq88 {
+        self.lists[color as usize][0]
+    }
+
+    /// The list slot of the piece on `sq`, kept on the phantom board.
+    #[inline]
+    fn slot_of(&self, sq: Sq88) -> usize {
+        self.cells[sq.phantom_index()] as usize
+    }
+
+    /// Records that slot `slot` of `color` holds the piece on `sq`.
+    #[inline]
+    fn set_slot(&mut self, color: Color, slot: usize, sq: Sq88) {
+        self.lists[color as usize][slot] = sq;
+        self.cells[sq.phantom_index()] = slot as u8;
+    }
+
+    /// Adds the piece `code` standing on `sq` at the end of its group. A list that is already
+    /// full (impossible in a valid position) leaves it out rather than failing.
+    fn append(&mut self, color: Color, code: u8, sq: Sq88) {
+        let g = group(code);
+        let end = self.ends[color as usize][g] as usize;
+        let limit = if g == 0 { PAWN_SLOTS } else { SLOTS };
+        if end < limit {
+            self.set_slot(color, end, sq);
+            self.ends[color as usize][g] += 1;
+        }
+    }
+
+    /// Takes the piece `code` on `sq` out of its list, filling its slot with the group's last
+    /// piece, and returns the slot it had.
+    #[inline]
+    fn remove(&mut self, color: Color, code: u8, sq: Sq88) -> u8 {
+        let g = group(code);
+        let slot = self.slot_of(sq);
+        let last = self.ends[color as usize][g] as usize - 1;
+        let moved = self.lists[color as usize][last];
+        self.set_slot(color, slot, moved);
+        self.ends[color as usize][g] = last as u8;
+        slot as u8
+    }
+
+    /// Puts the piece `code` on `sq` back into slot `slot`, moving the piece now there to the
+    /// end: the exact inverse of [`remove`](Self::remove).
+    #[inline]
+    fn insert(&mut self, color: Color, code: u8, sq: Sq88, slot: u8) {
+        let g = group(code);
+        let end = self.ends[color as usize][g] as usize;
+        let slot = slot as usize;
+        if slot < end {
+            let displaced = self.lists[color as usize][slot];
+            self.set_slot(color, end, displaced);
+        }
+        self.set_slot(color, slot, sq);
+        self.ends[color as usize][g] = end as u8 + 1;
+    }
+
+    /// Moves the piece on `from` to the empty (or just emptied) `to`, cells and list slot.
+    #[inline]
+    fn shift(&mut self, color: Color, from: Sq88, to: Sq88) {
+        let code = self.cells[from.index()];
+        let slot = self.slot_of(from);
+        self.cells[to.index()] = code;
+        self.cells[from.index()] = EMPTY;
+        self.set_slot(color, slot, to);
+    }
+
+    /// Where the rook stands and lands when the king castles to `king_to`.
+    #[inline]
+    fn castling_rook(king_to: Sq88, king_side: bool) -> (Sq88, Sq88) {
+        if king_side {
+            (king_to.offset(1), king_to.offset(-1))
+        } else {
+            (king_to.offset(-2), king_to.offset(1))
+        }
+    }
+
+    /// Checks that the cells, the piece lists and the phantom slots describe the same pieces.
+    #[cfg(test)]
+    pub(crate) fn assert_consistent(&self) {
+        let mut listed = 0;
+        for color in Color::ALL {
+            let c = color as usize;
+            let groups = [
+                (0usize, self.ends[c][0] as usize),
+                (PAWN_SLOTS, self.ends[c][1] as usize),
+            ];
+            for (g, (start, end)) in groups.into_iter().enumerate() {
+                for slot in start..end {
+                    let sq = self.lists[c][slot];
+                    let code = self.cells[sq.index()];
+                    assert_eq!(code & color_bit(color), color_bit(color), "slot {slot}");
+                    assert_eq!(group(code), g, "slot {slot} holds the wrong group");
+                    assert_eq!(self.slot_of(sq), slot, "phantom slot of {:?}", sq.square());
+                    listed += 1;
+                }
+            }
+            assert_eq!(
+                kind(self.cells[self.king(color).index()]),
+                crate::piece::KING
+            );
+        }
+        let on_board = Square::ALL
+            .into_iter()
+            .filter(|&sq| self.cells[Sq88::from_square(sq).index()] != EMPTY)
+            .count();
+        assert_eq!(listed, on_board);
+    }
+}
+
+impl fmt::Debug for X88Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "X88Board({})", self.to_fen())
+    }
+}
+
+impl Board for X88Board {
+    type Undo = X88Undo;
+
+    const NAME: &'static str = "x88";
+
+    fn from_setup(setup: &Setup) -> X88Board {
+        let mut setup = setup.clone();
+        setup.normalize_ep_square();
+        let mut board = X88Board {
+            cells: [EMPTY; 128],
+            lists: [[Sq88::NONE; SLOTS]; 2],
+            ends: [[0, PAWN_SLOTS as u8]; 2],
+            zobrist: Zobrist::of(&setup),
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square.map_or(Sq88::NONE, Sq88::from_square),
+        };
+        // Kings first, so that each takes slot 0 of its list.
+        for kings in [true, false] {
+            for (sq, piece) in setup.pieces() {
+                if (piece.role == Role::King) == kings {
+                    let cell = Sq88::from_square(sq);
+                    let code = code_of(piece);
+                    board.cells[cell.index()] = code;
+                    board.append(piece.color, code, cell);
+                }
+            }
+        }
+        board
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for sq in Square::ALL {
+            setup.board[sq.index()] = self.piece_at(sq);
+        }
+        setup.turn = self.turn;
+        setup.castling = self.castling;
+        setup.ep_square = (self.ep_square != Sq88::NONE).then(|| self.ep_square.square());
+        setup.halfmove_clock = self.halfmove_clock;
+        setup.fullmove_number = self.fullmove_number;
+        setup
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        piece_of(self.cells[Sq88::from_square(sq).index()])
+    }
+
+    #[inline]
+    fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        (self.ep_square != Sq88::NONE).then(|| self.ep_square.square())
+    }
+
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    #[inline]
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    #[inline]
+    fn zobrist(&self) -> Zobrist {
+        self.zobrist
+    }
+
+    #[inline]
+    fn king_square(&self, color: Color) -> Square {
+        self.king(color).square()
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        let us = self.turn;
+        attacked(
+            &self.cells,
+            self.officers(!us),
+            self.king(us),
+            !us,
+            Sq88::NONE,
+        )
+    }
+
+    #[inline]
+    fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        attacked(
+            &self.cells,
+            self.officers(by),
+            Sq88::from_square(sq),
+            by,
+            Sq88::NONE,
+        )
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        out.clear();
+        match kind {
+            GenKind::All => self.generate_into::<true, true, _>(out),
+            GenKind::Noisy => self.generate_into::<true, false, _>(out),
+            GenKind::Quiet => self.generate_into::<false, true, _>(out),
+        }
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter(0);
+        self.generate_into::<true, true, _>(&mut counter);
+        counter.0
+    }
+
+    fn make(&mut self, mv: Move) -> X88Undo {
+        let from = Sq88::from_square(mv.from());
+        let to = Sq88::from_square(mv.to());
+        let flag = mv.flag_bits();
+        let us = self.turn;
+        let them = !us;
+        let mut undo = X88Undo {
+            zobrist: self.zobrist,
+            halfmove_clock: self.halfmove_clock,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            captured: EMPTY,
+            captured_slot: 0,
+            pawn_slot: 0,
+        };
+        let mut z = self.zobrist ^ Zobrist::white_to_move();
+        if self.ep_square != Sq88::NONE {
+            z ^= Zobrist::en_passant(self.ep_square.square().file());
+            self.ep_square = Sq88::NONE;
+        }
+        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        if mv.is_capture() {
+            let victim = if flag == MoveFlag::EnPassant as u8 {
+                to.offset(-pawn_step(us))
+            } else {
+                to
+            };
+            let captured = self.cells[victim.index()];
+            undo.captured = captured;
+            undo.captured_slot = self.remove(them, captured, victim);
+            self.cells[victim.index()] = EMPTY;
+            z ^= zobrist_of(captured, victim);
+            self.halfmove_clock = 0;
+        }
+        let code = self.cells[from.index()];
+        z ^= zobrist_of(code, from);
+        if mv.is_promotion() {
+            let promoted = color_bit(us) | PROMOTION_KINDS[(flag & 3) as usize];
+            undo.pawn_slot = self.remove(us, code, from);
+            self.cells[from.index()] = EMPTY;
+            self.cells[to.index()] = promoted;
+            self.append(us, promoted, to);
+            z ^= zobrist_of(promoted, to);
+            self.halfmove_clock = 0;
+        } else {
+            self.shift(us, from, to);
+            z ^= zobrist_of(code, to);
+            if kind(code) == PAWN {
+                self.halfmove_clock = 0;
+                if flag == MoveFlag::DoublePush as u8 {
+                    // The square is kept only when an enemy pawn stands beside the pushed one.
+                    let their_pawn = color_bit(them) | PAWN;
+                    let beside = |step: i8| {
+                        let cell = to.offset(step);
+                        !cell.is_off_board() && self.cells[cell.index()] == their_pawn
+                    };
+                    if beside(-1) || beside(1) {
+                        let ep = from.offset(pawn_step(us));
+                        self.ep_square = ep;
+                        z ^= Zobrist::en_passant(ep.square().file());
+                    }
+                }
+            } else if mv.is_castle() {
+                let king_side = flag == MoveFlag::KingCastle as u8;
+                let (rook_from, rook_to) = Self::castling_rook(to, king_side);
+                let rook = self.cells[rook_from.index()];
+                self.shift(us, rook_from, rook_to);
+                z ^= zobrist_of(rook, rook_from) ^ zobrist_of(rook, rook_to);
+            }
+        }
+        if !self.castling.is_empty() {
+            let rights = self.castling.after_move(mv.from(), mv.to());
+            if rights != self.castling {
+                z ^= Zobrist::castling(self.castling) ^ Zobrist::castling(rights);
+                self.castling = rights;
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.turn = them;
+        self.zobrist = z;
+        undo
+    }
+
+    fn unmake(&mut self, mv: Move, undo: X88Undo) {
+        let from = Sq88::from_square(mv.from());
+        let to = Sq88::from_square(mv.to());
+        let flag = mv.flag_bits();
+        let them = self.turn;
+        let us = !them;
+        self.turn = us;
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
+        }
+        if mv.is_promotion() {
+            let promoted = self.cells[to.index()];
+            self.remove(us, promoted, to);
+            self.cells[to.index()] = EMPTY;
+            let pawn = color_bit(us) | PAWN;
+            self.cells[from.index()] = pawn;
+            self.insert(us, pawn, from, undo.pawn_slot);
+        } else {
+            self.shift(us, to, from);
+            if mv.is_castle() {
+                let king_side = flag == MoveFlag::KingCastle as u8;
+                let (rook_from, rook_to) = Self::castling_rook(to, king_side);
+                self.shift(us, rook_to, rook_from);
+            }
+        }
+        if undo.captured != EMPTY {
+            let victim = if flag == MoveFlag::EnPassant as u8 {
+                to.offset(-pawn_step(us))
+            } else {
+                to
+            };
+            self.cells[victim.index()] = undo.captured;
+            self.insert(them, undo.captured, victim, undo.captured_slot);
+        }
+        self.zobrist = undo.zobrist;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.castling = undo.castling;
+        self.ep_square = undo.ep_square;
+    }
+
+    fn make_null(&mut self) -> X88Undo {
+        let undo = X88Undo {
+            zobrist: self.zobrist,
+            halfmove_clock: self.halfmove_clock,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            captured: EMPTY,
+            captured_slot: 0,
+            pawn_slot: 0,
+        };
+        let mut z = self.zobrist ^ Zobrist::white_to_move();
+        if self.ep_square != Sq88::NONE {
+            z ^= Zobrist::en_passant(self.ep_square.square().file());
+            self.ep_square = Sq88::NONE;
+        }
+        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        self.turn = !self.turn;
+        self.zobrist = z;
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: X88Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
+        }
+        self.zobrist = undo.zobrist;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.ep_square = undo.ep_square;
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
+        for color in Color::ALL {
+            for &sq in self.officers(color).iter().chain(self.pawns(color)) {
+                if let Some(piece) = piece_of(self.cells[sq.index()]) {
+                    f(sq.square(), piece);
+                }
+            }
+        }
+    }
+
+    fn table_bytes() -> usize {
+        crate::difference::TABLE_BYTES + crate::movegen::TABLE_BYTES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Makes and unmakes every move `depth` plies deep, checking after each step that cells,
+    /// lists and phantom slots agree, and that unmake restores the real cells and the lists
+    /// exactly, list order included.
+    fn walk(board: &mut X88Board, depth: u32) -> u64 {
+        board.assert_consistent();
+        if depth == 0 {
+            return 1;
+        }
+        let before = board.clone();
+        let mut moves = MoveList::new();
+        board.generate(GenKind::All, &mut moves);
+        let mut leaves = 0;
+        for &mv in moves.iter() {
+            let undo = board.make(mv);
+            leaves += walk(board, depth - 1);
+            board.unmake(mv, undo);
+            // Phantom cells beside empty squares keep stale slots, which nothing reads.
+            let real = |b: &X88Board| {
+                b.cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| i & 8 == 0)
+                    .map(|(_, &c)| c)
+                    .collect::<Vec<u8>>()
+            };
+            assert_eq!(real(board), real(&before), "after {mv}");
+            for color in Color::ALL {
+                assert_eq!(board.officers(color), before.officers(color), "after {mv}");
+                assert_eq!(board.pawns(color), before.pawns(color), "after {mv}");
+            }
+        }
+        leaves
+    }
+
+    #[test]
+    fn phantom_slots_and_lists_stay_in_step_through_make_and_unmake() {
+        // Captures, castling, en passant and promotions (with captures) all move list slots.
+        // The leaf counts are the depth-3 figures of standard.epd and perftsuite.epd.
+        let cases = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                97862,
+            ),
+            ("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", 9483),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812),
+        ];
+        for (fen, expected) in cases {
+            let mut board = X88Board::from_fen(fen).unwrap();
+            assert_eq!(walk(&mut board, 3), expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_phantom_half_holds_the_list_slots() {
+        let board = X88Board::from_setup(&Setup::start());
+        // The kings took slot 0, so the phantom cell beside e1 and beside e8 holds 0.
+        assert_eq!(board.cells[Sq88::E1.phantom_index()], 0);
+        assert_eq!(board.cells[Sq88(0x74).phantom_index()], 0);
+        // Pawns start at slot 16.
+        assert!(board.cells[Sq88(0x14).phantom_index()] as usize >= PAWN_SLOTS);
+        assert_eq!(board.officers(Color::White).len(), 8);
+        assert_eq!(board.pawns(Color::Black).len(), 8);
+    }
+}

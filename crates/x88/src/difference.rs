@@ -1,0 +1,266 @@
+//! The 0x88 difference table: which pieces can attack along a vector, and with which step.
+//!
+//! On the 0x88 board the difference `to - from` of two on-board cells names the file change
+//! and the rank change together, with no two pairs sharing a difference: files differ by -7 to
+//! 7, so `16 * rank change + file change` never aliases. The differences run from -119 to 119;
+//! the table is indexed by `to - from + 119`. For each vector it holds:
+//!
+//! - `attackers`: a bit for each kind of piece that, standing on `from`, attacks `to` on an
+//!   empty board (pawns have one bit per colour, since they attack forward only);
+//! - `step`: for a vector along a rank, file or diagonal, the one-cell step from `from` toward
+//!   `to`; otherwise 0.
+//!
+//! An attack test then costs one lookup per piece, plus a walk of the cells between for a
+//! slider on a matching line. The same lookups find checks and pins from the king.
+
+use crate::piece::{
+    slides_diagonally, slides_straight, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
+};
+use crate::square::Sq88;
+
+/// A white pawn standing on `from` attacks `to`.
+pub(crate) const WHITE_PAWN_BIT: u8 = 1 << 0;
+/// A black pawn standing on `from` attacks `to`.
+pub(crate) const BLACK_PAWN_BIT: u8 = 1 << 1;
+/// A knight on `from` attacks `to`.
+pub(crate) const KNIGHT_BIT: u8 = 1 << 2;
+/// A king on `from` attacks `to`.
+pub(crate) const KING_BIT: u8 = 1 << 3;
+/// `to` lies on a diagonal through `from`.
+pub(crate) const DIAGONAL_BIT: u8 = 1 << 4;
+/// `to` lies on a rank or file through `from`.
+pub(crate) const STRAIGHT_BIT: u8 = 1 << 5;
+
+/// One entry of the difference table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Vector {
+    /// The attack bits of the pieces that attack along this vector (see the module docs).
+    pub(crate) attackers: u8,
+    /// The unit step from `from` toward `to` along a line, or 0 off the lines.
+    pub(crate) step: i8,
+}
+
+/// The entry for the vector from `from` to `to`.
+#[inline]
+pub(crate) fn vector(from: Sq88, to: Sq88) -> Vector {
+    DIFFERENCES[(to.0 as usize + 119 - from.0 as usize) & 0xff]
+}
+
+/// The attack bit of a piece code: the bit its kind (and, for pawns, colour) has in
+/// [`Vector::attackers`]. A queen has both line bits. Empty cells have none.
+#[inline]
+pub(crate) fn attack_bit(code: u8) -> u8 {
+    ATTACK_BITS[(code & 31) as usize]
+}
+
+/// The bytes of the static tables this module keeps.
+pub(crate) const TABLE_BYTES: usize =
+    std::mem::size_of::<[Vector; 256]>() + std::mem::size_of::<[u8; 32]>();
+
+static ATTACK_BITS: [u8; 32] = {
+    let mut bits = [0u8; 32];
+    bits[(WHITE | PAWN) as usize] = WHITE_PAWN_BIT;
+    bits[(BLACK | PAWN) as usize] = BLACK_PAWN_BIT;
+    let kinds = [KNIGHT, KING, BISHOP, ROOK, QUEEN];
+    let mut i = 0;
+    while i < kinds.len() {
+        let kind = kinds[i];
+        let mut bit = 0;
+        if kind == KNIGHT {
+            bit |= KNIGHT_BIT;
+        }
+        if kind == KING {
+            bit |= KING_BIT;
+        }
+        if slides_diagonally(kind) {
+            bit |= DIAGONAL_BIT;
+        }
+        if slides_straight(kind) {
+            bit |= STRAIGHT_BIT;
+        }
+        bits[(WHITE | kind) as usize] = bit;
+        bits[(BLACK | kind) as usize] = bit;
+        i += 1;
+    }
+    bits
+};
+
+/// Built from file and rank changes, the geometry the table encodes; the unit tests check it
+/// against walks on the board itself.
+static DIFFERENCES: [Vector; 256] = {
+    let mut table = [Vector {
+        attackers: 0,
+        step: 0,
+    }; 256];
+    let mut dr: i32 = -7;
+    while dr <= 7 {
+        let mut df: i32 = -7;
+        while df <= 7 {
+            if dr != 0 || df != 0 {
+                let (adf, adr) = (df.abs(), dr.abs());
+                let mut attackers = 0;
+                let mut step = 0;
+                if df == 0 || dr == 0 || adf == adr {
+                    step = 16 * dr.signum() + df.signum();
+                    attackers |= if df == 0 || dr == 0 {
+                        STRAIGHT_BIT
+                    } else {
+                        DIAGONAL_BIT
+                    };
+                    if adf <= 1 && adr <= 1 {
+                        attackers |= KING_BIT;
+                        if adf == 1 && dr == 1 {
+                            attackers |= WHITE_PAWN_BIT;
+                        }
+                        if adf == 1 && dr == -1 {
+                            attackers |= BLACK_PAWN_BIT;
+                        }
+                    }
+                }
+                if (adf == 1 && adr == 2) || (adf == 2 && adr == 1) {
+                    attackers |= KNIGHT_BIT;
+                }
+                let index = (16 * dr + df + 119) as usize;
+                table[index] = Vector {
+                    attackers,
+                    step: step as i8,
+                };
+            }
+            df += 1;
+        }
+        dr += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::{code_of, kind_of, QUEEN};
+    use boardlab_core::{Color, Piece, Role, Square};
+
+    const LINE_STEPS: [i8; 8] = [1, -1, 16, -16, 15, -15, 17, -17];
+    const KNIGHT_STEPS: [i8; 8] = [14, -14, 18, -18, 31, -31, 33, -33];
+
+    fn cells() -> impl Iterator<Item = Sq88> {
+        Square::ALL.into_iter().map(Sq88::from_square)
+    }
+
+    /// What a walk over the board says about the vector from `from` to `to`.
+    fn walked(from: Sq88, to: Sq88) -> Vector {
+        let mut expected = Vector {
+            attackers: 0,
+            step: 0,
+        };
+        for step in LINE_STEPS {
+            let mut cell = from.offset(step);
+            let mut distance = 1;
+            while !cell.is_off_board() {
+                if cell == to {
+                    expected.step = step;
+                    expected.attackers |= if step.abs() == 1 || step.abs() == 16 {
+                        STRAIGHT_BIT
+                    } else {
+                        DIAGONAL_BIT
+                    };
+                    if distance == 1 {
+                        expected.attackers |= KING_BIT;
+                        if step == 15 || step == 17 {
+                            expected.attackers |= WHITE_PAWN_BIT;
+                        }
+                        if step == -15 || step == -17 {
+                            expected.attackers |= BLACK_PAWN_BIT;
+                        }
+                    }
+                }
+                cell = cell.offset(step);
+                distance += 1;
+            }
+        }
+        for step in KNIGHT_STEPS {
+            let cell = from.offset(step);
+            if !cell.is_off_board() && cell == to {
+                expected.attackers |= KNIGHT_BIT;
+            }
+        }
+        expected
+    }
+
+    #[test]
+    fn every_entry_agrees_with_a_walk_on_the_board() {
+        let mut used = [false; 256];
+        for from in cells() {
+            for to in cells() {
+                let entry = vector(from, to);
+                assert_eq!(
+                    entry,
+                    walked(from, to),
+                    "{} to {}",
+                    from.square(),
+                    to.square()
+                );
+                used[to.0 as usize + 119 - from.0 as usize] = true;
+            }
+        }
+        // Entries no pair of squares reaches stay empty.
+        for (index, entry) in DIFFERENCES.iter().enumerate() {
+            if !used[index] {
+                assert_eq!(entry.attackers, 0, "index {index}");
+                assert_eq!(entry.step, 0, "index {index}");
+            }
+        }
+        assert_eq!(used.iter().filter(|&&u| u).count(), 15 * 15);
+    }
+
+    #[test]
+    fn the_step_leads_from_from_to_to() {
+        for from in cells() {
+            for to in cells() {
+                let step = vector(from, to).step;
+                if step == 0 {
+                    continue;
+                }
+                let mut cell = from;
+                while cell != to {
+                    cell = cell.offset(step);
+                    assert!(!cell.is_off_board());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn attack_bits_match_the_pieces() {
+        let bit = |color, role| attack_bit(code_of(Piece::new(color, role)));
+        assert_eq!(bit(Color::White, Role::Pawn), WHITE_PAWN_BIT);
+        assert_eq!(bit(Color::Black, Role::Pawn), BLACK_PAWN_BIT);
+        for color in Color::ALL {
+            assert_eq!(bit(color, Role::Knight), KNIGHT_BIT);
+            assert_eq!(bit(color, Role::King), KING_BIT);
+            assert_eq!(bit(color, Role::Bishop), DIAGONAL_BIT);
+            assert_eq!(bit(color, Role::Rook), STRAIGHT_BIT);
+            assert_eq!(bit(color, Role::Queen), DIAGONAL_BIT | STRAIGHT_BIT);
+        }
+        assert_eq!(attack_bit(0), 0);
+        assert_eq!(kind_of(Role::Queen), QUEEN);
+    }
+
+    #[test]
+    fn known_vectors() {
+        let cell = |sq| Sq88::from_square(sq);
+        // e1 to e8: a file, step up one rank.
+        let e1e8 = vector(cell(Square::E1), cell(Square::E8));
+        assert_eq!((e1e8.attackers, e1e8.step), (STRAIGHT_BIT, 16));
+        // g1 to f3: a knight's jump, on no line.
+        let g1f3 = vector(cell(Square::G1), cell(Square::F3));
+        assert_eq!((g1f3.attackers, g1f3.step), (KNIGHT_BIT, 0));
+        // d4 to e5: a white pawn's capture, a king's step, a bishop's diagonal.
+        let d4e5 = vector(cell(Square::D4), cell(Square::E5));
+        assert_eq!(d4e5.attackers, WHITE_PAWN_BIT | KING_BIT | DIAGONAL_BIT);
+        assert_eq!(d4e5.step, 17);
+        // h1 to a8: the long diagonal, walked toward the upper left.
+        assert_eq!(vector(cell(Square::H1), cell(Square::A8)).step, 15);
+        // a1 to h2: nothing.
+        assert_eq!(vector(cell(Square::A1), cell(Square::H2)).attackers, 0);
+    }
+}

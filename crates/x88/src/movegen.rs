@@ -1,0 +1,397 @@
+//! Legal move generation.
+//!
+//! [`X88Board::king_safety`] first finds the checks and pins from the king. Then:
+//!
+//! - the king steps to cells no enemy piece attacks, tested with the king lifted off its cell
+//!   so that it cannot hide behind itself from a slider;
+//! - castling needs no check, empty cells between king and rook, and no attack on the cells
+//!   the king crosses and lands on;
+//! - in double check nothing else moves;
+//! - a pinned piece moves only along its pin (in check, not at all: two lines through the king
+//!   meet only at the king, so no move along the pin can answer the check);
+//! - in single check, other pieces may only capture the checker or, against a slider, land on
+//!   a cell between it and the king. For knights and sliders those few cells are the only
+//!   destinations tried, one difference-table lookup each; a pawn's few moves are generated
+//!   and kept if two lookups place the destination on the checking line;
+//! - en passant, which takes a piece off a cell other than the one it lands on and so can
+//!   uncover the king along the rank, is tried on a copy of the cells and kept if the king is
+//!   then not attacked.
+//!
+//! So no ordinary move is made and tested; only the rare en-passant capture is.
+
+use crate::attack::{attacked, KingSafety};
+use crate::board::{pawn_step, X88Board, PAWN_SLOTS};
+use crate::difference::{attack_bit, vector};
+use crate::piece::{color_bit, is_slider, kind, BISHOP, EMPTY, KNIGHT, PAWN, ROOK};
+use crate::square::Sq88;
+use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role};
+
+const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
+const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
+const DIAGONAL_STEPS: [i8; 4] = [-17, -15, 15, 17];
+const STRAIGHT_STEPS: [i8; 4] = [-16, -1, 1, 16];
+
+/// The bytes of the step tables above.
+pub(crate) const TABLE_BYTES: usize = 8 + 8 + 4 + 4;
+
+/// Where generated moves go: a move list, or a counter for the last ply of perft.
+pub(crate) trait MoveSink {
+    /// Takes one move.
+    fn add(&mut self, from: Sq88, to: Sq88, flag: MoveFlag);
+    /// Takes the four promotions of a pawn going from `from` to `to`.
+    fn add_promotions(&mut self, from: Sq88, to: Sq88, capture: bool);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn add(&mut self, from: Sq88, to: Sq88, flag: MoveFlag) {
+        self.push(Move::new(from.square(), to.square(), flag));
+    }
+
+    #[inline]
+    fn add_promotions(&mut self, from: Sq88, to: Sq88, capture: bool) {
+        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            self.add(from, to, MoveFlag::promotion(role, capture));
+        }
+    }
+}
+
+/// Counts moves without listing them.
+pub(crate) struct MoveCounter(pub(crate) u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn add(&mut self, _: Sq88, _: Sq88, _: MoveFlag) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn add_promotions(&mut self, _: Sq88, _: Sq88, _: bool) {
+        self.0 += 4;
+    }
+}
+
+/// Whether a piece pinned along `pin` (0 for none) may step along `step`.
+#[inline]
+fn along_pin(pin: i8, step: i8) -> bool {
+    pin == 0 || pin == step || pin == -step
+}
+
+impl X88Board {
+    /// Sends the legal moves to `out`: captures and promotions if `NOISY`, the rest if `QUIET`.
+    #[inline]
+    pub(crate) fn generate_into<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+    ) {
+        let safety = self.king_safety();
+        self.king_moves::<NOISY, QUIET, S>(out, safety.checkers != 0);
+        match safety.checkers {
+            0 => self.piece_moves::<NOISY, QUIET, false, S>(out, &safety),
+            1 => self.piece_moves::<NOISY, QUIET, true, S>(out, &safety),
+            _ => {}
+        }
+        if NOISY && self.ep_square != Sq88::NONE {
+            self.en_passant(out);
+        }
+    }
+
+    #[inline]
+    fn king_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        in_check: bool,
+    ) {
+        let us = self.turn;
+        let them = !us;
+        let own = color_bit(us);
+        let king = self.king(us);
+        let their_officers = self.officers(them);
+        for step in KING_STEPS {
+            let to = king.offset(step);
+            if to.is_off_board() {
+                continue;
+            }
+            let content = self.cells[to.index()];
+            if content & own != 0 {
+                continue;
+            }
+            let capture = content != EMPTY;
+            if (capture && !NOISY) || (!capture && !QUIET) {
+                continue;
+            }
+            if attacked(&self.cells, their_officers, to, them, king) {
+                continue;
+            }
+            let flag = if capture {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            out.add(king, to, flag);
+        }
+        if QUIET && !in_check && !self.castling.is_empty() {
+            self.castling_moves(out);
+        }
+    }
+
+    fn castling_moves<S: MoveSink>(&self, out: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let their_officers = self.officers(them);
+        let home = match us {
+            Color::White => 0,
+            Color::Black => 0x70,
+        };
+        let cell = |sq: Sq88| Sq88(sq.0 + home);
+        let empty = |sq: Sq88| self.cells[cell(sq).index()] == EMPTY;
+        let safe = |sq: Sq88| !attacked(&self.cells, their_officers, cell(sq), them, Sq88::NONE);
+        let king = cell(Sq88::E1);
+        if self.castling.has(us, CastlingSide::King)
+            && empty(Sq88::F1)
+            && empty(Sq88::G1)
+            && safe(Sq88::F1)
+            && safe(Sq88::G1)
+        {
+            out.add(king, cell(Sq88::G1), MoveFlag::KingCastle);
+        }
+        if self.castling.has(us, CastlingSide::Queen)
+            && empty(Sq88::D1)
+            && empty(Sq88::C1)
+            && empty(Sq88::B1)
+            && safe(Sq88::D1)
+            && safe(Sq88::C1)
+        {
+            out.add(king, cell(Sq88::C1), MoveFlag::QueenCastle);
+        }
+    }
+
+    /// The moves of every piece but the king, en passant aside. With `EVASION`, the side to
+    /// move is in single check and only moves that capture or block the checker are made.
+    #[inline]
+    fn piece_moves<const NOISY: bool, const QUIET: bool, const EVASION: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        safety: &KingSafety,
+    ) {
+        let us = self.turn;
+        let them_bit = color_bit(!us);
+        let king = self.king(us);
+        let answers_check = |to: Sq88| {
+            !EVASION
+                || to == safety.checker
+                || (safety.check_step != 0
+                    && vector(king, to).step == safety.check_step
+                    && vector(to, safety.checker).step == safety.check_step)
+        };
+        let c = us as usize;
+        if EVASION {
+            self.officer_evasions::<NOISY, QUIET, S>(out, safety);
+        } else {
+            self.officer_moves::<NOISY, QUIET, S>(out, safety);
+        }
+
+        let up = pawn_step(us);
+        let (start_rank, last_but_one) = match us {
+            Color::White => (1, 6),
+            Color::Black => (6, 1),
+        };
+        let pawns_end = self.ends[c][1] as usize;
+        for slot in PAWN_SLOTS..pawns_end {
+            let from = self.lists[c][slot];
+            let pin = safety.pins[slot];
+            if EVASION && pin != 0 {
+                continue;
+            }
+            let promotes = from.rank() == last_but_one;
+            let ahead = from.offset(up);
+            if self.cells[ahead.index()] == EMPTY && along_pin(pin, up) {
+                if promotes {
+                    if NOISY && answers_check(ahead) {
+                        out.add_promotions(from, ahead, false);
+                    }
+                } else if QUIET {
+                    if answers_check(ahead) {
+                        out.add(from, ahead, MoveFlag::Quiet);
+                    }
+                    if from.rank() == start_rank {
+                        let two_ahead = ahead.offset(up);
+                        if self.cells[two_ahead.index()] == EMPTY && answers_check(two_ahead) {
+                            out.add(from, two_ahead, MoveFlag::DoublePush);
+                        }
+                    }
+                }
+            }
+            if NOISY {
+                for step in [up - 1, up + 1] {
+                    let to = from.offset(step);
+                    if to.is_off_board()
+                        || self.cells[to.index()] & them_bit == 0
+                        || !along_pin(pin, step)
+                        || !answers_check(to)
+                    {
+                        continue;
+                    }
+                    if promotes {
+                        out.add_promotions(from, to, true);
+                    } else {
+                        out.add(from, to, MoveFlag::Capture);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Out of check, the moves of every piece but king and pawns; a pinned piece keeps to its
+    /// pin.
+    #[inline]
+    fn officer_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        safety: &KingSafety,
+    ) {
+        let us = self.turn;
+        let them_bit = color_bit(!us);
+        let c = us as usize;
+        let officers_end = self.ends[c][0] as usize;
+        for slot in 1..officers_end {
+            let from = self.lists[c][slot];
+            let pin = safety.pins[slot];
+            let code = self.cells[from.index()];
+            let steps: &[i8] = match kind(code) {
+                KNIGHT => {
+                    if pin != 0 {
+                        continue;
+                    }
+                    for step in KNIGHT_STEPS {
+                        let to = from.offset(step);
+                        if to.is_off_board() {
+                            continue;
+                        }
+                        let content = self.cells[to.index()];
+                        if content == EMPTY {
+                            if QUIET {
+                                out.add(from, to, MoveFlag::Quiet);
+                            }
+                        } else if NOISY && content & them_bit != 0 {
+                            out.add(from, to, MoveFlag::Capture);
+                        }
+                    }
+                    continue;
+                }
+                BISHOP => &DIAGONAL_STEPS,
+                ROOK => &STRAIGHT_STEPS,
+                _ => &KING_STEPS,
+            };
+            for &step in steps {
+                if !along_pin(pin, step) {
+                    continue;
+                }
+                let mut to = from.offset(step);
+                while !to.is_off_board() {
+                    let content = self.cells[to.index()];
+                    if content != EMPTY {
+                        if NOISY && content & them_bit != 0 {
+                            out.add(from, to, MoveFlag::Capture);
+                        }
+                        break;
+                    }
+                    if QUIET {
+                        out.add(from, to, MoveFlag::Quiet);
+                    }
+                    to = to.offset(step);
+                }
+            }
+        }
+    }
+
+    /// In single check, the moves of pieces other than king and pawns that answer it: for each
+    /// cell that does (the checker's, and against a slider those between it and the king), one
+    /// difference-table lookup per piece says whether the piece could go there, and a slider's
+    /// path is then walked. Pinned pieces have no such move.
+    fn officer_evasions<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+        &self,
+        out: &mut S,
+        safety: &KingSafety,
+    ) {
+        let us = self.turn;
+        let king = self.king(us);
+        let mut targets = [Sq88::NONE; 8];
+        let mut count = 0;
+        if NOISY {
+            targets[0] = safety.checker;
+            count = 1;
+        }
+        if QUIET && safety.check_step != 0 {
+            let mut cell = king.offset(safety.check_step);
+            while cell != safety.checker && count < targets.len() {
+                targets[count] = cell;
+                count += 1;
+                cell = cell.offset(safety.check_step);
+            }
+        }
+        let c = us as usize;
+        for slot in 1..self.ends[c][0] as usize {
+            if safety.pins[slot] != 0 {
+                continue;
+            }
+            let from = self.lists[c][slot];
+            let code = self.cells[from.index()];
+            let bit = attack_bit(code);
+            for &to in &targets[..count] {
+                let line = vector(from, to);
+                if line.attackers & bit == 0 {
+                    continue;
+                }
+                if is_slider(kind(code)) && !self.path_is_clear(from, to, line.step) {
+                    continue;
+                }
+                let flag = if to == safety.checker {
+                    MoveFlag::Capture
+                } else {
+                    MoveFlag::Quiet
+                };
+                out.add(from, to, flag);
+            }
+        }
+    }
+
+    /// Whether every cell strictly between `from` and `to`, a whole number of `step`s apart,
+    /// is empty.
+    #[inline]
+    fn path_is_clear(&self, from: Sq88, to: Sq88, step: i8) -> bool {
+        let mut cell = from.offset(step);
+        while cell != to {
+            if self.cells[cell.index()] != EMPTY {
+                return false;
+            }
+            cell = cell.offset(step);
+        }
+        true
+    }
+
+    /// En-passant captures, each tried on a copy of the cells: the capture empties two cells
+    /// of one rank at once, which no pin test from the king foresees.
+    #[cold]
+    fn en_passant<S: MoveSink>(&self, out: &mut S) {
+        let us = self.turn;
+        let them = !us;
+        let ep = self.ep_square;
+        let victim = ep.offset(-pawn_step(us));
+        let pawn = color_bit(us) | PAWN;
+        let king = self.king(us);
+        for step in [-1, 1] {
+            let from = victim.offset(step);
+            if from.is_off_board() || self.cells[from.index()] != pawn {
+                continue;
+            }
+            let mut after = self.cells;
+            after[from.index()] = EMPTY;
+            after[victim.index()] = EMPTY;
+            after[ep.index()] = pawn;
+            if !attacked(&after, self.officers(them), king, them, Sq88::NONE) {
+                out.add(from, ep, MoveFlag::EnPassant);
+            }
+        }
+    }
+}
