@@ -235,6 +235,62 @@ pub fn legal_moves_from<B: Board>(board: &B, sq: Square) -> String {
     out
 }
 
+/// The legality step of a backend that reaches legal moves through check and pin masks, for
+/// a piece other than the king: the candidate targets, minus the own pieces, cut down to the
+/// check mask and the pin line, drawn as five grids side by side. `attacks` are the squares the
+/// piece reaches on the current occupancy (for a pawn, its pushes and captures), `checkers` the
+/// pieces giving check to the side to move, `pinned` its pinned pieces.
+pub fn mask_legality<B: Board>(
+    board: &B,
+    sq: Square,
+    attacks: Bitboard,
+    own: Bitboard,
+    checkers: Bitboard,
+    pinned: Bitboard,
+) -> String {
+    use crate::bitboard::{between, line};
+    let king = board.king_square(board.side_to_move());
+    let mut out = String::new();
+    let check_mask = match checkers.count() {
+        0 => {
+            out.push_str("  no checker: check mask = every square\n");
+            Bitboard::FULL
+        }
+        1 => {
+            let checker = checkers.first().unwrap_or(king);
+            out.push_str(&format!(
+                "  one checker on {checker}: check mask = between({king}, {checker}) | {checker}\n"
+            ));
+            between(king, checker).with(checker)
+        }
+        _ => {
+            out.push_str("  two checkers: check mask = no square, only the king may move\n");
+            Bitboard::EMPTY
+        }
+    };
+    let pin_mask = if pinned.contains(sq) {
+        out.push_str(&format!(
+            "  pinned: pin mask = line({king}, {sq}), the whole line through king and piece\n"
+        ));
+        line(king, sq)
+    } else {
+        out.push_str("  not pinned: pin mask = every square\n");
+        Bitboard::FULL
+    };
+    let targets = attacks & !own & check_mask & pin_mask;
+    out.push_str(&side_by_side(&[
+        titled("reached", bitboard_grid(attacks)),
+        titled("& !own", bitboard_grid(!own)),
+        titled("& check mask", bitboard_grid(check_mask)),
+        titled("& pin mask", bitboard_grid(pin_mask)),
+        titled(
+            format!("= {} targets", targets.count()),
+            bitboard_grid(targets),
+        ),
+    ]));
+    out
+}
+
 fn pad_left(text: &str, width: usize) -> String {
     let len = text.chars().count();
     let mut out = String::with_capacity(width);
