@@ -170,18 +170,28 @@ impl Setup {
     /// Whether a piece of `by` attacks `sq` on this board. A straightforward reference for
     /// validation and for checking the backends, not a fast path.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        !self.attackers(sq, by, self.occupied()).is_empty()
+        self.attacked_squares(by).contains(sq)
     }
 
-    /// The pieces of `by` that attack `sq` when the occupied squares are `occupied`.
-    fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let of = |role| self.squares_of(Piece::new(by, role)) & occupied;
-        let queens = of(Role::Queen);
-        (pawn_attacks(!by, sq) & of(Role::Pawn))
-            | (knight_attacks(sq) & of(Role::Knight))
-            | (king_attacks(sq) & of(Role::King))
-            | (slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS) & (of(Role::Rook) | queens))
-            | (slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS) & (of(Role::Bishop) | queens))
+    /// Every square a piece of `by` attacks (pawns their capture squares, sliders up to and
+    /// including the first piece in each direction).
+    pub fn attacked_squares(&self, by: Color) -> Bitboard {
+        let occupied = self.occupied();
+        let mut attacked = Bitboard::EMPTY;
+        for (from, piece) in self.pieces().filter(|(_, piece)| piece.color == by) {
+            attacked |= match piece.role {
+                Role::Pawn => pawn_attacks(by, from),
+                Role::Knight => knight_attacks(from),
+                Role::King => king_attacks(from),
+                Role::Bishop => slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS),
+                Role::Rook => slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS),
+                Role::Queen => {
+                    slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS)
+                        | slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS)
+                }
+            };
+        }
+        attacked
     }
 
     /// Whether the side to move is in check.

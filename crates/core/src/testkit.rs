@@ -219,9 +219,10 @@ fn check_node<B: Board>(board: &B, setup: &Setup, zobrist: Zobrist, path: &[Move
             ),
         );
     }
-    for sq in crate::Square::ALL {
-        for by in crate::Color::ALL {
-            if board.is_attacked(sq, by) != setup.is_attacked(sq, by) {
+    for by in crate::Color::ALL {
+        let attacked = setup.attacked_squares(by);
+        for sq in crate::Square::ALL {
+            if board.is_attacked(sq, by) != attacked.contains(sq) {
                 fail(
                     board,
                     path,

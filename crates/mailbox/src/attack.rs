@@ -1,0 +1,92 @@
+//! Whether a square is attacked, found by looking outwards from it.
+
+use crate::cell::Cell;
+use crate::piece_lists::PieceLists;
+use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
+use boardlab_core::{Color, Role};
+
+/// The 120 cells of a board (and the padding of [`CELL_ARRAY_LEN`], all sentinels).
+pub(crate) type Cells = [Cell; CELL_ARRAY_LEN];
+
+/// Which kinds of attacker a side has, so the search for attackers skips what cannot be there
+/// (no knight jumps to test once the knights are gone, no diagonals without bishop or queen).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Attackers {
+    pub(crate) color: Color,
+    pub(crate) knights: bool,
+    pub(crate) orthogonal: bool,
+    pub(crate) diagonal: bool,
+}
+
+impl Attackers {
+    /// The attackers of `color` according to the piece lists.
+    #[inline]
+    pub(crate) fn of(lists: &PieceLists, color: Color) -> Attackers {
+        let has = |role| lists.count(Cell::of(color, role)) != 0;
+        let queens = has(Role::Queen);
+        Attackers {
+            color,
+            knights: has(Role::Knight),
+            orthogonal: queens || has(Role::Rook),
+            diagonal: queens || has(Role::Bishop),
+        }
+    }
+}
+
+/// Whether a piece of `by` attacks `target` on `cells`.
+///
+/// It looks from `target` outwards for each kind of attacker: pawns and knights on their fixed
+/// squares, then the rays, where the first piece met decides. Cheap tests come first, so
+/// that most attacked squares are found before a ray is walked.
+#[inline]
+pub(crate) fn is_attacked(cells: &Cells, target: Sq120, by: Attackers) -> bool {
+    let at = |sq: Sq120| cells[sq.index()];
+    let color = by.color;
+    let pawn = Cell::of(color, Role::Pawn);
+    // A pawn attacks diagonally forwards, so an attacking pawn stands one rank behind the target.
+    let behind = -10 * color.forward();
+    if at(target.offset(behind + 1)) == pawn || at(target.offset(behind - 1)) == pawn {
+        return true;
+    }
+    let knight = Cell::of(color, Role::Knight);
+    if by.knights
+        && direction::KNIGHT
+            .iter()
+            .any(|&jump| at(target.offset(jump)) == knight)
+    {
+        return true;
+    }
+    // The enemy king is found on the first step of each ray.
+    let king = Cell::of(color, Role::King);
+    let queen = Cell::of(color, Role::Queen);
+    for (steps, slides, slider) in [
+        (
+            direction::ORTHOGONAL,
+            by.orthogonal,
+            Cell::of(color, Role::Rook),
+        ),
+        (
+            direction::DIAGONAL,
+            by.diagonal,
+            Cell::of(color, Role::Bishop),
+        ),
+    ] {
+        for step in steps {
+            let mut sq = target.offset(step);
+            let mut piece = at(sq);
+            if piece == king {
+                return true;
+            }
+            if slides {
+                while piece.is_empty() {
+                    sq = sq.offset(step);
+                    piece = at(sq);
+                }
+                if piece == slider || piece == queen {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

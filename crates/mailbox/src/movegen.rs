@@ -1,0 +1,518 @@
+//! Legal move generation: checks and pins found by walking rays out from the king.
+//!
+//! Before any piece moves, one look outwards from the king finds the checking pieces and the
+//! pinned ones. With that known, almost every move is legal by construction:
+//!
+//! - not in check, an unpinned piece may go anywhere it can reach, and a pinned piece only along
+//!   the line of its pin;
+//! - in single check, only moves that capture the checker or land between it and the king, by
+//!   unpinned pieces (a pinned piece cannot leave its line, and no square of the check line is
+//!   on it);
+//! - in double check, only the king moves.
+//!
+//! Three cases are tested square by square instead: the king's own steps (is the square
+//! attacked?), castling (is any square the king crosses attacked?), and en passant, which
+//! removes two pawns from one rank and is tested on a copy of the board with the capture made.
+
+use crate::attack::{is_attacked, Attackers};
+use crate::board::MailboxBoard;
+use crate::cell::Cell;
+use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
+use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
+
+/// Generation of every legal move.
+pub(crate) const ALL: u8 = 0;
+/// Generation of captures and promotions only.
+pub(crate) const NOISY: u8 = 1;
+/// Generation of the other moves only.
+pub(crate) const QUIET: u8 = 2;
+
+#[inline(always)]
+const fn wants_quiet(kind: u8) -> bool {
+    kind != NOISY
+}
+
+#[inline(always)]
+const fn wants_noisy(kind: u8) -> bool {
+    kind != QUIET
+}
+
+/// Where generated moves go: a list, or a counter for bulk perft.
+pub(crate) trait MoveSink {
+    /// Takes one move.
+    fn push(&mut self, mv: Move);
+    /// Takes the four promotions of a pawn going from `from` to `to`.
+    fn push_promotions(&mut self, from: Square, to: Square, capture: bool);
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, from: Square, to: Square, capture: bool) {
+        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+            MoveList::push(
+                self,
+                Move::new(from, to, MoveFlag::promotion(role, capture)),
+            );
+        }
+    }
+}
+
+/// A sink that only counts: the last ply of bulk perft needs no list.
+#[derive(Debug, Default)]
+pub(crate) struct MoveCounter(u64);
+
+impl MoveCounter {
+    /// The moves counted.
+    pub(crate) fn count(&self) -> u64 {
+        self.0
+    }
+}
+
+impl MoveSink for MoveCounter {
+    #[inline(always)]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn push_promotions(&mut self, _from: Square, _to: Square, _capture: bool) {
+        self.0 += 4;
+    }
+}
+
+/// The most pieces that can be pinned at once: one per ray from the king.
+const MAX_PINS: usize = 8;
+
+/// What the look outwards from the king found.
+struct KingSafety {
+    king: Sq120,
+    /// How many enemy pieces give check.
+    checkers: u8,
+    /// The square of a checker (the last one found).
+    checker: Sq120,
+    /// For each sliding checker, the step from the king towards it; the king may not retreat
+    /// one step the other way, a square the slider attacks through the king.
+    check_steps: [i8; 2],
+    /// Pinned pieces with the step from the king towards them.
+    pins: [(Sq120, i8); MAX_PINS],
+    pin_count: usize,
+}
+
+impl KingSafety {
+    /// The step from the king towards the pinned piece on `sq`, or 0 if it is not pinned.
+    /// Without `PINS` the answer is known to be 0, and the compiler drops the pin tests.
+    #[inline(always)]
+    fn pin_step<const PINS: bool>(&self, sq: Sq120) -> i8 {
+        if !PINS {
+            return 0;
+        }
+        let mut i = 0;
+        while i < self.pin_count {
+            if self.pins[i].0 == sq {
+                return self.pins[i].1;
+            }
+            i += 1;
+        }
+        0
+    }
+}
+
+/// Whether a move in `step` keeps a piece pinned along `pin` on its line (always, unpinned).
+#[inline(always)]
+const fn keeps_line(pin: i8, step: i8) -> bool {
+    pin == 0 || pin == step || pin == -step
+}
+
+/// Cells where a non-king move may land: everywhere when not in check (the table is then never
+/// read), else the checker's cell and those between it and the king.
+type Targets = [bool; CELL_ARRAY_LEN];
+
+static NO_TARGETS: Targets = [false; CELL_ARRAY_LEN];
+
+impl MailboxBoard {
+    /// Sends the legal moves of `KIND` to `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_legal<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
+        let attackers = self.attackers(!self.side);
+        let safety = self.king_safety(attackers);
+        match safety.checkers {
+            0 if safety.pin_count == 0 => {
+                self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
+                if wants_quiet(KIND) && !self.castling.is_empty() {
+                    self.castling_moves(attackers, sink);
+                }
+            }
+            0 => {
+                self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
+                if wants_quiet(KIND) && !self.castling.is_empty() {
+                    self.castling_moves(attackers, sink);
+                }
+            }
+            1 => {
+                let targets = self.evasion_targets(&safety);
+                // Pinned pieces stay put in check, so they are skipped like pinned knights.
+                self.piece_moves::<S, KIND, true, true>(&safety, &targets, sink);
+            }
+            _ => {}
+        }
+        self.king_moves::<S, KIND>(&safety, attackers, sink);
+        if wants_noisy(KIND) {
+            if let Some(ep) = self.ep {
+                self.en_passant_moves(ep, safety.king, attackers, sink);
+            }
+        }
+    }
+
+    /// Finds checkers and pins by looking out from the king of the side to move; `attackers`
+    /// are the enemy's.
+    #[inline(always)]
+    fn king_safety(&self, attackers: Attackers) -> KingSafety {
+        let us = self.side;
+        let them = !us;
+        let us_bit = Cell::color_bit(us);
+        let king = self.king(us);
+        let mut safety = KingSafety {
+            king,
+            checkers: 0,
+            checker: king,
+            check_steps: [0; 2],
+            pins: [(king, 0); MAX_PINS],
+            pin_count: 0,
+        };
+        let at = |sq: Sq120| self.cells[sq.index()];
+
+        // Pawns and knights check from fixed squares and cannot pin.
+        let their_pawn = Cell::of(them, Role::Pawn);
+        let ahead = 10 * us.forward();
+        for step in [ahead - 1, ahead + 1] {
+            if at(king.offset(step)) == their_pawn {
+                safety.checkers += 1;
+                safety.checker = king.offset(step);
+            }
+        }
+        let their_knight = Cell::of(them, Role::Knight);
+        if attackers.knights {
+            for jump in direction::KNIGHT {
+                if at(king.offset(jump)) == their_knight {
+                    safety.checkers += 1;
+                    safety.checker = king.offset(jump);
+                }
+            }
+        }
+
+        let their_queen = Cell::of(them, Role::Queen);
+        for step in direction::KING {
+            let (slider, present) = if direction::is_orthogonal(step) {
+                (Cell::of(them, Role::Rook), attackers.orthogonal)
+            } else {
+                (Cell::of(them, Role::Bishop), attackers.diagonal)
+            };
+            if !present {
+                continue;
+            }
+            let mut sq = king.offset(step);
+            while at(sq).is_empty() {
+                sq = sq.offset(step);
+            }
+            let first = at(sq);
+            if first == slider || first == their_queen {
+                safety.check_steps[usize::from(safety.checkers & 1)] = step;
+                safety.checkers += 1;
+                safety.checker = sq;
+            } else if first.has_piece_of(us_bit) {
+                let mut beyond = sq.offset(step);
+                while at(beyond).is_empty() {
+                    beyond = beyond.offset(step);
+                }
+                let second = at(beyond);
+                if second == slider || second == their_queen {
+                    safety.pins[safety.pin_count] = (sq, step);
+                    safety.pin_count += 1;
+                }
+            }
+        }
+        safety
+    }
+
+    /// The cells that capture or block a single checker.
+    fn evasion_targets(&self, safety: &KingSafety) -> Targets {
+        let mut targets = [false; CELL_ARRAY_LEN];
+        targets[safety.checker.index()] = true;
+        // Only a slider's check can be blocked; `check_steps[0]` is its direction then.
+        let step = safety.check_steps[0];
+        if step != 0 {
+            let mut sq = safety.king.offset(step);
+            while sq != safety.checker {
+                targets[sq.index()] = true;
+                sq = sq.offset(step);
+            }
+        }
+        targets
+    }
+
+    /// Moves of every piece but the king, en passant aside.
+    #[inline(always)]
+    fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
+        &self,
+        safety: &KingSafety,
+        targets: &Targets,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let us_bit = Cell::color_bit(us);
+
+        self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
+
+        for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
+            // A knight's jump always leaves its pin line.
+            if safety.pin_step::<PINS>(from) != 0 {
+                continue;
+            }
+            let from_square = from.on_board();
+            for jump in direction::KNIGHT {
+                self.step_to::<S, KIND, CHECK>(
+                    from_square,
+                    from.offset(jump),
+                    us_bit,
+                    targets,
+                    sink,
+                );
+            }
+        }
+
+        for (role, steps) in [
+            (Role::Bishop, &direction::DIAGONAL[..]),
+            (Role::Rook, &direction::ORTHOGONAL[..]),
+            (Role::Queen, &direction::KING[..]),
+        ] {
+            for &from in self.lists.squares(Cell::of(us, role)) {
+                let pin = safety.pin_step::<PINS>(from);
+                if pin == 0 {
+                    for &step in steps {
+                        self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
+                    }
+                } else if !CHECK && steps.contains(&pin) {
+                    // Along the pin line only: towards the king, and towards the pinner,
+                    // which it may capture.
+                    self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
+                    self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
+                }
+            }
+        }
+    }
+
+    /// The move of a piece from `from` to `to` by a single step or jump, if it may land there.
+    #[inline(always)]
+    fn step_to<S: MoveSink, const KIND: u8, const CHECK: bool>(
+        &self,
+        from: Square,
+        to: Sq120,
+        us_bit: u8,
+        targets: &Targets,
+        sink: &mut S,
+    ) {
+        let cell = self.cells[to.index()];
+        if CHECK && !targets[to.index()] {
+            return;
+        }
+        if cell.is_empty() {
+            if wants_quiet(KIND) {
+                sink.push(Move::new(from, to.on_board(), MoveFlag::Quiet));
+            }
+        } else if cell.is_open_to(us_bit) && wants_noisy(KIND) {
+            sink.push(Move::new(from, to.on_board(), MoveFlag::Capture));
+        }
+    }
+
+    /// The moves of a slider from `from` along one direction: empty cells, then a capture if
+    /// the first piece met is an enemy.
+    #[inline(always)]
+    fn slide<S: MoveSink, const KIND: u8, const CHECK: bool>(
+        &self,
+        from: Sq120,
+        step: i8,
+        us_bit: u8,
+        targets: &Targets,
+        sink: &mut S,
+    ) {
+        let from_square = from.on_board();
+        let mut to = from.offset(step);
+        let mut cell = self.cells[to.index()];
+        while cell.is_empty() {
+            if wants_quiet(KIND) && (!CHECK || targets[to.index()]) {
+                sink.push(Move::new(from_square, to.on_board(), MoveFlag::Quiet));
+            }
+            to = to.offset(step);
+            cell = self.cells[to.index()];
+        }
+        if wants_noisy(KIND) && cell.is_open_to(us_bit) && (!CHECK || targets[to.index()]) {
+            sink.push(Move::new(from_square, to.on_board(), MoveFlag::Capture));
+        }
+    }
+
+    /// Pushes, double pushes, captures and promotions; en passant is generated apart.
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
+        &self,
+        safety: &KingSafety,
+        targets: &Targets,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let them_bit = Cell::color_bit(!us);
+        let ahead = 10 * us.forward();
+        // Ranks counted from white's side: where a double push starts and a promotion starts.
+        let (start_rank, last_step_rank) = match us {
+            Color::White => (1, 6),
+            Color::Black => (6, 1),
+        };
+        let allowed = |to: Sq120| !CHECK || targets[to.index()];
+        for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
+            let pin = safety.pin_step::<PINS>(from);
+            if CHECK && pin != 0 {
+                continue;
+            }
+            let from_square = from.on_board();
+            let promotes = from.rank() == last_step_rank;
+            let one = from.offset(ahead);
+            if keeps_line(pin, ahead) && self.cells[one.index()].is_empty() {
+                if promotes {
+                    if wants_noisy(KIND) && allowed(one) {
+                        sink.push_promotions(from_square, one.on_board(), false);
+                    }
+                } else if wants_quiet(KIND) {
+                    if allowed(one) {
+                        sink.push(Move::new(from_square, one.on_board(), MoveFlag::Quiet));
+                    }
+                    let two = one.offset(ahead);
+                    if from.rank() == start_rank
+                        && self.cells[two.index()].is_empty()
+                        && allowed(two)
+                    {
+                        sink.push(Move::new(from_square, two.on_board(), MoveFlag::DoublePush));
+                    }
+                }
+            }
+            if wants_noisy(KIND) {
+                for step in [ahead - 1, ahead + 1] {
+                    let to = from.offset(step);
+                    if keeps_line(pin, step)
+                        && self.cells[to.index()].has_piece_of(them_bit)
+                        && allowed(to)
+                    {
+                        if promotes {
+                            sink.push_promotions(from_square, to.on_board(), true);
+                        } else {
+                            sink.push(Move::new(from_square, to.on_board(), MoveFlag::Capture));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The king's steps to squares no enemy attacks.
+    #[inline(always)]
+    fn king_moves<S: MoveSink, const KIND: u8>(
+        &self,
+        safety: &KingSafety,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let us_bit = Cell::color_bit(us);
+        let king = safety.king;
+        let from_square = king.on_board();
+        for step in direction::KING {
+            let to = king.offset(step);
+            let cell = self.cells[to.index()];
+            if !cell.is_open_to(us_bit) {
+                continue;
+            }
+            let flag = if cell.is_empty() {
+                if !wants_quiet(KIND) {
+                    continue;
+                }
+                MoveFlag::Quiet
+            } else {
+                if !wants_noisy(KIND) {
+                    continue;
+                }
+                MoveFlag::Capture
+            };
+            // The attack test below sees the king itself blocking a checking slider's ray, so
+            // the square straight behind the king, away from that slider, is excluded here.
+            if safety.checkers != 0
+                && (safety.check_steps[0] == -step || safety.check_steps[1] == -step)
+            {
+                continue;
+            }
+            if !is_attacked(&self.cells, to, attackers) {
+                sink.push(Move::new(from_square, to.on_board(), flag));
+            }
+        }
+    }
+
+    /// Castling, when not in check: the squares between king and rook empty, and the squares
+    /// the king crosses and lands on not attacked.
+    fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
+        let us = self.side;
+        for side in CastlingSide::ALL {
+            if !self.castling.has(us, side) {
+                continue;
+            }
+            let clear = side
+                .empty_squares(us)
+                .iter()
+                .all(|&sq| self.cells[Sq120::from_square(sq).index()].is_empty());
+            let [_, crossed, landing] = side.king_path(us);
+            if clear
+                && !is_attacked(&self.cells, Sq120::from_square(crossed), attackers)
+                && !is_attacked(&self.cells, Sq120::from_square(landing), attackers)
+            {
+                let flag = match side {
+                    CastlingSide::King => MoveFlag::KingCastle,
+                    CastlingSide::Queen => MoveFlag::QueenCastle,
+                };
+                sink.push(Move::new(CastlingSide::king_from(us), landing, flag));
+            }
+        }
+    }
+
+    /// En-passant captures onto `ep`, each tried on a copy of the board: taking two pawns off
+    /// one rank can expose the king in a way no pin test sees.
+    #[cold]
+    fn en_passant_moves<S: MoveSink>(
+        &self,
+        ep: Sq120,
+        king: Sq120,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let our_pawn = Cell::of(us, Role::Pawn);
+        let victim = ep.offset(-10 * us.forward());
+        for side in [direction::WEST, direction::EAST] {
+            let from = victim.offset(side);
+            if self.cells[from.index()] != our_pawn {
+                continue;
+            }
+            let mut after = self.cells;
+            after[from.index()] = Cell::EMPTY;
+            after[victim.index()] = Cell::EMPTY;
+            after[ep.index()] = our_pawn;
+            if !is_attacked(&after, king, attackers) {
+                sink.push(Move::new(
+                    from.on_board(),
+                    ep.on_board(),
+                    MoveFlag::EnPassant,
+                ));
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! Squares of the 10x12 board: the 64 playing squares inside a border of sentinels.
+
+use boardlab_core::Square;
+
+/// A cell index on the 10x12 board, `0..120`: `21 + file + 10 * rank` for the playing squares.
+///
+/// Rows 0-1 and 10-11 and columns 0 and 9 are the border. The border is two rows deep at the
+/// bottom and top so that a knight's jump from any playing square lands inside the array, and
+/// one column wide at each side because the right border of one row touches the left border of
+/// the next. Every `Sq120` the crate makes is either a playing square or a border cell reached by
+/// one step or knight jump from a playing square (a ray walk stops at the first border cell), so
+/// it always lies inside the 120 cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Sq120(u8);
+
+/// The number of cells.
+pub(crate) const CELLS: usize = 120;
+
+/// The length of every per-cell array: the 120 cells and 8 unused entries, so that an index
+/// masked to 7 bits ([`Sq120::index`]) is in bounds without a check on each access.
+pub(crate) const CELL_ARRAY_LEN: usize = 128;
+
+const _: () = assert!(CELLS <= CELL_ARRAY_LEN && CELL_ARRAY_LEN == 128);
+
+/// From a [`Square`] index to its cell.
+static TO_120: [u8; 64] = {
+    let mut map = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        map[sq] = (21 + sq % 8 + 10 * (sq / 8)) as u8;
+        sq += 1;
+    }
+    map
+};
+
+/// From a cell to its [`Square`]. Border cells hold `a1`; mapping back through [`TO_120`] tells
+/// them from a1 itself.
+static TO_64: [Square; CELL_ARRAY_LEN] = {
+    let mut map = [Square::A1; CELL_ARRAY_LEN];
+    let mut sq = 0;
+    while sq < 64 {
+        map[TO_120[sq] as usize] = Square::ALL[sq];
+        sq += 1;
+    }
+    map
+};
+
+/// The bytes of this module's lookup tables.
+pub(crate) const TABLE_BYTES: usize =
+    std::mem::size_of::<[u8; 64]>() + std::mem::size_of::<[Square; CELL_ARRAY_LEN]>();
+
+impl Sq120 {
+    /// The cell of a1.
+    pub(crate) const A1: Sq120 = Sq120(21);
+
+    /// The cell of a playing square.
+    #[inline]
+    pub(crate) fn from_square(sq: Square) -> Sq120 {
+        Sq120(TO_120[sq.index()])
+    }
+
+    /// The playing square of this cell, or `None` for a border cell.
+    #[cfg(test)]
+    pub(crate) fn square(self) -> Option<Square> {
+        let sq = TO_64[self.index()];
+        (TO_120[sq.index()] == self.0).then_some(sq)
+    }
+
+    /// The playing square of a cell known to be on the board.
+    #[inline]
+    pub(crate) fn on_board(self) -> Square {
+        TO_64[self.index()]
+    }
+
+    /// The cell index, `0..120`, for arrays of [`CELL_ARRAY_LEN`] entries. The mask changes no
+    /// valid index; it lets the compiler see that the index is in bounds.
+    #[inline]
+    pub(crate) const fn index(self) -> usize {
+        (self.0 & 127) as usize
+    }
+
+    /// The cell `delta` cells away (a [`direction`] step or knight jump).
+    #[inline]
+    pub(crate) const fn offset(self, delta: i8) -> Sq120 {
+        Sq120(self.0.wrapping_add(delta as u8))
+    }
+
+    /// The rank `0..8` of a playing square (meaningless for the border).
+    #[inline]
+    pub(crate) const fn rank(self) -> u8 {
+        (self.0 / 10).wrapping_sub(2)
+    }
+}
+
+/// One step on the 10x12 board: `+1` is one file right, `+10` one rank up.
+pub(crate) mod direction {
+    pub(crate) const NORTH: i8 = 10;
+    pub(crate) const SOUTH: i8 = -10;
+    pub(crate) const EAST: i8 = 1;
+    pub(crate) const WEST: i8 = -1;
+    pub(crate) const NORTH_EAST: i8 = 11;
+    pub(crate) const NORTH_WEST: i8 = 9;
+    pub(crate) const SOUTH_EAST: i8 = -9;
+    pub(crate) const SOUTH_WEST: i8 = -11;
+
+    /// The rook's four directions.
+    pub(crate) const ORTHOGONAL: [i8; 4] = [NORTH, SOUTH, EAST, WEST];
+    /// The bishop's four directions.
+    pub(crate) const DIAGONAL: [i8; 4] = [NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST];
+    /// The knight's eight jumps.
+    pub(crate) const KNIGHT: [i8; 8] = [21, 19, 12, 8, -8, -12, -19, -21];
+    /// The king's eight steps, orthogonal first.
+    pub(crate) const KING: [i8; 8] = [
+        NORTH, SOUTH, EAST, WEST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST,
+    ];
+
+    /// Whether a king step runs along a rank or file (else along a diagonal).
+    #[inline]
+    pub(crate) const fn is_orthogonal(step: i8) -> bool {
+        matches!(step, NORTH | SOUTH | EAST | WEST)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn is_border(cell: usize) -> bool {
+        let (row, column) = (cell / 10, cell % 10);
+        !(2..=9).contains(&row) || column == 0 || column == 9
+    }
+
+    #[test]
+    fn maps_round_trip_for_every_square() {
+        for sq in Square::ALL {
+            let cell = Sq120::from_square(sq);
+            assert_eq!(cell.square(), Some(sq));
+            assert_eq!(cell.on_board(), sq);
+            assert_eq!(cell.rank() as usize, sq.rank().index());
+            assert!(!is_border(cell.index()), "{sq} maps onto the border");
+        }
+        assert_eq!(Sq120::from_square(Square::A1).index(), 21);
+        assert_eq!(Sq120::from_square(Square::H1).index(), 28);
+        assert_eq!(Sq120::from_square(Square::A8).index(), 91);
+        assert_eq!(Sq120::from_square(Square::H8).index(), 98);
+    }
+
+    #[test]
+    fn exactly_the_border_maps_to_no_square() {
+        let mut playing = 0;
+        for cell in 0..CELLS {
+            let sq = Sq120(cell as u8).square();
+            assert_eq!(sq.is_none(), is_border(cell), "cell {cell}");
+            playing += usize::from(sq.is_some());
+        }
+        assert_eq!(playing, 64);
+    }
+
+    #[test]
+    fn steps_and_jumps_leave_the_board_only_onto_the_border() {
+        for sq in Square::ALL {
+            let from = Sq120::from_square(sq);
+            let (file, rank) = (sq.file().index() as i8, sq.rank().index() as i8);
+            for &delta in direction::KNIGHT.iter().chain(&direction::KING) {
+                let to = from.offset(delta);
+                assert!(usize::from(to.0) < CELLS, "{sq} {delta:+} leaves the array");
+                // A step of df files and dr ranks is df + 10 * dr, with df in -2..=2.
+                let df = (delta + 2).rem_euclid(10) - 2;
+                let dr = (delta - df) / 10;
+                let on_board = (0..8).contains(&(file + df)) && (0..8).contains(&(rank + dr));
+                assert_eq!(to.square(), sq.offset(df, dr), "{sq} {delta:+}");
+                assert_eq!(to.square().is_some(), on_board);
+            }
+        }
+    }
+}

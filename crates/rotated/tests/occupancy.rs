@@ -1,0 +1,94 @@
+//! The rotated occupancy maps follow every make and unmake.
+
+use boardlab_core::testkit::WALK_POSITIONS;
+use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};
+use boardlab_rotated::{RotatedBoard, RotatedOccupancy};
+
+/// Every index of the board agrees with the others: the rotated maps with the occupied squares
+/// (rebuilt from scratch), the occupied squares with the colour and piece bitboards, and those
+/// with the mailbox.
+fn assert_consistent(board: &RotatedBoard, path: &[Move]) {
+    let occupied = board.occupancy().occupied();
+    assert_eq!(
+        *board.occupancy(),
+        RotatedOccupancy::from_occupied(occupied),
+        "rotated maps out of step after {path:?} in {}",
+        board.to_fen()
+    );
+    let white = board.by_color(Color::White);
+    let black = board.by_color(Color::Black);
+    assert!((white & black).is_empty());
+    assert_eq!(white | black, occupied, "after {path:?}");
+    for color in Color::ALL {
+        let union = Role::ALL
+            .into_iter()
+            .fold(Bitboard::EMPTY, |set, role| set | board.pieces(color, role));
+        assert_eq!(union, board.by_color(color), "after {path:?}");
+    }
+    for sq in Square::ALL {
+        let from_bitboards = board
+            .piece_at(sq)
+            .map(|piece| board.pieces(piece.color, piece.role));
+        match from_bitboards {
+            Some(set) => assert!(set.contains(sq), "{sq} after {path:?}"),
+            None => assert!(!occupied.contains(sq), "{sq} after {path:?}"),
+        }
+    }
+}
+
+fn walk(board: &mut RotatedBoard, depth: u32, path: &mut Vec<Move>) {
+    assert_consistent(board, path);
+    if depth == 0 {
+        return;
+    }
+    let before = board.clone();
+    for &mv in board.legal_moves().iter() {
+        let undo = board.make(mv);
+        path.push(mv);
+        walk(board, depth - 1, path);
+        path.pop();
+        board.unmake(mv, undo);
+        assert!(
+            *board == before,
+            "unmake of {mv} after {path:?} did not restore the board"
+        );
+    }
+}
+
+#[test]
+fn rotated_maps_stay_consistent_through_the_tree() {
+    for fen in WALK_POSITIONS {
+        let mut board = RotatedBoard::from_fen(fen).unwrap();
+        walk(&mut board, 3, &mut Vec::new());
+    }
+}
+
+#[test]
+fn rotated_maps_survive_long_games_and_their_unwinding() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for fen in WALK_POSITIONS {
+        let start = RotatedBoard::from_fen(fen).unwrap();
+        let mut board = start.clone();
+        let mut played = Vec::new();
+        for _ in 0..200 {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mv = moves[(seed % moves.len() as u64) as usize];
+            let undo = board.make(mv);
+            played.push((mv, undo));
+            assert_consistent(&board, &[mv]);
+        }
+        while let Some((mv, undo)) = played.pop() {
+            board.unmake(mv, undo);
+        }
+        assert!(
+            board == start,
+            "unwinding a game from {fen} did not restore it"
+        );
+    }
+}
