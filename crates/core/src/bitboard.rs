@@ -291,49 +291,68 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color as usize][sq as usize]
 }
 
-/// For every pair of squares on a common line, that line; built at first use.
-struct LineTables {
-    /// The squares strictly between `a` and `b`, if they share a rank, file or diagonal.
-    between: Vec<Bitboard>,
-    /// The whole line (edge to edge) through `a` and `b`, both included, if they share one.
-    line: Vec<Bitboard>,
+const ALL_DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The squares from `sq` (excluded) to the edge in direction `(df, dr)`.
+const fn ray(sq: Square, df: i8, dr: i8) -> u64 {
+    let mut bits = 0u64;
+    let mut cur = sq;
+    while let Some(next) = cur.offset(df, dr) {
+        bits |= 1 << next as u8;
+        cur = next;
+    }
+    bits
 }
 
-fn line_tables() -> &'static LineTables {
-    static TABLES: std::sync::OnceLock<LineTables> = std::sync::OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut between = vec![Bitboard::EMPTY; 64 * 64];
-        let mut line = vec![Bitboard::EMPTY; 64 * 64];
-        for a in Square::ALL {
-            for directions in [&ROOK_DIRECTIONS, &BISHOP_DIRECTIONS] {
-                for b in slider_attacks_slow(a, Bitboard::EMPTY, directions) {
-                    let a_bb = Bitboard::from_square(a);
-                    let b_bb = Bitboard::from_square(b);
-                    let from_a = slider_attacks_slow(a, b_bb, directions);
-                    let from_b = slider_attacks_slow(b, a_bb, directions);
-                    between[a as usize * 64 + b as usize] = from_a & from_b;
-                    let full_a = slider_attacks_slow(a, Bitboard::EMPTY, directions);
-                    let full_b = slider_attacks_slow(b, Bitboard::EMPTY, directions);
-                    line[a as usize * 64 + b as usize] = (full_a & full_b) | a_bb | b_bb;
-                }
+/// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal. `LINE[a][b]`: the whole line through both, edge to edge. Walking each ray from
+/// `a` once fills both rows, so the tables are built at compile time.
+static BETWEEN_AND_LINE: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = {
+    let mut between = [[Bitboard::EMPTY; 64]; 64];
+    let mut line = [[Bitboard::EMPTY; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let from = Square::from_index(a as u8);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = ALL_DIRECTIONS[d];
+            let full = ray(from, df, dr) | ray(from, -df, -dr) | 1 << a;
+            let mut passed = 0u64;
+            let mut cur = from;
+            while let Some(next) = cur.offset(df, dr) {
+                between[a][next as usize] = Bitboard(passed);
+                line[a][next as usize] = Bitboard(full);
+                passed |= 1 << next as u8;
+                cur = next;
             }
+            d += 1;
         }
-        LineTables { between, line }
-    })
-}
+        a += 1;
+    }
+    (between, line)
+};
 
 /// The squares strictly between `a` and `b` when they share a rank, file or diagonal; empty
 /// otherwise.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    line_tables().between[a as usize * 64 + b as usize]
+    BETWEEN_AND_LINE.0[a as usize][b as usize]
 }
 
 /// The full line through `a` and `b` (edge to edge) when they share a rank, file or diagonal;
 /// empty otherwise.
 #[inline]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    line_tables().line[a as usize * 64 + b as usize]
+    BETWEEN_AND_LINE.1[a as usize][b as usize]
 }
 
 #[cfg(test)]
@@ -364,6 +383,25 @@ mod tests {
         assert_eq!(between(Square::A1, Square::B3), Bitboard::EMPTY);
         assert_eq!(line(Square::C1, Square::C5), Bitboard::file(2));
         assert_eq!(line(Square::A1, Square::B3), Bitboard::EMPTY);
+        assert_eq!(line(Square::A1, Square::A1), Bitboard::EMPTY);
+        assert_eq!(between(Square::E4, Square::E4), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn between_and_line_agree_with_ray_walks() {
+        for a in Square::ALL {
+            for directions in [&ROOK_DIRECTIONS, &BISHOP_DIRECTIONS] {
+                let full_a = slider_attacks_slow(a, Bitboard::EMPTY, directions);
+                for b in full_a {
+                    let (a_bb, b_bb) = (Bitboard::from_square(a), Bitboard::from_square(b));
+                    let expected_between = slider_attacks_slow(a, b_bb, directions)
+                        & slider_attacks_slow(b, a_bb, directions);
+                    assert_eq!(between(a, b), expected_between, "{a} {b}");
+                    let full_b = slider_attacks_slow(b, Bitboard::EMPTY, directions);
+                    assert_eq!(line(a, b), (full_a & full_b) | a_bb | b_bb, "{a} {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1,1 +1,31 @@
-//! boardlab-harness.
+//! boardlab-harness: everything the `boardlab` command does, over every backend.
+//!
+//! The [backend registry](backend) maps a name on the command line to a board type
+//! through one macro, [`with_backend!`], so each command is written once, generic over
+//! [`Board`](boardlab_core::Board), and monomorphized per backend. Around it: perft with threads
+//! and a hash table ([`PerftRunner`]), and one module per command in [`commands`], each with
+//! its clap arguments and a `run` function that writes to any [`std::io::Write`] and returns an
+//! [`Outcome`] (exit status 0 or 1) or an [`Error`] (one line, exit status 2).
+
+// The registry comes first: it defines `with_backend!`, which the modules below use.
+#[macro_use]
+pub mod backend;
+pub mod commands;
+mod engine;
+mod error;
+mod outcome;
+mod perft;
+mod position;
+mod progress;
+pub mod reference;
+mod table;
+
+pub use backend::{Backend, BackendChoice};
+pub use engine::UciEngine;
+pub use error::Error;
+pub use outcome::Outcome;
+pub use perft::{PerftOptions, PerftRunner};
+pub use position::PositionArgs;
+pub use progress::progress_bar;
+pub use reference::ReferenceBoard;
+pub use table::PerftTable;

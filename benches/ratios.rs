@@ -1,0 +1,149 @@
+//! The headline ratios in one run (cargo feature `ratios`):
+//!
+//! - each backend's bulk perft against cozy-chess's bulk perft;
+//! - the default (fastest) backend's full-make perft against shakmaty's full-make perft, where
+//!   shakmaty plays every leaf move on a copy.
+//!
+//! Each ratio is the geometric mean, over the six standard positions, of the peer's time over
+//! the backend's time: 1.0 means as fast as the peer, 0.5 half as fast. The depths are
+//! startpos 6, kiwipete 5, position3 6, position4 5, position5 5, position6 5 (about 600
+//! million nodes); `--reduce N` takes N plies off each for a quicker look, `--runs N` keeps the
+//! best of N timings.
+//!
+//! ```sh
+//! cargo bench --features ratios --bench ratios -- --reduce 1
+//! ```
+
+mod common;
+
+use boardlab_core::{perft, Board, PerftMode};
+use boardlab_harness::{with_backend, Backend};
+use common::{cozy_board, cozy_perft, shakmaty_perft, shakmaty_position, standard_cases};
+use std::time::Instant;
+
+/// The published depths, by position id.
+const DEPTHS: [(&str, u32); 6] = [
+    ("startpos", 6),
+    ("kiwipete", 5),
+    ("position3", 6),
+    ("position4", 5),
+    ("position5", 5),
+    ("position6", 5),
+];
+
+struct Options {
+    reduce: u32,
+    runs: u32,
+}
+
+fn options() -> Options {
+    let mut options = Options { reduce: 0, runs: 1 };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).and_then(|v| v.parse().ok());
+        match (args[i].as_str(), value) {
+            ("--reduce", Some(n)) => options.reduce = n,
+            ("--runs", Some(n)) => options.runs = n.max(1),
+            // cargo passes `--bench`; anything else is ignored the same way.
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    options
+}
+
+/// The best time of `runs` runs of `count`, which must give `expected` each time.
+fn best_seconds(runs: u32, expected: u64, what: &str, mut count: impl FnMut() -> u64) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let nodes = count();
+        best = best.min(start.elapsed().as_secs_f64());
+        assert_eq!(nodes, expected, "{what}");
+    }
+    best
+}
+
+fn geometric_mean(values: &[f64]) -> f64 {
+    (values.iter().map(|v| v.ln()).sum::<f64>() / values.len() as f64).exp()
+}
+
+fn main() {
+    let options = options();
+    let cases = standard_cases();
+    let work: Vec<_> = DEPTHS
+        .iter()
+        .map(|&(id, depth)| {
+            let case = cases
+                .iter()
+                .find(|c| c.id.as_deref() == Some(id))
+                .expect("the standard suite names its positions");
+            let depth = depth.saturating_sub(options.reduce).max(1);
+            let expected = case
+                .expected
+                .iter()
+                .find(|&&(d, _)| d == depth)
+                .expect("the suite has every depth up to the published one")
+                .1;
+            (id, case, depth, expected)
+        })
+        .collect();
+
+    let mut cozy = Vec::new();
+    let mut shakmaty = Vec::new();
+    for &(id, case, depth, expected) in &work {
+        let board = cozy_board(&case.fen);
+        cozy.push(best_seconds(options.runs, expected, id, || {
+            cozy_perft(&board, depth)
+        }));
+        let position = shakmaty_position(&case.fen);
+        shakmaty.push(best_seconds(options.runs, expected, id, || {
+            shakmaty_perft(&position, depth, true)
+        }));
+        println!(
+            "{id} d{depth}: {expected} nodes; cozy-chess bulk {:.4} s, shakmaty full-make {:.4} s",
+            cozy.last().unwrap(),
+            shakmaty.last().unwrap()
+        );
+    }
+
+    println!();
+    println!("{:<12} {:>22}", "backend", "bulk vs cozy-chess");
+    for &backend in Backend::ALL {
+        let ratios: Vec<f64> = with_backend!(backend, B => {
+            work.iter()
+                .zip(&cozy)
+                .map(|(&(id, case, depth, expected), &peer)| {
+                    let mut board = B::from_setup(&case.setup);
+                    let mine = best_seconds(options.runs, expected, id, || {
+                        perft(&mut board, depth, PerftMode::Bulk)
+                    });
+                    peer / mine
+                })
+                .collect()
+        });
+        println!("{:<12} {:>22.3}", backend.name(), geometric_mean(&ratios));
+    }
+
+    let full_make: Vec<f64> = with_backend!(Backend::DEFAULT, B => {
+        work.iter()
+            .zip(&shakmaty)
+            .map(|(&(id, case, depth, expected), &peer)| {
+                let mut board = B::from_setup(&case.setup);
+                let mine = best_seconds(options.runs, expected, id, || {
+                    perft(&mut board, depth, PerftMode::FullMake)
+                });
+                peer / mine
+            })
+            .collect()
+    });
+    println!(
+        "\n{} full-make vs shakmaty full-make: {:.3}",
+        Backend::DEFAULT.name(),
+        geometric_mean(&full_make)
+    );
+}

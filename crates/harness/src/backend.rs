@@ -1,0 +1,164 @@
+//! The backend registry: which board representations the command line can pick, and the one
+//! place where a backend's name becomes a concrete board type.
+//!
+//! Everything that runs on a board is written once, generic over [`Board`](boardlab_core::Board),
+//! and [`with_backend!`](crate::with_backend) monomorphizes it per backend, so no `dyn Board`
+//! sits in a hot loop. Adding a backend is one line in the `backend_registry!` invocation
+//! below, once its crate is among this crate's dependencies; [`Backend::DEFAULT`] names the
+//! fastest.
+
+/// Defines [`Backend`], [`BackendChoice`] and the `with_backend!` dispatch macro from one list
+/// of `Variant => crate_name::BoardType` lines, so they can never fall out of step.
+///
+/// The first token is `$` itself: the generated macro needs its own metavariables, and a
+/// `$` passed in is how a macro writes `$` into the macro it defines.
+macro_rules! backend_registry {
+    ($d:tt $( $(#[$meta:meta])* $variant:ident => $krate:ident :: $board:ident ),+ $(,)?) => {
+        // The backend crates, re-exported so `with_backend!` can name their boards from any
+        // crate that depends on this one.
+        $( pub use $krate; )+
+
+        /// A board representation the command line can pick.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+        pub enum Backend {
+            $( $(#[$meta])* $variant, )+
+        }
+
+        /// One backend, or `all` of them in turn.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+        pub enum BackendChoice {
+            $( $(#[$meta])* $variant, )+
+            /// Every backend, in turn.
+            All,
+        }
+
+        impl Backend {
+            /// Every registered backend, in registry order.
+            pub const ALL: &'static [Backend] = &[$(Backend::$variant),+];
+
+            /// The backend's name on the command line (its board's `Board::NAME`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( Backend::$variant => <$krate::$board as boardlab_core::Board>::NAME, )+
+                }
+            }
+        }
+
+        impl BackendChoice {
+            /// The backends this choice stands for.
+            pub fn backends(self) -> Vec<Backend> {
+                match self {
+                    $( BackendChoice::$variant => vec![Backend::$variant], )+
+                    BackendChoice::All => Backend::ALL.to_vec(),
+                }
+            }
+        }
+
+        impl From<Backend> for BackendChoice {
+            fn from(backend: Backend) -> BackendChoice {
+                match backend {
+                    $( Backend::$variant => BackendChoice::$variant, )+
+                }
+            }
+        }
+
+        /// Evaluates an expression with a type name bound to the board type of a [`Backend`]:
+        /// the single dispatch point from a name on the command line to monomorphized code.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use boardlab_core::{Board, PerftMode, START_FEN};
+        /// use boardlab_harness::{with_backend, Backend};
+        ///
+        /// for &backend in Backend::ALL {
+        ///     let nodes = with_backend!(backend, B => {
+        ///         let mut board = B::from_fen(START_FEN).unwrap();
+        ///         boardlab_core::perft(&mut board, 2, PerftMode::Bulk)
+        ///     });
+        ///     assert_eq!(nodes, 400);
+        /// }
+        /// ```
+        #[macro_export]
+        macro_rules! with_backend {
+            ($d backend:expr, $d board:ident => $d body:expr) => {
+                match $d backend {
+                    $(
+                        $d crate::Backend::$variant => {
+                            #[allow(dead_code)]
+                            type $d board = $d crate::backend::$krate::$board;
+                            $d body
+                        }
+                    )+
+                }
+            };
+        }
+    };
+}
+
+backend_registry! {$
+    /// Piece lists as the only store: no board array at all.
+    PieceList => boardlab_piece_list::PieceListBoard,
+    /// The 10x12 mailbox with its border of off-board cells.
+    Mailbox => boardlab_mailbox::MailboxBoard,
+    /// The 0x88 board: one AND tells off-board squares and attack directions.
+    X88 => boardlab_x88::X88Board,
+    /// Rotated bitboards: occupancy kept in four orientations for line lookups.
+    Rotated => boardlab_rotated::RotatedBoard,
+}
+
+impl Backend {
+    /// The backend commands use when none is named: the fastest registered.
+    pub const DEFAULT: Backend = Backend::Rotated;
+}
+
+impl BackendChoice {
+    /// The choice commands use when none is named.
+    pub const DEFAULT: BackendChoice = BackendChoice::Rotated;
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::{Board, PerftMode, START_FEN};
+    use clap::ValueEnum;
+
+    #[test]
+    fn command_line_names_are_the_boards_names() {
+        for &backend in Backend::ALL {
+            let value = backend
+                .to_possible_value()
+                .expect("every backend is selectable");
+            assert_eq!(value.get_name(), backend.name());
+            let choice = BackendChoice::from(backend);
+            assert_eq!(
+                choice.to_possible_value().unwrap().get_name(),
+                backend.name()
+            );
+            assert_eq!(choice.backends(), vec![backend]);
+        }
+        assert_eq!(BackendChoice::All.backends(), Backend::ALL.to_vec());
+        assert_eq!(
+            BackendChoice::from(Backend::DEFAULT),
+            BackendChoice::DEFAULT
+        );
+    }
+
+    #[test]
+    fn dispatch_reaches_each_board_type() {
+        for &backend in Backend::ALL {
+            let (name, nodes) = with_backend!(backend, B => {
+                let mut board = B::from_fen(START_FEN).unwrap();
+                (B::NAME, boardlab_core::perft(&mut board, 2, PerftMode::Bulk))
+            });
+            assert_eq!(name, backend.name());
+            assert_eq!(nodes, 400);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! `boardlab compare`: every backend over a perft suite, checked against the expected counts
+//! and against each other, with bulk and full-make speed and memory side by side.
+
+use crate::commands::suite::{case_name, read_suite};
+use crate::{progress_bar, Backend, Error, Outcome};
+use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
+use boardlab_core::{perft, Board, PerftCase, PerftMode};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The default node budget per position: the standard suite then runs startpos 5, kiwipete 4,
+/// position3 6, position4 5, position5 4 and position6 4 plies, about 42 million nodes per
+/// backend and mode, a few seconds in all in a release build.
+pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
+
+/// Arguments of `boardlab compare`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct CompareArgs {
+    /// A perft suite (EPD with `;D<depth> <nodes>`); the six standard positions when left out.
+    #[arg(long, value_name = "FILE")]
+    pub suite: Option<PathBuf>,
+    /// For each position, run the deepest expectation of at most this many nodes.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// One JSON object per backend per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One position of the comparison: the case and the depth chosen for it.
+struct Job<'a> {
+    name: String,
+    case: &'a PerftCase,
+    depth: u32,
+    expected: u64,
+}
+
+/// A backend's results over all jobs.
+struct Row {
+    backend: Backend,
+    bulk_counts: Vec<u64>,
+    full_make_counts: Vec<u64>,
+    bulk_seconds: f64,
+    full_make_seconds: f64,
+    board_bytes: usize,
+    table_bytes: usize,
+    mismatches: Vec<String>,
+}
+
+impl Row {
+    fn nodes(&self) -> u64 {
+        self.bulk_counts.iter().sum()
+    }
+
+    fn mnps(&self, seconds: f64, counts: &[u64]) -> f64 {
+        if seconds > 0.0 {
+            counts.iter().sum::<u64>() as f64 / seconds / 1e6
+        } else {
+            0.0
+        }
+    }
+}
+
+fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut()) -> Row {
+    let mut row = Row {
+        backend,
+        bulk_counts: Vec::new(),
+        full_make_counts: Vec::new(),
+        bulk_seconds: 0.0,
+        full_make_seconds: 0.0,
+        board_bytes: B::board_bytes(),
+        table_bytes: B::table_bytes(),
+        mismatches: Vec::new(),
+    };
+    for job in jobs {
+        let mut board = B::from_setup(&job.case.setup);
+        for mode in [PerftMode::Bulk, PerftMode::FullMake] {
+            let start = Instant::now();
+            let nodes = perft(&mut board, job.depth, mode);
+            let seconds = start.elapsed().as_secs_f64();
+            let (counts, total) = match mode {
+                PerftMode::Bulk => (&mut row.bulk_counts, &mut row.bulk_seconds),
+                PerftMode::FullMake => (&mut row.full_make_counts, &mut row.full_make_seconds),
+            };
+            counts.push(nodes);
+            *total += seconds;
+            if nodes != job.expected {
+                row.mismatches.push(format!(
+                    "{} perft {} ({}): {nodes}, expected {}",
+                    job.name,
+                    job.depth,
+                    mode.name(),
+                    job.expected
+                ));
+            }
+            step();
+        }
+    }
+    row
+}
+
+/// Notes in each row where its counts differ from the first row's.
+fn cross_check(rows: &mut [Row], jobs: &[Job]) {
+    let Some((first, rest)) = rows.split_first_mut() else {
+        return;
+    };
+    for row in rest {
+        for (i, job) in jobs.iter().enumerate() {
+            for (mode, mine, theirs) in [
+                ("bulk", &row.bulk_counts, &first.bulk_counts),
+                ("full-make", &row.full_make_counts, &first.full_make_counts),
+            ] {
+                if mine[i] != theirs[i] {
+                    row.mismatches.push(format!(
+                        "{} perft {} ({mode}): {}, but {} counts {}",
+                        job.name,
+                        job.depth,
+                        mine[i],
+                        first.backend.name(),
+                        theirs[i]
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Runs `boardlab compare`.
+///
+/// # Errors
+///
+/// An unreadable or malformed suite, or a budget that leaves no position to run.
+pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let cases = match &args.suite {
+        Some(path) => read_suite(path)?,
+        None => parse_perft_suite(STANDARD_SUITE)
+            .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
+    };
+    let jobs: Vec<Job> = cases
+        .iter()
+        .enumerate()
+        .filter_map(|(index, case)| {
+            let &(depth, expected) = case
+                .expected
+                .iter()
+                .filter(|&&(_, nodes)| nodes <= args.max_nodes)
+                .max_by_key(|&&(depth, _)| depth)?;
+            Some(Job {
+                name: case_name(case, index),
+                case,
+                depth,
+                expected,
+            })
+        })
+        .collect();
+    if jobs.is_empty() {
+        return Err(Error::Usage(format!(
+            "no position of the suite has a perft expectation of at most {} nodes (see --max-nodes)",
+            args.max_nodes
+        )));
+    }
+    let bar = progress_bar((Backend::ALL.len() * jobs.len() * 2) as u64);
+    let mut rows: Vec<Row> = Backend::ALL
+        .iter()
+        .map(|&backend| {
+            bar.set_message(backend.name());
+            with_backend!(backend, B => run_backend::<B>(backend, &jobs, || bar.inc(1)))
+        })
+        .collect();
+    bar.finish_and_clear();
+    cross_check(&mut rows, &jobs);
+    if args.json {
+        for row in &rows {
+            let line = json!({
+                "backend": row.backend.name(),
+                "nodes": row.nodes(),
+                "bulk_mnps": row.mnps(row.bulk_seconds, &row.bulk_counts),
+                "full_make_mnps": row.mnps(row.full_make_seconds, &row.full_make_counts),
+                "board_bytes": row.board_bytes,
+                "table_bytes": row.table_bytes,
+                "agree": row.mismatches.is_empty(),
+                "mismatches": row.mismatches,
+            });
+            writeln!(out, "{line}")?;
+        }
+    } else {
+        write_table(&rows, &jobs, out)?;
+    }
+    Ok(Outcome::failed_if(
+        rows.iter().any(|row| !row.mismatches.is_empty()),
+    ))
+}
+
+fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), Error> {
+    let positions: Vec<String> = jobs
+        .iter()
+        .map(|job| format!("{} d{}", job.name, job.depth))
+        .collect();
+    writeln!(out, "positions: {}", positions.join(", "))?;
+    writeln!(
+        out,
+        "{:<12} {:>12} {:>10} {:>15} {:>12} {:>12}  agreement",
+        "backend", "nodes", "bulk Mnps", "full-make Mnps", "board bytes", "table bytes"
+    )?;
+    for row in rows {
+        let agreement = if row.mismatches.is_empty() {
+            "ok".to_string()
+        } else {
+            format!("FAILED ({})", row.mismatches.len())
+        };
+        writeln!(
+            out,
+            "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>12}  {agreement}",
+            row.backend.name(),
+            row.nodes(),
+            row.mnps(row.bulk_seconds, &row.bulk_counts),
+            row.mnps(row.full_make_seconds, &row.full_make_counts),
+            row.board_bytes,
+            row.table_bytes,
+        )?;
+    }
+    for row in rows {
+        for mismatch in &row.mismatches {
+            writeln!(out, "{}: {mismatch}", row.backend.name())?;
+        }
+    }
+    Ok(())
+}

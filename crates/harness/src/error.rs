@@ -1,0 +1,101 @@
+//! The errors a command reports: each is one line on stderr and exit status 2.
+
+use boardlab_core::{EpdError, FenError, MoveError};
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why a command could not do its work. `Display` gives one line, lowercase, naming what is
+/// wrong.
+#[derive(Debug)]
+pub enum Error {
+    /// A FEN given on the command line.
+    Fen(FenError),
+    /// A move given on the command line.
+    Move(MoveError),
+    /// A file that could not be read.
+    Read(PathBuf, std::io::Error),
+    /// A suite file with a bad line.
+    Suite(PathBuf, EpdError),
+    /// Arguments that parse but make no sense together, or a suite with nothing to run.
+    Usage(String),
+    /// A UCI engine that could not be started, died, stalled or answered nonsense.
+    Engine(String),
+    /// A hash table of the requested size could not be allocated.
+    Allocation(usize),
+    /// Standard output was closed by the reader (as `boardlab perft --divide | head` does).
+    /// Not a failure: the command stops quietly.
+    BrokenPipe,
+    /// Writing to standard output failed.
+    Output(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Fen(err) => write!(f, "{err}"),
+            Error::Move(err) => write!(f, "{err}"),
+            Error::Read(path, err) => write!(f, "cannot read {}: {}", path.display(), lower(err)),
+            Error::Suite(path, err) => write!(f, "{}: {err}", path.display()),
+            Error::Usage(why) => write!(f, "{why}"),
+            Error::Engine(why) => write!(f, "engine: {why}"),
+            Error::Allocation(mb) => write!(f, "cannot allocate a hash table of {mb} MB"),
+            Error::BrokenPipe => write!(f, "standard output was closed"),
+            Error::Output(err) => write!(f, "cannot write to standard output: {}", lower(err)),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<FenError> for Error {
+    fn from(err: FenError) -> Error {
+        Error::Fen(err)
+    }
+}
+
+impl From<MoveError> for Error {
+    fn from(err: MoveError) -> Error {
+        Error::Move(err)
+    }
+}
+
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Error {
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            Error::BrokenPipe
+        } else {
+            Error::Output(err)
+        }
+    }
+}
+
+/// An I/O error's message with a lowercase first letter and without the `(os error N)` tail,
+/// so it reads as part of one sentence.
+pub(crate) fn lower(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    let text = match text.find(" (os error") {
+        Some(cut) => &text[..cut],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn io_errors_read_as_one_lowercase_clause() {
+        let err = Error::Read(
+            PathBuf::from("missing.epd"),
+            std::io::Error::from(std::io::ErrorKind::NotFound),
+        );
+        assert_eq!(err.to_string(), "cannot read missing.epd: entity not found");
+        let os = std::io::Error::from_raw_os_error(2);
+        assert_eq!(lower(&os), "no such file or directory");
+    }
+}

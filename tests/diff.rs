@@ -1,0 +1,223 @@
+//! `boardlab diff` against other backends, a fake UCI engine with a planted bug, engines that
+//! fail, and real Stockfish when it is installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
+
+fn fake_engine() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_engine.py")
+}
+
+/// The first file of that name in PATH, or in the extra directories.
+fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain(extra.iter().map(PathBuf::from))
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+fn python_available() -> bool {
+    let found = find_program("python3", &[]).is_some();
+    if !found {
+        println!("note: python3 is not on PATH, so the fake-engine tests are skipped");
+    }
+    found
+}
+
+fn diff(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(BOARDLAB);
+    command.arg("diff").args(args).env("BOARDLAB_BIN", BOARDLAB);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("boardlab runs")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&output.stdout);
+    serde_json::from_str(text.trim()).unwrap_or_else(|err| panic!("{err}: {text:?}"))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn finds_a_move_hidden_two_plies_down() {
+    if !python_available() {
+        return;
+    }
+    let engine = fake_engine();
+    let output = diff(
+        &[
+            "--depth",
+            "4",
+            "--against",
+            engine.to_str().unwrap(),
+            "--json",
+        ],
+        &[
+            ("FAKE_ENGINE_AT", "e2e4 d7d5"),
+            ("FAKE_ENGINE_HIDE", "e4d5"),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report = json(&output);
+    assert_eq!(report["divergent"], true);
+    assert_eq!(report["path"], serde_json::json!(["e2e4", "d7d5"]));
+    assert_eq!(
+        report["fen"],
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(report["only_in_a"], serde_json::json!(["e4d5"]));
+    assert_eq!(report["only_in_b"], serde_json::json!([]));
+}
+
+#[test]
+fn finds_a_hidden_castling_move_after_given_moves() {
+    if !python_available() {
+        return;
+    }
+    // Kiwipete: after a2a3 b4c3, white's king-side castling goes missing.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let engine = fake_engine();
+    let output = diff(
+        &[
+            "--fen",
+            kiwipete,
+            "--depth",
+            "3",
+            "--against",
+            engine.to_str().unwrap(),
+        ],
+        &[
+            ("FAKE_ENGINE_AT", "a2a3 b4c3"),
+            ("FAKE_ENGINE_HIDE", "e1g1"),
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("divergence after: a2a3 b4c3\n"), "{text}");
+    assert!(
+        text.contains("only in ") && text.contains(": e1g1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_fake_engine_without_a_bug_agrees() {
+    if !python_available() {
+        return;
+    }
+    let engine = fake_engine();
+    let output = diff(
+        &["--depth", "3", "--against", engine.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("no divergence"));
+}
+
+#[test]
+fn failing_engines_get_one_line_and_status_2() {
+    if !python_available() {
+        return;
+    }
+    let engine = fake_engine();
+    for (mode, expected) in [
+        ("die", "exited"),
+        ("hang", "sent nothing for 1 s"),
+        ("garbage", "answered \"the quick brown fox\""),
+    ] {
+        let output = diff(
+            &[
+                "--depth",
+                "2",
+                "--timeout",
+                "1",
+                "--against",
+                engine.to_str().unwrap(),
+            ],
+            &[("FAKE_ENGINE_MODE", mode)],
+        );
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{mode}: {err}");
+        assert_eq!(err.lines().count(), 1, "{mode}: {err}");
+        assert!(err.starts_with("error: engine: "), "{mode}: {err}");
+        assert!(err.contains(expected), "{mode}: {err}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn an_unknown_opponent_is_bad_input() {
+    let output = diff(&["--depth", "2", "--against", "no-such-engine"], &[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("neither a backend"));
+}
+
+#[test]
+fn every_backend_agrees_with_every_other() {
+    let names = backend_names();
+    for a in &names {
+        for b in &names {
+            let output = diff(&["--depth", "3", "--backend", a, "--against", b], &[]);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{a} vs {b}: {}",
+                stderr(&output)
+            );
+        }
+    }
+}
+
+#[test]
+fn stockfish_finds_no_divergence() {
+    let Some(stockfish) = find_program("stockfish", &["/usr/games"]) else {
+        println!("note: stockfish is not installed, so the comparison with it is skipped");
+        return;
+    };
+    let positions = boardlab_core::epd::parse_perft_suite(boardlab_core::epd::STANDARD_SUITE)
+        .expect("the standard suite parses");
+    for case in &positions {
+        for backend in backend_names() {
+            let output = diff(
+                &[
+                    "--fen",
+                    &case.fen,
+                    "--depth",
+                    "3",
+                    "--backend",
+                    &backend,
+                    "--against",
+                    stockfish.to_str().unwrap(),
+                    "--json",
+                ],
+                &[],
+            );
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{backend} on {}: {}{}",
+                case.fen,
+                String::from_utf8_lossy(&output.stdout),
+                stderr(&output)
+            );
+            assert_eq!(json(&output)["divergent"], false);
+        }
+    }
+}
+
+/// The backends the binary offers, as its help lists them.
+fn backend_names() -> Vec<String> {
+    use clap::ValueEnum;
+    boardlab_harness::Backend::value_variants()
+        .iter()
+        .filter_map(|b| b.to_possible_value())
+        .map(|v| v.get_name().to_string())
+        .collect()
+}
