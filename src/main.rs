@@ -1,7 +1,7 @@
 //! The `boardlab` command: parses the command line and hands each subcommand to
 //! boardlab-harness.
 
-use boardlab_harness::commands::{compare, diff, hash, perft, suite};
+use boardlab_harness::commands::{compare, diff, explain, hash, perft, show, suite};
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -28,6 +28,10 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Print a position's Polyglot key.
     Hash(hash::HashArgs),
+    /// Draw a position as one backend holds it: its arrays, lists or bitboards.
+    Show(show::ShowArgs),
+    /// Follow, step by step, how one backend finds the moves of the piece on a square.
+    Explain(explain::ExplainArgs),
 }
 
 /// Status for bad input of any kind.
@@ -47,6 +51,8 @@ fn main() -> ExitCode {
         Command::Suite(args) => suite::run(args, &mut out),
         Command::Diff(args) => diff::run(args, &mut out),
         Command::Hash(args) => hash::run(args, &mut out),
+        Command::Show(args) => show::run(args, &mut out),
+        Command::Explain(args) => explain::run(args, &mut out),
     };
     let flushed = out.flush().map_err(Error::from);
     match result.and_then(|outcome| flushed.map(|()| outcome)) {

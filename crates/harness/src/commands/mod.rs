@@ -2,6 +2,8 @@
 
 pub mod compare;
 pub mod diff;
+pub mod explain;
 pub mod hash;
 pub mod perft;
+pub mod show;
 pub mod suite;
