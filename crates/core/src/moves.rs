@@ -2,6 +2,7 @@
 
 use crate::{Role, Square};
 use std::fmt;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
 
 /// What kind of move a [`Move`] is: the top four bits of its encoding.
@@ -220,7 +221,8 @@ pub const MAX_MOVES: usize = 256;
 /// A list of moves with fixed capacity, living on the stack: move generation never allocates.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    /// Slots `..len` are initialised; the rest are not, so a new list costs no 512-byte fill.
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -229,7 +231,7 @@ impl MoveList {
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move::NULL; MAX_MOVES],
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
         }
     }
@@ -238,9 +240,10 @@ impl MoveList {
     /// past capacity is dropped rather than panicking.
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
-            self.len += 1;
+        let len = self.len;
+        if len < MAX_MOVES {
+            self.moves[len] = MaybeUninit::new(mv);
+            self.len = len + 1;
         }
     }
 
@@ -254,9 +257,9 @@ impl MoveList {
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            let mv = self.moves[i];
+            let mv = self[i];
             if keep(mv) {
-                self.moves[kept] = mv;
+                self.moves[kept] = MaybeUninit::new(mv);
                 kept += 1;
             }
         }
@@ -274,14 +277,17 @@ impl Deref for MoveList {
     type Target = [Move];
     #[inline]
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots are initialised (every push writes before it counts),
+        // and `MaybeUninit<Move>` has the layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl DerefMut for MoveList {
     #[inline]
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as for `deref`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

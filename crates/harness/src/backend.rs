@@ -105,16 +105,18 @@ backend_registry! {$
     X88 => boardlab_x88::X88Board,
     /// Rotated bitboards: occupancy kept in four orientations for line lookups.
     Rotated => boardlab_rotated::RotatedBoard,
+    /// Magic bitboards: one multiply and shift per sliding-attack lookup.
+    Magic => boardlab_magic::MagicBoard,
 }
 
 impl Backend {
     /// The backend commands use when none is named: the fastest registered.
-    pub const DEFAULT: Backend = Backend::Rotated;
+    pub const DEFAULT: Backend = Backend::Magic;
 }
 
 impl BackendChoice {
     /// The choice commands use when none is named.
-    pub const DEFAULT: BackendChoice = BackendChoice::Rotated;
+    pub const DEFAULT: BackendChoice = BackendChoice::Magic;
 }
 
 impl std::fmt::Display for Backend {

@@ -1,0 +1,426 @@
+//! Legal move generation with check and pin masks.
+//!
+//! Once per node the generator finds the pieces giving check and the pieces pinned to their
+//! king; from then on every move it produces is legal by construction:
+//!
+//! - **King moves** go to squares no enemy piece attacks with the king lifted off the board
+//!   (so a rook's ray through the king's old square still counts). Each square is tested on
+//!   its own, or, when the king has more squares to try than the enemy has sliders (endings,
+//!   castling), against one map of everything the enemy attacks.
+//! - **Double check**: only the king moves.
+//! - **Single check**: every other move must land on the *check mask*, the checker's square or
+//!   a square between it and the king; pinned pieces cannot help (they stay on their pin line,
+//!   which meets the check line only at the king).
+//! - **Pinned pieces** (no check) move only along the line through their king and themselves.
+//! - **En passant** removes two pawns from one rank, which no pin mask describes, so each
+//!   capture is tried on the occupancy and kept if no slider then sees the king.
+//! - **Castling**: not out of check, the squares between empty, the king's path unattacked.
+//!
+//! The generator hands sets of destinations to a [`MoveSink`]. [`Lister`] turns them into
+//! moves; [`Counter`] only adds their popcounts, which is how bulk perft counts the last ply
+//! without listing a move.
+
+use crate::board::{bit, square, squares, MagicBoard};
+use crate::sliders::{sliders, Sliders};
+use boardlab_core::bitboard::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
+
+/// Where the generator delivers moves, as sets of destination squares.
+pub(crate) trait MoveSink {
+    /// Moves of a piece other than a pawn from `from` to every square of `to`; those onto an
+    /// enemy piece (in `theirs`) are captures.
+    fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard);
+    /// Pawn moves that neither capture nor promote, onto `to` from `delta` squares behind.
+    fn pawn_pushes(&mut self, to: Bitboard, delta: i32, flag: MoveFlag);
+    /// Pawn captures that do not promote, onto `to` from `delta` squares behind.
+    fn pawn_captures(&mut self, to: Bitboard, delta: i32);
+    /// Promotions onto `to` from `delta` squares behind: four moves per square.
+    fn promotions(&mut self, to: Bitboard, delta: i32, capture: bool);
+    /// A single move: castling or en passant.
+    fn single(&mut self, mv: Move);
+}
+
+/// Counts legal moves without listing them.
+#[derive(Default)]
+pub(crate) struct Counter {
+    count: u64,
+}
+
+impl Counter {
+    pub(crate) fn count(&self) -> u64 {
+        self.count
+    }
+}
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, to: Bitboard, _theirs: Bitboard) {
+        self.count += u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, to: Bitboard, _delta: i32, _flag: MoveFlag) {
+        self.count += u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn pawn_captures(&mut self, to: Bitboard, _delta: i32) {
+        self.count += u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, _delta: i32, _capture: bool) {
+        self.count += 4 * u64::from(to.count());
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _mv: Move) {
+        self.count += 1;
+    }
+}
+
+/// Lists legal moves: the quiet ones if `QUIET`, the noisy ones if `NOISY` (both for
+/// [`GenKind::All`](boardlab_core::GenKind::All)). The kind is a type parameter so that each
+/// instance tests nothing per move.
+pub(crate) struct Lister<'a, const QUIET: bool, const NOISY: bool> {
+    out: &'a mut MoveList,
+}
+
+impl<'a, const QUIET: bool, const NOISY: bool> Lister<'a, QUIET, NOISY> {
+    pub(crate) fn new(out: &'a mut MoveList) -> Lister<'a, QUIET, NOISY> {
+        Lister { out }
+    }
+
+    #[inline(always)]
+    fn quiet(&self) -> bool {
+        QUIET
+    }
+
+    #[inline(always)]
+    fn noisy(&self) -> bool {
+        NOISY
+    }
+
+    #[inline(always)]
+    fn push_from_behind(&mut self, to: Bitboard, delta: i32, flag: MoveFlag) {
+        for to in squares(to) {
+            let from = square((to as i32 - delta) as u32);
+            self.out.push(Move::new(from, to, flag));
+        }
+    }
+}
+
+impl<const QUIET: bool, const NOISY: bool> MoveSink for Lister<'_, QUIET, NOISY> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard) {
+        if self.noisy() {
+            for to in squares(to & theirs) {
+                self.out.push(Move::new(from, to, MoveFlag::Capture));
+            }
+        }
+        if self.quiet() {
+            for to in squares(to & !theirs) {
+                self.out.push(Move::new(from, to, MoveFlag::Quiet));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_pushes(&mut self, to: Bitboard, delta: i32, flag: MoveFlag) {
+        if self.quiet() {
+            self.push_from_behind(to, delta, flag);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_captures(&mut self, to: Bitboard, delta: i32) {
+        if self.noisy() {
+            self.push_from_behind(to, delta, MoveFlag::Capture);
+        }
+    }
+
+    #[inline(always)]
+    fn promotions(&mut self, to: Bitboard, delta: i32, capture: bool) {
+        if self.noisy() {
+            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                self.push_from_behind(to, delta, MoveFlag::promotion(role, capture));
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, mv: Move) {
+        if (mv.is_noisy() && NOISY) || (!mv.is_noisy() && QUIET) {
+            self.out.push(mv);
+        }
+    }
+}
+
+/// Generates the legal moves of `board` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: MoveSink>(board: &MagicBoard, sink: &mut S) {
+    match board.state.turn {
+        Color::White => generate_for::<S, true>(board, sink),
+        Color::Black => generate_for::<S, false>(board, sink),
+    }
+}
+
+/// The set moved `delta` squares up the board (down for a negative `delta`).
+#[inline(always)]
+fn shift(set: Bitboard, delta: i32) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(set.0 << delta)
+    } else {
+        Bitboard(set.0 >> -delta)
+    }
+}
+
+/// The castling facts of one side: the squares that must be empty, the square the king
+/// crosses and the square it lands on (both must be safe), and the move.
+struct Castle {
+    empty: Bitboard,
+    crossed: Square,
+    landing: Square,
+    mv: Move,
+}
+
+const fn castle(color: Color, side: CastlingSide) -> Castle {
+    let squares = side.empty_squares(color);
+    let mut empty = 0u64;
+    let mut i = 0;
+    while i < squares.len() {
+        empty |= 1 << squares[i] as u8;
+        i += 1;
+    }
+    let path = side.king_path(color);
+    let flag = match side {
+        CastlingSide::King => MoveFlag::KingCastle,
+        CastlingSide::Queen => MoveFlag::QueenCastle,
+    };
+    Castle {
+        empty: Bitboard(empty),
+        crossed: path[1],
+        landing: path[2],
+        mv: Move::new(path[0], path[2], flag),
+    }
+}
+
+/// The squares the king crosses and lands on when castling.
+#[inline(always)]
+fn castle_path_of(castle: &Castle) -> Bitboard {
+    bit(castle.crossed) | bit(castle.landing)
+}
+
+/// Indexed by colour, then king side and queen side.
+static CASTLES: [[Castle; 2]; 2] = [
+    [
+        castle(Color::White, CastlingSide::King),
+        castle(Color::White, CastlingSide::Queen),
+    ],
+    [
+        castle(Color::Black, CastlingSide::King),
+        castle(Color::Black, CastlingSide::Queen),
+    ],
+];
+
+#[inline(always)]
+fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S) {
+    let tables = sliders();
+    let (us, them) = if WHITE {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = ours | theirs;
+    let king = board.king_of(us);
+    let queens = board.by_role(Role::Queen);
+    let their_diagonal = (board.by_role(Role::Bishop) | queens) & theirs;
+    let their_straight = (board.by_role(Role::Rook) | queens) & theirs;
+
+    let checkers = (knight_attacks(king) & board.by_role(Role::Knight) & theirs)
+        | (pawn_attacks(us, king) & board.by_role(Role::Pawn) & theirs)
+        | (tables.bishop(king, occupied) & their_diagonal)
+        | (tables.rook(king, occupied) & their_straight);
+
+    // Castling needs the squares between king and rook empty and the king's path safe, which
+    // below is tested like the king's own targets.
+    let mut castles = [None; 2];
+    let mut castle_path = Bitboard::EMPTY;
+    if checkers.is_empty() {
+        let rights = board.state.castling;
+        for ((slot, side), castle) in castles
+            .iter_mut()
+            .zip(CastlingSide::ALL)
+            .zip(&CASTLES[us as usize])
+        {
+            if rights.has(us, side) && (occupied & castle.empty).is_empty() {
+                *slot = Some(castle);
+                castle_path |= castle_path_of(castle);
+            }
+        }
+    }
+
+    // The king's targets must not be attacked with the king lifted off the board (its path
+    // when castling may be judged the same way: a ray to it through the king's square would
+    // be a check). Testing one square costs two slider lookups; mapping every square the enemy
+    // attacks costs one per enemy slider: whichever is fewer is done.
+    let without_king = occupied ^ bit(king);
+    let king_targets = king_attacks(king) & !ours;
+    let to_test = king_targets | castle_path;
+    let unsafe_squares = if to_test.count() > (their_diagonal | their_straight).count() {
+        to_test & attacked_squares::<WHITE>(board, tables, without_king)
+    } else {
+        let mut attacked = Bitboard::EMPTY;
+        for sq in squares(to_test) {
+            if !board.attackers(tables, sq, them, without_king).is_empty() {
+                attacked |= bit(sq);
+            }
+        }
+        attacked
+    };
+    for castle in castles.into_iter().flatten() {
+        if (castle_path_of(castle) & unsafe_squares).is_empty() {
+            sink.single(castle.mv);
+        }
+    }
+    let safe = king_targets & !unsafe_squares;
+    sink.piece_moves(king, safe, theirs);
+
+    if checkers.more_than_one() {
+        return;
+    }
+    let in_check = !checkers.is_empty();
+    let targets = if in_check {
+        between(king, square(checkers.0.trailing_zeros())) | checkers
+    } else {
+        !ours
+    };
+
+    // A sniper is an enemy slider that would attack the king if our pieces were transparent;
+    // with exactly one piece between them, and that piece ours, the piece is pinned.
+    let snipers = (tables.bishop(king, theirs) & their_diagonal)
+        | (tables.rook(king, theirs) & their_straight);
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in squares(snipers) {
+        let blockers = between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & ours;
+        }
+    }
+
+    let movable = ours & !pinned;
+    let our_diagonal = (board.by_role(Role::Bishop) | queens) & ours;
+    let our_straight = (board.by_role(Role::Rook) | queens) & ours;
+    for from in squares(board.by_role(Role::Knight) & movable) {
+        sink.piece_moves(from, knight_attacks(from) & targets, theirs);
+    }
+    for from in squares(our_diagonal & movable) {
+        sink.piece_moves(from, tables.bishop(from, occupied) & targets, theirs);
+    }
+    for from in squares(our_straight & movable) {
+        sink.piece_moves(from, tables.rook(from, occupied) & targets, theirs);
+    }
+
+    let our_pawns = board.by_role(Role::Pawn) & ours;
+    pawn_moves::<S, WHITE>(sink, our_pawns & !pinned, targets, occupied, theirs);
+
+    if !in_check {
+        for from in squares(pinned & our_diagonal) {
+            let along = tables.bishop(from, occupied) & targets & line(king, from);
+            sink.piece_moves(from, along, theirs);
+        }
+        for from in squares(pinned & our_straight) {
+            let along = tables.rook(from, occupied) & targets & line(king, from);
+            sink.piece_moves(from, along, theirs);
+        }
+        for from in squares(pinned & our_pawns) {
+            pawn_moves::<S, WHITE>(
+                sink,
+                bit(from),
+                targets & line(king, from),
+                occupied,
+                theirs,
+            );
+        }
+    }
+
+    if let Some(ep) = board.state.ep_square {
+        let up: i32 = if WHITE { 8 } else { -8 };
+        let victim = square((ep as i32 - up) as u32);
+        // A checker that is no slider stays a checker unless it is the captured pawn.
+        let leaper_checkers = checkers & !(their_diagonal | their_straight) & !bit(victim);
+        if leaper_checkers.is_empty() {
+            for from in squares(pawn_attacks(them, ep) & our_pawns) {
+                let after = occupied ^ bit(from) ^ bit(victim) ^ bit(ep);
+                let exposed = (tables.bishop(king, after) & their_diagonal)
+                    | (tables.rook(king, after) & their_straight);
+                if exposed.is_empty() {
+                    sink.single(Move::new(from, ep, MoveFlag::EnPassant));
+                }
+            }
+        }
+    }
+}
+
+/// Every square a piece of the side not to move (white's opponent if `WHITE`) attacks when
+/// `occupied` is occupied.
+#[inline(always)]
+fn attacked_squares<const WHITE: bool>(
+    board: &MagicBoard,
+    tables: &Sliders,
+    occupied: Bitboard,
+) -> Bitboard {
+    let them = if WHITE { Color::Black } else { Color::White };
+    let theirs = board.by_color(them);
+    let pawns = board.by_role(Role::Pawn) & theirs;
+    // Their pawns capture down the board when we are white, up when we are black.
+    let down: i32 = if WHITE { -8 } else { 8 };
+    let mut attacked = shift(pawns & !Bitboard::FILE_A, down - 1)
+        | shift(pawns & !Bitboard::FILE_H, down + 1)
+        | king_attacks(board.king_of(them));
+    for from in squares(board.by_role(Role::Knight) & theirs) {
+        attacked |= knight_attacks(from);
+    }
+    let queens = board.by_role(Role::Queen);
+    for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
+        attacked |= tables.bishop(from, occupied);
+    }
+    for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
+        attacked |= tables.rook(from, occupied);
+    }
+    attacked
+}
+
+/// The pawn moves of `pawns` (not en passant) that land on `targets`.
+#[inline(always)]
+fn pawn_moves<S: MoveSink, const WHITE: bool>(
+    sink: &mut S,
+    pawns: Bitboard,
+    targets: Bitboard,
+    occupied: Bitboard,
+    theirs: Bitboard,
+) {
+    let up: i32 = if WHITE { 8 } else { -8 };
+    let (double_rank, last_rank) = if WHITE {
+        (Bitboard::rank(2), Bitboard::RANK_8)
+    } else {
+        (Bitboard::rank(5), Bitboard::RANK_1)
+    };
+    let empty = !occupied;
+    let single = shift(pawns, up) & empty;
+    let double = shift(single & double_rank, up) & empty & targets;
+    let single = single & targets;
+    sink.pawn_pushes(single & !last_rank, up, MoveFlag::Quiet);
+    sink.pawn_pushes(double, 2 * up, MoveFlag::DoublePush);
+    sink.promotions(single & last_rank, up, false);
+
+    // Towards the a-file the step is one square less than `up`, towards the h-file one more.
+    let west = shift(pawns & !Bitboard::FILE_A, up - 1) & theirs & targets;
+    let east = shift(pawns & !Bitboard::FILE_H, up + 1) & theirs & targets;
+    sink.pawn_captures(west & !last_rank, up - 1);
+    sink.pawn_captures(east & !last_rank, up + 1);
+    sink.promotions(west & last_rank, up - 1, true);
+    sink.promotions(east & last_rank, up + 1, true);
+}
