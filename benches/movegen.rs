@@ -8,14 +8,15 @@
 //!   through the one query every backend exposes;
 //! - `sliders`: rook and bishop attack sets for every square of every position's occupancy,
 //!   through the lookups the bitboard backends export (rotated: `rook_attacks` and
-//!   `bishop_attacks` on a `RotatedOccupancy`), beside the plain ray walk of boardlab-core.
+//!   `bishop_attacks` on a `RotatedOccupancy`; magic: `rook_attacks` and `bishop_attacks` on
+//!   the occupied set, fancy magics), beside the plain ray walk of boardlab-core.
 //!   The square-centric backends (piece lists, mailbox, 0x88) export no such query; their
 //!   sliding is inside `generate` and `is_attacked`, timed above.
 
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Bitboard, Board, Color, GenKind, MoveList, Setup, Square};
-use boardlab_harness::backend::boardlab_rotated::{bishop_attacks, rook_attacks, RotatedOccupancy};
+use boardlab_harness::backend::{boardlab_magic, boardlab_rotated};
 use boardlab_harness::{with_backend, Backend};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use std::time::Duration;
@@ -109,20 +110,18 @@ fn sliders(c: &mut Criterion) {
             black_box(all)
         })
     });
-    let rotated: Vec<RotatedOccupancy> = occupancies
+    let rotated: Vec<boardlab_rotated::RotatedOccupancy> = occupancies
         .iter()
-        .map(|&occupied| RotatedOccupancy::from_occupied(occupied))
+        .map(|&occupied| boardlab_rotated::RotatedOccupancy::from_occupied(occupied))
         .collect();
     for (occupancy, &occupied) in rotated.iter().zip(&occupancies) {
         for sq in Square::ALL {
-            assert_eq!(
-                rook_attacks(sq, occupancy),
-                slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS)
-            );
-            assert_eq!(
-                bishop_attacks(sq, occupancy),
-                slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS)
-            );
+            let rook = slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS);
+            let bishop = slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS);
+            assert_eq!(boardlab_rotated::rook_attacks(sq, occupancy), rook);
+            assert_eq!(boardlab_rotated::bishop_attacks(sq, occupancy), bishop);
+            assert_eq!(boardlab_magic::rook_attacks(sq, occupied), rook);
+            assert_eq!(boardlab_magic::bishop_attacks(sq, occupied), bishop);
         }
     }
     group.bench_function("rotated", |b| {
@@ -130,8 +129,20 @@ fn sliders(c: &mut Criterion) {
             let mut all = Bitboard::EMPTY;
             for occupancy in &rotated {
                 for sq in Square::ALL {
-                    all ^= rook_attacks(black_box(sq), occupancy);
-                    all ^= bishop_attacks(black_box(sq), occupancy);
+                    all ^= boardlab_rotated::rook_attacks(black_box(sq), occupancy);
+                    all ^= boardlab_rotated::bishop_attacks(black_box(sq), occupancy);
+                }
+            }
+            black_box(all)
+        })
+    });
+    group.bench_function("magic", |b| {
+        b.iter(|| {
+            let mut all = Bitboard::EMPTY;
+            for &occupied in &occupancies {
+                for sq in Square::ALL {
+                    all ^= boardlab_magic::rook_attacks(black_box(sq), occupied);
+                    all ^= boardlab_magic::bishop_attacks(black_box(sq), occupied);
                 }
             }
             black_box(all)

@@ -105,7 +105,7 @@ backend_registry! {$
     X88 => boardlab_x88::X88Board,
     /// Rotated bitboards: occupancy kept in four orientations for line lookups.
     Rotated => boardlab_rotated::RotatedBoard,
-    /// Magic bitboards: one multiply and shift per sliding-attack lookup.
+    /// Magic bitboards: one multiply-and-shift finds a slider's attacks.
     Magic => boardlab_magic::MagicBoard,
 }
 
