@@ -2,7 +2,7 @@
 //!
 //! [`Views`] is what `boardlab show` and `boardlab explain` print. A backend implements it to
 //! draw what it keeps (its piece lists, its padded array, its bitboards) and to walk through,
-//! step by step, how it finds the moves of one piece. The drawing helpers here ([`grid`],
+//! step by step, how it finds the moves of one piece. The drawing functions here ([`grid`],
 //! [`bitboard_grid`], [`side_by_side`], …) keep the diagrams of every backend in one style:
 //! 8x8 grids with rank 8 on top and the files lettered underneath.
 //!
