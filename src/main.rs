@@ -1,7 +1,9 @@
 //! The `boardlab` command: parses the command line and hands each subcommand to
 //! boardlab-harness.
 
-use boardlab_harness::commands::{compare, diff, explain, hash, perft, show, suite};
+use boardlab_harness::commands::{
+    book, compare, diff, explain, hash, perft, search, show, suite, uci,
+};
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -28,6 +30,12 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Print a position's Polyglot key.
     Hash(hash::HashArgs),
+    /// Search a position for the best move.
+    Search(search::SearchArgs),
+    /// List a Polyglot opening book's moves for a position.
+    Book(book::BookArgs),
+    /// Run as a UCI engine on standard input and output.
+    Uci(uci::UciArgs),
     /// Draw a position as one backend holds it: its arrays, lists or bitboards.
     Show(show::ShowArgs),
     /// Follow, step by step, how one backend finds the moves of the piece on a square.
@@ -43,14 +51,17 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return clap_error(err),
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // Not locked for the whole run: the UCI engine writes from its search thread too.
+    let mut out = std::io::BufWriter::new(std::io::stdout());
     let result = match &cli.command {
         Command::Compare(args) => compare::run(args, &mut out),
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Suite(args) => suite::run(args, &mut out),
         Command::Diff(args) => diff::run(args, &mut out),
         Command::Hash(args) => hash::run(args, &mut out),
+        Command::Search(args) => search::run(args, &mut out),
+        Command::Book(args) => book::run(args, &mut out),
+        Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
         Command::Show(args) => show::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
     };

@@ -14,12 +14,14 @@
 
 pub mod bitboard;
 mod board;
+mod book;
 mod castling;
 pub mod epd;
 mod fen;
 mod moves;
 mod perft;
 mod piece;
+mod search;
 mod setup;
 mod square;
 #[cfg(feature = "testkit")]
@@ -29,12 +31,17 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, GenKind, MoveError};
+pub use book::{Book, BookEntry, BookError, BookMove, BOOK_ENTRY_BYTES};
 pub use castling::{CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
+pub use search::{
+    evaluate, evaluate_detail, role_value, Evaluation, Limits, Score, SearchInfo, SearchResult,
+    Searcher, MATE, MAX_DEPTH, MAX_PLY,
+};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use views::{ExplainError, Views};

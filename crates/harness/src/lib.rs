@@ -19,6 +19,7 @@ mod position;
 mod progress;
 pub mod reference;
 mod table;
+pub mod uci;
 
 pub use backend::{Backend, BackendChoice};
 pub use engine::UciEngine;

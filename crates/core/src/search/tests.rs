@@ -1,0 +1,358 @@
+//! The search's tests, on the reference board built from `Setup` alone.
+
+use super::reference_board::ReferenceBoard;
+use super::*;
+use crate::epd::{parse_perft_suite, STANDARD_SUITE};
+use crate::{perft, Color, PerftMode, Piece, Setup, Square};
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+
+fn board(fen: &str) -> ReferenceBoard {
+    ReferenceBoard::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}"))
+}
+
+fn search_with(board: &mut ReferenceBoard, game: &[Zobrist], limits: Limits) -> SearchResult {
+    Searcher::new(1).search(board, game, &limits, &AtomicBool::new(false), |_| {})
+}
+
+fn search_depth(fen: &str, depth: u32) -> SearchResult {
+    search_with(&mut board(fen), &[], Limits::depth(depth))
+}
+
+fn is_checkmate(board: &ReferenceBoard) -> bool {
+    board.in_check() && board.count_legal() == 0
+}
+
+/// Whether the side to move has a move that mates at once.
+fn has_mate_in_one(board: &mut ReferenceBoard) -> bool {
+    board.legal_moves().iter().any(|&mv| {
+        board.make(mv);
+        let mates = is_checkmate(board);
+        board.unmake(mv, ());
+        mates
+    })
+}
+
+#[test]
+fn the_reference_board_matches_the_perft_suite() {
+    let cases = parse_perft_suite(STANDARD_SUITE).unwrap();
+    for case in &cases {
+        let mut board = ReferenceBoard::from_setup(&case.setup);
+        for &(depth, expected) in case.expected.iter().filter(|(_, n)| *n <= 10_000) {
+            assert_eq!(
+                perft(&mut board, depth, PerftMode::Bulk),
+                expected,
+                "{}",
+                case.fen
+            );
+        }
+    }
+}
+
+#[test]
+fn internal_scores_convert_to_moves_to_mate() {
+    assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+    assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+    assert_eq!(Score::from_internal(-MATE), Score::Mate(0));
+    assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
+    assert_eq!(Score::from_internal(-(MATE - 4)), Score::Mate(-2));
+    assert_eq!(Score::from_internal(-250), Score::Cp(-250));
+    assert_eq!(Score::Cp(-250).to_string(), "cp -250");
+    for ply in [0, 5, 40] {
+        for score in [MATE - 7, -(MATE - 9), 123, -45] {
+            assert_eq!(score_from_table(score_to_table(score, ply), ply), score);
+        }
+    }
+}
+
+#[test]
+fn the_evaluation_is_symmetric_and_sees_material() {
+    assert_eq!(evaluate(&board(crate::START_FEN)), 0);
+    // The same position with colours swapped and the board mirrored scores the same for the
+    // side to move.
+    let white = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let black = board("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
+    assert_eq!(evaluate(&white), evaluate(&black));
+    let up_a_queen = board("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert!(evaluate(&up_a_queen) > 800);
+    let detail = evaluate_detail(&board("4k3/pppp4/8/8/8/8/8/3QK3 b - - 0 1"));
+    assert!(detail.score < -500, "{detail:?}");
+    assert_eq!(detail.has_pieces, [true, false]);
+}
+
+#[test]
+fn finds_mate_in_one_with_a_mate_score() {
+    // Scholar's mate: Qxf7#.
+    for fen in [
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 1",
+    ] {
+        let result = search_depth(fen, 3);
+        assert_eq!(result.score, Score::Mate(1), "{fen}");
+        let mut after = board(fen);
+        after.make(result.best_move.expect("a move"));
+        assert!(
+            is_checkmate(&after),
+            "{fen}: {:?} does not mate",
+            result.best_move
+        );
+    }
+}
+
+#[test]
+fn finds_mate_in_two_and_every_defence_loses() {
+    // Legal's mate (1.Nf6+ gxf6 2.Bxf7#), and a queen sacrifice for a back-rank mate
+    // (1.Qd8+ Bxd8 2.Re8#) with its mirror image for Black.
+    for fen in [
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
+        "r3r1k1/ppp2ppp/2p5/5Q2/1b1q4/8/PPP1BPPP/R1B2K1R b - - 1 1",
+    ] {
+        let result = search_depth(fen, 4);
+        assert_eq!(result.score, Score::Mate(2), "{fen}");
+        let mut after = board(fen);
+        after.make(result.best_move.expect("a move"));
+        let defences = after.legal_moves();
+        assert!(!defences.is_empty());
+        for &defence in defences.iter() {
+            after.make(defence);
+            assert!(has_mate_in_one(&mut after), "{fen}: {defence} escapes");
+            after.unmake(defence, ());
+        }
+    }
+}
+
+#[test]
+fn sees_being_mated() {
+    // Black to move can only delay: every move allows mate in one.
+    let result = search_depth("7k/8/6KQ/8/8/8/8/8 b - - 0 1", 3);
+    assert_eq!(result.score, Score::Mate(-1));
+}
+
+#[test]
+fn checkmated_and_stalemated_roots_have_no_move() {
+    let mated = search_depth("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", 4);
+    assert_eq!((mated.best_move, mated.score), (None, Score::Mate(0)));
+    let stalemate = search_depth("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 4);
+    assert_eq!((stalemate.best_move, stalemate.score), (None, Score::Cp(0)));
+}
+
+#[test]
+fn mates_instead_of_stalemating() {
+    // Qf7 would stalemate; Qf8 mates.
+    let result = search_depth("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", 3);
+    assert_eq!(result.best_move.unwrap().to_string(), "f1f8");
+    assert_eq!(result.score, Score::Mate(1));
+}
+
+#[test]
+fn a_repetition_of_the_game_is_a_draw() {
+    // Black, a queen down, can return to the position of four plies ago.
+    let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
+    let mut root = board(fen);
+    let retreat = root.parse_uci_move("h8h7").unwrap();
+    root.make(retreat);
+    let repeated = root.zobrist();
+    root.unmake(retreat, ());
+    let other = |fen: &str| board(fen).zobrist();
+    let game = [
+        repeated,
+        other("7k/8/8/8/8/1Q6/8/1K6 b - - 8 59"),
+        other("8/7k/8/8/8/1Q6/8/1K6 w - - 9 60"),
+    ];
+    let without = search_with(&mut root, &[], Limits::depth(3));
+    assert!(
+        matches!(without.score, Score::Cp(cp) if cp < -500),
+        "{:?}",
+        without.score
+    );
+    let with = search_with(&mut root, &game, Limits::depth(3));
+    assert_eq!(with.score, Score::Cp(0));
+    assert_eq!(with.best_move, Some(retreat));
+}
+
+#[test]
+fn the_fifty_move_rule_draws_unless_the_last_move_mates() {
+    let drawn = search_depth("7k/8/8/8/8/1Q6/8/K7 b - - 99 80", 3);
+    assert_eq!(drawn.score, Score::Cp(0));
+    let mate = search_depth("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80", 3);
+    assert_eq!(mate.score, Score::Mate(1));
+}
+
+/// The reference board with its move lists reversed and its pieces visited from h8 down (the
+/// search must not notice), counting the null moves made on it.
+#[derive(Clone)]
+struct ReversedBoard(ReferenceBoard, Arc<AtomicUsize>);
+
+impl Board for ReversedBoard {
+    type Undo = ();
+    const NAME: &'static str = "reversed";
+    fn from_setup(setup: &Setup) -> Self {
+        ReversedBoard(ReferenceBoard::from_setup(setup), Arc::default())
+    }
+    fn to_setup(&self) -> Setup {
+        self.0.to_setup()
+    }
+    fn side_to_move(&self) -> Color {
+        self.0.side_to_move()
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.0.piece_at(sq)
+    }
+    fn castling(&self) -> crate::CastlingRights {
+        self.0.castling()
+    }
+    fn ep_square(&self) -> Option<Square> {
+        self.0.ep_square()
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.0.halfmove_clock()
+    }
+    fn fullmove_number(&self) -> u32 {
+        self.0.fullmove_number()
+    }
+    fn zobrist(&self) -> Zobrist {
+        self.0.zobrist()
+    }
+    fn king_square(&self, color: Color) -> Square {
+        self.0.king_square(color)
+    }
+    fn in_check(&self) -> bool {
+        self.0.in_check()
+    }
+    fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.0.is_attacked(sq, by)
+    }
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        let mut forward = MoveList::new();
+        self.0.generate(kind, &mut forward);
+        out.clear();
+        out.extend(forward.iter().rev().copied());
+    }
+    fn make(&mut self, mv: Move) {
+        self.0.make(mv)
+    }
+    fn unmake(&mut self, mv: Move, undo: ()) {
+        self.0.unmake(mv, undo)
+    }
+    fn make_null(&mut self) {
+        self.1.fetch_add(1, Ordering::Relaxed);
+        self.0.make_null()
+    }
+    fn unmake_null(&mut self, undo: ()) {
+        self.0.unmake_null(undo)
+    }
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
+        for sq in Square::ALL.into_iter().rev() {
+            if let Some(piece) = self.0.piece_at(sq) {
+                f(sq, piece);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_search_does_not_depend_on_generation_order() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        let stop = AtomicBool::new(false);
+        let limits = Limits::depth(3);
+        let forward = Searcher::new(1).search(&mut board(fen), &[], &limits, &stop, |_| {});
+        let mut reversed = ReversedBoard::from_fen(fen).unwrap();
+        let backward = Searcher::new(1).search(&mut reversed, &[], &limits, &stop, |_| {});
+        assert_eq!(
+            (forward.best_move, forward.score, forward.nodes, &forward.pv),
+            (
+                backward.best_move,
+                backward.score,
+                backward.nodes,
+                &backward.pv
+            ),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn null_move_is_tried_only_with_pieces_besides_pawns() {
+    let nulls = |fen: &str| {
+        let mut board = ReversedBoard::from_fen(fen).unwrap();
+        Searcher::new(1).search(
+            &mut board,
+            &[],
+            &Limits::depth(6),
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        board.1.load(Ordering::Relaxed)
+    };
+    // Pawn endings are full of zugzwang, where passing would be the best move if it were legal.
+    assert_eq!(nulls("8/5k2/3p4/1p1Pp2p/pP2Pp1P/P4P1K/8/8 b - - 0 1"), 0);
+    assert_eq!(nulls("8/8/2k5/2P5/2K5/8/8/8 w - - 0 1"), 0);
+    assert!(nulls("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4") > 0);
+}
+
+#[test]
+fn a_node_limit_stops_at_exactly_that_count() {
+    let mut root = board(crate::START_FEN);
+    let fen_before = root.to_fen();
+    let result = search_with(&mut root, &[], Limits::nodes(3_000));
+    assert_eq!(result.nodes, 3_000);
+    let best = result.best_move.expect("a move");
+    assert!(root.legal_moves().contains(&best));
+    assert_eq!(
+        root.to_fen(),
+        fen_before,
+        "the board is handed back unchanged"
+    );
+}
+
+#[test]
+fn a_raised_stop_flag_still_returns_a_legal_move() {
+    let mut root = board(crate::START_FEN);
+    let stop = AtomicBool::new(true);
+    let result = Searcher::new(1).search(&mut root, &[], &Limits::INFINITE, &stop, |_| {});
+    let best = result.best_move.expect("a move");
+    assert!(root.legal_moves().contains(&best));
+}
+
+#[test]
+fn each_iteration_is_reported_with_its_pv() {
+    let mut root = board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    let mut infos = Vec::new();
+    let result = Searcher::new(1).search(
+        &mut root,
+        &[],
+        &Limits::depth(3),
+        &AtomicBool::new(false),
+        |info| infos.push(info.clone()),
+    );
+    assert_eq!(
+        infos.iter().map(|info| info.depth).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let last = infos.last().unwrap();
+    assert_eq!(last.pv, result.pv);
+    assert_eq!(last.pv.first().copied(), result.best_move);
+    assert!(infos.windows(2).all(|w| w[0].nodes < w[1].nodes));
+    // The PV is a playable line.
+    let mut line = root.clone();
+    for &mv in &last.pv {
+        assert!(line.legal_moves().contains(&mv), "{mv} in {:?}", last.pv);
+        line.make(mv);
+    }
+}
+
+#[test]
+fn a_second_search_reuses_the_table_and_agrees() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut searcher = Searcher::new(4);
+    let stop = AtomicBool::new(false);
+    let first = searcher.search(&mut board(fen), &[], &Limits::depth(3), &stop, |_| {});
+    let second = searcher.search(&mut board(fen), &[], &Limits::depth(3), &stop, |_| {});
+    assert!(second.nodes <= first.nodes);
+    assert!(second.best_move.is_some());
+}

@@ -1,0 +1,27 @@
+//! `boardlab uci`: the engine for chess GUIs, speaking UCI on standard input and output.
+
+use crate::uci::UciServer;
+use crate::{Backend, Error, Outcome};
+use std::io::{BufRead, Write};
+
+/// Arguments of `boardlab uci`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct UciArgs {
+    /// The backend to search with (the GUI can change it with the `Backend` option).
+    #[arg(long, value_enum, default_value_t = Backend::DEFAULT)]
+    pub backend: Backend,
+}
+
+/// Runs the UCI loop on `input` and `output` until `quit` or the end of the input.
+///
+/// # Errors
+///
+/// Only when the input cannot be read.
+pub fn run(
+    args: &UciArgs,
+    input: impl BufRead,
+    output: impl Write + Send + 'static,
+) -> Result<Outcome, Error> {
+    UciServer::new(args.backend, output).run(input)?;
+    Ok(Outcome::Success)
+}

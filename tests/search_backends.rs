@@ -1,0 +1,99 @@
+//! The search on every registered backend: the same tree, so the same move, score, node count
+//! and principal variation; and the tactical basics on each.
+
+use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, Zobrist};
+use boardlab_harness::{with_backend, Backend};
+use std::sync::atomic::AtomicBool;
+
+/// Positions with castling, en passant, promotions and checks in their trees.
+const POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+];
+
+fn search(backend: Backend, fen: &str, limits: Limits) -> SearchResult {
+    with_backend!(backend, B => {
+        let mut board = B::from_fen(fen).unwrap();
+        let before = board.to_setup();
+        let result = Searcher::new(4).search(&mut board, &[], &limits, &AtomicBool::new(false), |_| {});
+        assert_eq!(board.to_setup(), before, "{}: the board comes back unchanged", B::NAME);
+        result
+    })
+}
+
+fn summary(result: &SearchResult) -> (Option<String>, Score, u32, u64, Vec<String>) {
+    (
+        result.best_move.map(|mv| mv.to_string()),
+        result.score,
+        result.depth,
+        result.nodes,
+        result.pv.iter().map(|mv| mv.to_string()).collect(),
+    )
+}
+
+#[test]
+fn every_backend_searches_the_same_tree() {
+    println!("backends: {:?}", Backend::ALL);
+    for fen in POSITIONS {
+        for limits in [Limits::depth(4), Limits::nodes(20_000)] {
+            let expected = summary(&search(Backend::ALL[0], fen, limits));
+            for &backend in &Backend::ALL[1..] {
+                assert_eq!(
+                    summary(&search(backend, fen, limits)),
+                    expected,
+                    "{backend} differs from {} on {fen} with {limits:?}",
+                    Backend::ALL[0]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_backend_finds_the_mates_and_sees_the_draws() {
+    for &backend in Backend::ALL {
+        let mate = search(
+            backend,
+            "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
+            Limits::depth(4),
+        );
+        assert_eq!(mate.score, Score::Mate(2), "{backend}");
+        assert_eq!(mate.best_move.unwrap().to_string(), "d5d8", "{backend}");
+        let mated = search(backend, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        assert_eq!(
+            (mated.best_move, mated.score),
+            (None, Score::Mate(0)),
+            "{backend}"
+        );
+        let stalemate = search(backend, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        assert_eq!(
+            (stalemate.best_move, stalemate.score),
+            (None, Score::Cp(0)),
+            "{backend}"
+        );
+    }
+}
+
+#[test]
+fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
+    // Black, a queen down, shuffles the king; the game already had the position after Kh7.
+    let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
+    for &backend in Backend::ALL {
+        let result = with_backend!(backend, B => {
+            let mut board = B::from_fen(fen).unwrap();
+            let retreat = board.parse_uci_move("h8h7").unwrap();
+            let mut after = B::from_fen(fen).unwrap();
+            after.make(retreat);
+            let repeated = after.zobrist();
+            let game = [repeated, Zobrist { key: 1, lock: 1 }, Zobrist { key: 2, lock: 2 }];
+            Searcher::new(1).search(&mut board, &game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
+        });
+        assert_eq!(result.score, Score::Cp(0), "{backend}");
+        assert_eq!(result.best_move.unwrap().to_string(), "h8h7", "{backend}");
+    }
+}

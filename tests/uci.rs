@@ -1,0 +1,490 @@
+//! `boardlab uci` driven through its standard input and output, as a GUI drives it.
+
+use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
+use boardlab_core::{Board, Book, GenKind, MoveList, Setup};
+use boardlab_harness::{with_backend, Backend};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// How long any answer may take before the test gives up (a hang, not a speed check).
+const PATIENCE: Duration = Duration::from_secs(60);
+
+const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+
+/// A running engine: lines go in through stdin, and come out of stdout through a reader thread.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("boardlab starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads its input");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one for which `done` holds.
+    fn read_until(&mut self, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + PATIENCE;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let finished = done(&line);
+                    seen.push(line);
+                    if finished {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no answer in time; read {seen:#?}"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("the engine closed its output; read {seen:#?}")
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.read_until(|line| line == "readyok")
+    }
+
+    /// Sends `go …` and returns every line through `bestmove`.
+    fn go(&mut self, params: &str) -> Vec<String> {
+        self.send(&format!("go {params}"));
+        self.read_until(|line| line.starts_with("bestmove"))
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "exit status {status}");
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert!(stderr.is_empty(), "stderr: {stderr}");
+    }
+}
+
+/// The move of a `bestmove` line.
+fn bestmove(lines: &[String]) -> &str {
+    lines
+        .last()
+        .and_then(|line| line.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no bestmove in {lines:#?}"))
+}
+
+/// The value after `key` (two words for `score`) in the last `info` line that has it.
+fn last_info(lines: &[String], key: &str) -> Option<String> {
+    let len = if key == "score" { 2 } else { 1 };
+    lines
+        .iter()
+        .rev()
+        .filter(|line| line.starts_with("info "))
+        .find_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|w| *w == key)?;
+            (at + len < words.len()).then(|| words[at + 1..=at + len].join(" "))
+        })
+}
+
+fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
+    with_backend!(Backend::DEFAULT, B => {
+        let mut board = B::from_fen(fen).unwrap();
+        for text in moves {
+            let mv = board.parse_uci_move(text).unwrap();
+            board.make(mv);
+        }
+        let mut list = MoveList::new();
+        board.generate(GenKind::All, &mut list);
+        list.iter().map(|mv| mv.to_string()).collect()
+    })
+}
+
+#[test]
+fn the_handshake_lists_the_options() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(|line| line == "uciok");
+    assert!(lines[0].starts_with("id name boardlab"));
+    let option = |name: &str| {
+        lines
+            .iter()
+            .find(|line| line.starts_with(&format!("option name {name} type")))
+            .unwrap_or_else(|| panic!("no option {name} in {lines:#?}"))
+            .clone()
+    };
+    assert!(option("Hash").contains("type spin"));
+    assert!(option("OwnBook").contains("type check default false"));
+    assert!(option("BookFile").contains("type string"));
+    let backend = option("Backend");
+    assert!(backend.contains(&format!("default {}", Backend::DEFAULT.name())));
+    for name in Backend::ALL.iter().map(|b| b.name()) {
+        assert!(backend.contains(&format!("var {name}")), "{backend}");
+    }
+    engine.ready();
+    engine.quit();
+}
+
+#[test]
+fn isready_and_stop_are_answered_during_a_search() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    engine.send("go infinite");
+    // The search goes on while the engine answers.
+    let before_stop = engine.ready();
+    assert!(!before_stop.iter().any(|line| line.starts_with("bestmove")));
+    engine.send("stop");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    let start = boardlab_core::START_FEN;
+    assert!(legal_moves(start, &["e2e4"]).contains(&bestmove(&lines).to_string()));
+    engine.ready();
+    engine.quit();
+}
+
+#[test]
+fn go_perft_prints_stockfish_divide() {
+    let cases = parse_perft_suite(STANDARD_SUITE).unwrap();
+    let mut engine = Engine::start();
+    for case in cases.iter().take(3) {
+        let (depth, expected) = case.expected[1];
+        engine.send(&format!("position fen {}", case.fen));
+        engine.send(&format!("go perft {depth}"));
+        let lines = engine.read_until(|line| line.starts_with("Nodes searched:"));
+        let blank = lines.len() - 2;
+        assert_eq!(lines[blank], "", "a blank line before the total");
+        let divided: u64 = lines[..blank]
+            .iter()
+            .map(|line| {
+                let (mv, count) = line.split_once(": ").expect("move: count");
+                assert!(legal_moves(&case.fen, &[]).contains(&mv.to_string()));
+                count.parse::<u64>().unwrap()
+            })
+            .sum();
+        assert_eq!(lines[..blank].len(), case.expected[0].1 as usize);
+        assert_eq!(divided, expected, "{}", case.fen);
+        assert_eq!(
+            lines.last().unwrap(),
+            &format!("Nodes searched: {expected}")
+        );
+        engine.ready();
+    }
+    engine.quit();
+}
+
+#[test]
+fn stop_ends_a_long_perft() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    // Billions of nodes: far longer than the test waits.
+    engine.send("go perft 8");
+    engine.send("stop");
+    let lines =
+        engine.read_until(|line| line.contains("perft stopped") || line.starts_with("Nodes"));
+    assert_eq!(lines.last().unwrap(), "info string perft stopped");
+    engine.ready();
+    engine.quit();
+}
+
+#[test]
+fn bad_input_is_reported_and_the_engine_carries_on() {
+    let mut engine = Engine::start();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    engine.send(&format!("position fen {kiwipete}"));
+    for bad in [
+        "position fen 8/8/8/8 w - - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "position sideways",
+        "go depth",
+        "go depth many",
+        "go backwards",
+        "go perft 99",
+        "setoption name Hash value lots",
+        "setoption name Backend value abacus",
+        "setoption name NoSuchOption value 1",
+        "setoption",
+        "flip the board",
+        "\u{1b}[A",
+    ] {
+        engine.send(bad);
+        let lines = engine.ready();
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with("info string error")),
+            "{bad:?} gave {lines:#?}"
+        );
+    }
+    // The bad FENs left the position alone.
+    let lines = engine.go("depth 2");
+    assert!(legal_moves(kiwipete, &[]).contains(&bestmove(&lines).to_string()));
+    // An illegal move keeps the moves before it.
+    engine.send("position startpos moves e2e4 e7e5 e1e3 g8f6");
+    let lines = engine.ready();
+    assert!(
+        lines.iter().any(|l| l.contains("illegal move \"e1e3\"")),
+        "{lines:#?}"
+    );
+    let lines = engine.go("depth 2");
+    let start = boardlab_core::START_FEN;
+    assert!(legal_moves(start, &["e2e4", "e7e5"]).contains(&bestmove(&lines).to_string()));
+    // Unknown words before a command are skipped, as the protocol asks.
+    engine.send("joho isready");
+    engine.read_until(|line| line == "readyok");
+    engine.quit();
+}
+
+#[test]
+fn positions_without_a_move_answer_none() {
+    let mut engine = Engine::start();
+    engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let mated = engine.go("depth 3");
+    assert_eq!(bestmove(&mated), "(none)");
+    assert_eq!(last_info(&mated, "score").as_deref(), Some("mate 0"));
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let stalemate = engine.go("movetime 50");
+    assert_eq!(bestmove(&stalemate), "(none)");
+    assert_eq!(last_info(&stalemate, "score").as_deref(), Some("cp 0"));
+    engine.quit();
+}
+
+#[test]
+fn finds_mates_with_mate_scores() {
+    let mut engine = Engine::start();
+    // Legal's mate: 1.Nf6+ gxf6 2.Bxf7#.
+    let fen = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    engine.send(&format!("position fen {fen}"));
+    let lines = engine.go("depth 4");
+    assert_eq!(last_info(&lines, "score").as_deref(), Some("mate 2"));
+    let first = bestmove(&lines).to_string();
+    // Every defence leaves a mate in one.
+    for defence in legal_moves(fen, &[&first]) {
+        let replies = legal_moves(fen, &[&first, &defence]);
+        let mates = replies
+            .iter()
+            .any(|reply| legal_moves(fen, &[&first, &defence, reply]).is_empty());
+        assert!(mates, "{first} {defence} has no mating reply");
+    }
+    // Scholar's mate, found with the clock running.
+    let scholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    engine.send(&format!("position fen {scholar}"));
+    let lines = engine.go("wtime 2000 btime 2000 winc 0 binc 0");
+    assert_eq!(bestmove(&lines), "h5f7");
+    assert_eq!(last_info(&lines, "score").as_deref(), Some("mate 1"));
+    assert!(legal_moves(scholar, &["h5f7"]).is_empty());
+    engine.quit();
+}
+
+#[test]
+fn every_backend_searches_the_same_tree() {
+    let mut engine = Engine::start();
+    let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    let mut answers = Vec::new();
+    for backend in Backend::ALL {
+        engine.send(&format!("setoption name Backend value {}", backend.name()));
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {fen}"));
+        let lines = engine.go("depth 4");
+        let nodes = last_info(&lines, "nodes").unwrap();
+        let score = last_info(&lines, "score").unwrap();
+        answers.push((backend.name(), bestmove(&lines).to_string(), score, nodes));
+    }
+    for answer in &answers[1..] {
+        assert_eq!(
+            (&answer.1, &answer.2, &answer.3),
+            (&answers[0].1, &answers[0].2, &answers[0].3),
+            "{} differs from {}",
+            answer.0,
+            answers[0].0
+        );
+    }
+    engine.quit();
+}
+
+#[test]
+fn plays_from_the_book_while_it_has_a_move() {
+    let Ok(book) = Book::open(BOOK) else {
+        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+        return;
+    };
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name BookFile value {BOOK}"));
+    engine.send("setoption name OwnBook value true");
+    let lines = engine.ready();
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    let book_moves = |moves: &[&str]| -> Vec<String> {
+        with_backend!(Backend::DEFAULT, B => {
+            let mut board = B::from_setup(&Setup::start());
+            for text in moves {
+                let mv = board.parse_uci_move(text).unwrap();
+                board.make(mv);
+            }
+            book.moves(&board)
+                .iter()
+                .filter(|m| m.weight > 0)
+                .map(|m| m.mv.to_string())
+                .collect()
+        })
+    };
+    engine.send("position startpos");
+    let lines = engine.go("movetime 1000");
+    assert!(
+        book_moves(&[]).contains(&bestmove(&lines).to_string()),
+        "{lines:#?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|line| line.starts_with("info string book move")));
+    // Out of the book (a silly opening), the engine searches.
+    engine.send("position startpos moves g2g4 f7f6 f2f3 g7g5 h2h4 h7h6 a2a3 a7a6");
+    assert!(
+        book_moves(&["g2g4", "f7f6", "f2f3", "g7g5", "h2h4", "h7h6", "a2a3", "a7a6"]).is_empty()
+    );
+    let lines = engine.go("depth 2");
+    assert!(lines.iter().any(|line| line.starts_with("info depth")));
+    // With OwnBook off, the engine searches even in the book's positions.
+    engine.send("setoption name OwnBook value false");
+    engine.send("position startpos");
+    let lines = engine.go("depth 2");
+    assert!(!lines.iter().any(|line| line.contains("book move")));
+    engine.quit();
+}
+
+#[test]
+fn a_broken_book_file_is_reported() {
+    let dir = std::env::temp_dir().join(format!("boardlab-uci-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let truncated = dir.join("truncated.bin");
+    std::fs::write(&truncated, [0u8; 21]).unwrap();
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name BookFile value {}",
+        truncated.display()
+    ));
+    let lines = engine.ready();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("multiple of 16")),
+        "{lines:#?}"
+    );
+    engine.send("setoption name BookFile value /nonexistent/book.bin");
+    let lines = engine.ready();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:#?}"
+    );
+    // Still an engine.
+    engine.send("position startpos");
+    engine.go("depth 1");
+    engine.quit();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn garbage_never_stops_the_engine() {
+    // Words a GUI might send, shuffled into nonsense by a fixed generator.
+    let words = [
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "perft",
+        "wtime",
+        "-1",
+        "0",
+        "1",
+        "99999999999999999999",
+        "e2e4",
+        "e7e8q",
+        "a1a1",
+        "0000",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "Backend",
+        "OwnBook",
+        "BookFile",
+        "true",
+        "8/8/8",
+        "w",
+        "b",
+        "KQkq",
+        "-",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "ucinewgame",
+        "stop",
+        "\u{0}",
+        "ü",
+        "searchmoves",
+        "infinite",
+        "mate",
+        "ponder",
+    ];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut engine = Engine::start();
+    for _ in 0..300 {
+        let len = 1 + next(8);
+        let line: Vec<&str> = (0..len).map(|_| words[next(words.len())]).collect();
+        let line = line.join(" ");
+        // Searches and perfts may start; keep them short by stopping at once.
+        if line.contains("quit") {
+            continue;
+        }
+        engine.send(&line);
+        engine.send("stop");
+    }
+    // Bytes that are not UTF-8 are a bad line too.
+    engine.stdin.write_all(b"go \xff\xfe depth 1\n").unwrap();
+    let lines = engine.ready();
+    assert!(
+        lines.iter().any(|l| l.contains("not valid UTF-8")),
+        "{lines:#?}"
+    );
+    engine.send("position startpos");
+    let lines = engine.go("depth 1");
+    let start = boardlab_core::START_FEN;
+    assert!(legal_moves(start, &[]).contains(&bestmove(&lines).to_string()));
+    engine.quit();
+}
