@@ -119,6 +119,23 @@ const FIGURES: &[Figure] = &[
             "piece-list",
         ],
     ),
+    // The search: the same tree on every backend.
+    Figure {
+        drop_keys: &["seconds", "nps"],
+        ..figure(
+            "search-all.txt",
+            &[
+                "search",
+                "--backend",
+                "all",
+                "--fen",
+                KIWIPETE_FEN,
+                "--depth",
+                "6",
+                "--json",
+            ],
+        )
+    },
     // Legality.
     figure(
         "legality-pinned-bishop.txt",
