@@ -1,7 +1,9 @@
 //! The `boardlab` command: parses the command line and hands each subcommand to
 //! boardlab-harness.
 
-use boardlab_harness::commands::{book, compare, diff, hash, perft, search, suite, uci};
+use boardlab_harness::commands::{
+    book, compare, diff, explain, hash, perft, search, show, suite, uci,
+};
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -34,6 +36,10 @@ enum Command {
     Book(book::BookArgs),
     /// Run as a UCI engine on standard input and output.
     Uci(uci::UciArgs),
+    /// Draw a position as one backend holds it: its arrays, lists or bitboards.
+    Show(show::ShowArgs),
+    /// Follow, step by step, how one backend finds the moves of the piece on a square.
+    Explain(explain::ExplainArgs),
 }
 
 /// Status for bad input of any kind.
@@ -56,6 +62,8 @@ fn main() -> ExitCode {
         Command::Search(args) => search::run(args, &mut out),
         Command::Book(args) => book::run(args, &mut out),
         Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
+        Command::Show(args) => show::run(args, &mut out),
+        Command::Explain(args) => explain::run(args, &mut out),
     };
     let flushed = out.flush().map_err(Error::from);
     match result.and_then(|outcome| flushed.map(|()| outcome)) {

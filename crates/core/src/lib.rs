@@ -26,6 +26,7 @@ mod setup;
 mod square;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod views;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -43,4 +44,5 @@ pub use search::{
 };
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use views::{ExplainError, Views};
 pub use zobrist::Zobrist;

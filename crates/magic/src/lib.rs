@@ -49,6 +49,7 @@ mod movegen;
 #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
 mod pext;
 mod sliders;
+mod views;
 
 pub use board::{MagicBoard, Undo};
 pub use magic::{

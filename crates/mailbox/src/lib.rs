@@ -67,5 +67,6 @@ mod cell;
 mod movegen;
 mod piece_lists;
 mod square120;
+mod views;
 
 pub use board::{MailboxBoard, MailboxUndo};

@@ -82,6 +82,7 @@ mod attacks;
 mod board;
 mod list;
 mod movegen;
+mod views;
 
 pub use board::{PieceListBoard, Undo};
 pub use list::PieceList;

@@ -93,6 +93,7 @@ mod attacks;
 mod board;
 mod movegen;
 mod rotation;
+mod views;
 
 pub use attacks::{
     anti_diagonal_attacks, bishop_attacks, bishop_rays, diagonal_attacks, file_attacks,

@@ -82,5 +82,6 @@ mod difference;
 mod movegen;
 mod piece;
 mod square;
+mod views;
 
 pub use board::{X88Board, X88Undo};

@@ -1,0 +1,333 @@
+//! Teaching views: each representation draws its own internals as text.
+//!
+//! [`Views`] is what `boardlab show` and `boardlab explain` print. A backend implements it to
+//! draw what it keeps (its piece lists, its padded array, its bitboards) and to walk through,
+//! step by step, how it finds the moves of one piece. The drawing functions here ([`grid`],
+//! [`bitboard_grid`], [`side_by_side`], …) keep the diagrams of every backend in one style:
+//! 8x8 grids with rank 8 on top and the files lettered underneath.
+//!
+//! # Examples
+//!
+//! ```
+//! use boardlab_core::views::{bitboard_grid, side_by_side, titled};
+//! use boardlab_core::bitboard::knight_attacks;
+//! use boardlab_core::Square;
+//!
+//! let left = titled("knight on b1", bitboard_grid(knight_attacks(Square::B1)));
+//! let right = titled("knight on g1", bitboard_grid(knight_attacks(Square::G1)));
+//! let text = side_by_side(&[left, right]);
+//! assert!(text.starts_with("knight on b1"));
+//! assert!(text.contains("3  1 . 1 . . . . .    3  . . . . . 1 . 1"));
+//! ```
+
+use crate::{Bitboard, Board, GenKind, Move, MoveList, Piece, Square};
+use std::fmt;
+
+/// Why [`Views::explain`] has nothing to explain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExplainError {
+    /// No piece stands on the square.
+    EmptySquare(Square),
+}
+
+impl fmt::Display for ExplainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExplainError::EmptySquare(sq) => {
+                write!(f, "no piece on {sq}: explain needs the square of a piece")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExplainError {}
+
+/// A representation that can draw its internals, for teaching.
+///
+/// Both methods return plain text: diagrams made of ASCII grids, one idea per block, meant to
+/// be read next to the representation's source code. They are slow and allocate; nothing on a
+/// hot path calls them.
+pub trait Views: Board {
+    /// The position and what this representation keeps for it, drawn: its arrays with their
+    /// padding, its piece lists or its bitboards. `focus` picks one square for the parts of a
+    /// representation that are kept per square (the magic masks and table offsets); a backend
+    /// without such parts may ignore it.
+    fn show(&self, focus: Option<Square>) -> String;
+
+    /// How this representation finds the attacks and moves of the piece on `sq`, one step at a
+    /// time, ending with the legal moves [`Board::generate`] gives for that piece.
+    ///
+    /// # Errors
+    ///
+    /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
+    fn explain(&self, sq: Square) -> Result<String, ExplainError>;
+}
+
+/// The piece's name in words, `"white knight"`.
+pub fn piece_name(piece: Piece) -> String {
+    let role = match piece.role {
+        crate::Role::Pawn => "pawn",
+        crate::Role::Knight => "knight",
+        crate::Role::Bishop => "bishop",
+        crate::Role::Rook => "rook",
+        crate::Role::Queen => "queen",
+        crate::Role::King => "king",
+    };
+    format!("{} {role}", piece.color)
+}
+
+/// An 8x8 grid, rank 8 on top, each square drawn by `cell`. Cells are right-aligned to the
+/// widest one, so multi-character cells (indexes, numbers) line up.
+pub fn grid(cell: impl Fn(Square) -> String) -> Vec<String> {
+    let cells: Vec<String> = Square::ALL.iter().map(|&sq| cell(sq)).collect();
+    let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1);
+    let mut lines = Vec::with_capacity(9);
+    for rank in (0..8).rev() {
+        let mut line = format!("{} ", rank + 1);
+        for file in 0..8 {
+            line.push(' ');
+            line.push_str(&pad_left(&cells[rank * 8 + file], width));
+        }
+        lines.push(line);
+    }
+    let mut footer = String::from("  ");
+    for file in b'a'..=b'h' {
+        footer.push(' ');
+        footer.push_str(&pad_left(&(file as char).to_string(), width));
+    }
+    lines.push(footer);
+    lines
+}
+
+/// The pieces of a board: FEN letters, `.` for an empty square.
+pub fn piece_grid<B: Board>(board: &B) -> Vec<String> {
+    grid(|sq| board.piece_at(sq).map_or('.', Piece::char).to_string())
+}
+
+/// A bitboard as a grid: `1` for a square in the set, `.` for one outside it.
+pub fn bitboard_grid(set: Bitboard) -> Vec<String> {
+    grid(|sq| if set.contains(sq) { "1" } else { "." }.to_string())
+}
+
+/// The pieces of a board with some squares marked: `mark(sq)` replaces the square's letter
+/// when it returns a character.
+pub fn marked_grid<B: Board>(board: &B, mark: impl Fn(Square) -> Option<char>) -> Vec<String> {
+    grid(|sq| {
+        mark(sq)
+            .or_else(|| board.piece_at(sq).map(Piece::char))
+            .unwrap_or('.')
+            .to_string()
+    })
+}
+
+/// `lines` under a title line.
+pub fn titled(title: impl Into<String>, lines: Vec<String>) -> Vec<String> {
+    let mut out = vec![title.into()];
+    out.extend(lines);
+    out
+}
+
+/// Blocks of lines printed beside each other, each padded to its widest line, four spaces
+/// apart. Blocks of different heights are padded at the bottom.
+pub fn side_by_side(blocks: &[Vec<String>]) -> String {
+    const GAP: &str = "    ";
+    let widths: Vec<usize> = blocks
+        .iter()
+        .map(|b| b.iter().map(|l| l.chars().count()).max().unwrap_or(0))
+        .collect();
+    let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = String::new();
+    for row in 0..height {
+        let mut line = String::new();
+        for (i, block) in blocks.iter().enumerate() {
+            if i > 0 {
+                line.push_str(GAP);
+            }
+            let text = block.get(row).map_or("", String::as_str);
+            line.push_str(text);
+            if i + 1 < blocks.len() {
+                let pad = widths[i] - text.chars().count();
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The lines joined with newlines, one after the last.
+pub fn join_lines(lines: &[String]) -> String {
+    let mut out = String::new();
+    for line in lines {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The FEN and the state beside the placement, as two lines: what every `show` starts with.
+pub fn position_header<B: Board>(board: &B) -> String {
+    let ep = board
+        .ep_square()
+        .map_or("-".to_string(), |sq| sq.to_string());
+    format!(
+        "fen: {}\nside to move: {}   castling: {}   en passant: {}   halfmove clock: {}\n",
+        board.to_fen(),
+        board.side_to_move(),
+        board.castling(),
+        ep,
+        board.halfmove_clock()
+    )
+}
+
+/// A 64-bit number as 16 hex digits in four groups, `0x0000_0000_0000_0000`: easier to read
+/// against a grid than one long run of digits.
+pub fn hex64(value: u64) -> String {
+    format!(
+        "0x{:04x}_{:04x}_{:04x}_{:04x}",
+        value >> 48,
+        value >> 32 & 0xffff,
+        value >> 16 & 0xffff,
+        value & 0xffff
+    )
+}
+
+/// The legal moves of the piece on `sq` as [`Board::generate`] gives them, each with its 16-bit
+/// encoding split into its fields, and a grid marking their targets (`*`): the step every
+/// `explain` ends with, after the representation's own walk has shown where the candidates
+/// come from.
+pub fn legal_moves_from<B: Board>(board: &B, sq: Square) -> String {
+    let mut out = String::new();
+    if board.piece_at(sq).map(|p| p.color) != Some(board.side_to_move()) {
+        out.push_str(&format!(
+            "legal moves from {sq}: none, it is {}'s move\n",
+            board.side_to_move()
+        ));
+        return out;
+    }
+    let mut moves = MoveList::new();
+    board.generate(GenKind::All, &mut moves);
+    let mine: Vec<Move> = moves.iter().copied().filter(|mv| mv.from() == sq).collect();
+    out.push_str(&format!(
+        "legal moves from {sq} (generate): {}\n",
+        mine.len()
+    ));
+    if !mine.is_empty() {
+        out.push_str("  move    flag to     from     bits    kind\n");
+    }
+    for mv in &mine {
+        let bits = mv.bits();
+        out.push_str(&format!(
+            "  {:<7} {:04b} {:06b} {:06b}   {:#06x}  {:?}\n",
+            mv.to_string(),
+            bits >> 12,
+            bits >> 6 & 63,
+            bits & 63,
+            bits,
+            mv.flag()
+        ));
+    }
+    let targets: Bitboard = mine.iter().map(|mv| mv.to()).collect();
+    out.push_str(&join_lines(&marked_grid(board, |s| {
+        targets.contains(s).then_some('*')
+    })));
+    out
+}
+
+/// The legality step of a backend that reaches legal moves through check and pin masks, for
+/// a piece other than the king: the candidate targets, minus the own pieces, cut down to the
+/// check mask and the pin line, drawn as five grids side by side. `attacks` are the squares the
+/// piece reaches on the current occupancy (for a pawn, its pushes and captures), `checkers` the
+/// pieces giving check to the side to move, `pinned` its pinned pieces.
+pub fn mask_legality<B: Board>(
+    board: &B,
+    sq: Square,
+    attacks: Bitboard,
+    own: Bitboard,
+    checkers: Bitboard,
+    pinned: Bitboard,
+) -> String {
+    use crate::bitboard::{between, line};
+    let king = board.king_square(board.side_to_move());
+    let mut out = String::new();
+    let check_mask = match checkers.count() {
+        0 => {
+            out.push_str("  no checker: check mask = every square\n");
+            Bitboard::FULL
+        }
+        1 => {
+            let checker = checkers.first().unwrap_or(king);
+            out.push_str(&format!(
+                "  one checker on {checker}: check mask = between({king}, {checker}) | {checker}\n"
+            ));
+            between(king, checker).with(checker)
+        }
+        _ => {
+            out.push_str("  two checkers: check mask = no square, only the king may move\n");
+            Bitboard::EMPTY
+        }
+    };
+    let pin_mask = if pinned.contains(sq) {
+        out.push_str(&format!(
+            "  pinned: pin mask = line({king}, {sq}), the whole line through king and piece\n"
+        ));
+        line(king, sq)
+    } else {
+        out.push_str("  not pinned: pin mask = every square\n");
+        Bitboard::FULL
+    };
+    let targets = attacks & !own & check_mask & pin_mask;
+    out.push_str(&side_by_side(&[
+        titled("reached", bitboard_grid(attacks)),
+        titled("& !own", bitboard_grid(!own)),
+        titled("& check mask", bitboard_grid(check_mask)),
+        titled("& pin mask", bitboard_grid(pin_mask)),
+        titled(
+            format!("= {} targets", targets.count()),
+            bitboard_grid(targets),
+        ),
+    ]));
+    out
+}
+
+fn pad_left(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    let mut out = String::with_capacity(width);
+    out.push_str(&" ".repeat(width.saturating_sub(len)));
+    out.push_str(text);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_puts_rank_eight_on_top_and_aligns_wide_cells() {
+        let lines = grid(|sq| sq.index().to_string());
+        assert_eq!(lines[0], "8  56 57 58 59 60 61 62 63");
+        assert_eq!(lines[7], "1   0  1  2  3  4  5  6  7");
+        assert_eq!(lines[8], "    a  b  c  d  e  f  g  h");
+    }
+
+    #[test]
+    fn side_by_side_pads_short_blocks() {
+        let a = vec!["ab".to_string(), "c".to_string()];
+        let b = vec!["x".to_string(), "y".to_string(), "z".to_string()];
+        assert_eq!(side_by_side(&[a, b]), "ab    x\nc     y\n      z\n");
+    }
+
+    #[test]
+    fn hex_groups_read_left_to_right_from_the_high_bits() {
+        assert_eq!(hex64(0x0123_4567_89ab_cdef), "0x0123_4567_89ab_cdef");
+    }
+
+    #[test]
+    fn the_empty_square_error_names_the_square() {
+        assert_eq!(
+            ExplainError::EmptySquare(Square::E4).to_string(),
+            "no piece on e4: explain needs the square of a piece"
+        );
+    }
+}

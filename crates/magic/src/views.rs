@@ -1,0 +1,349 @@
+//! Teaching views of the magic-bitboard board: the role and colour bitboards, a square's magic
+//! entries (mask, magic, shift, offset), and a slider's lookup step by step: mask, blockers,
+//! multiply, shift, index, entry.
+
+use crate::board::MagicBoard;
+use crate::magic::{Magic, MagicTables, Slider};
+use crate::sliders::{sliders, table_bytes, USES_PEXT};
+use boardlab_core::bitboard::{between, king_attacks, knight_attacks, pawn_attacks};
+use boardlab_core::views::{
+    bitboard_grid, grid, hex64, join_lines, legal_moves_from, mask_legality, piece_name,
+    position_header, side_by_side, titled,
+};
+use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square, Views};
+use std::fmt::Write;
+
+fn slider_name(slider: Slider) -> &'static str {
+    match slider {
+        Slider::Rook => "rook",
+        Slider::Bishop => "bishop",
+    }
+}
+
+fn entry(slider: Slider, sq: Square) -> &'static Magic {
+    let tables = MagicTables::get();
+    match slider {
+        Slider::Rook => tables.rook_magic(sq),
+        Slider::Bishop => tables.bishop_magic(sq),
+    }
+}
+
+/// A square's entry: mask, magic, shift, offset and slice.
+fn describe_entry(out: &mut String, slider: Slider, sq: Square) {
+    let magic = entry(slider, sq);
+    let _ = writeln!(
+        out,
+        "  {} on {sq}: mask of {} relevant squares, magic {}, shift 64 - {} = {}, slice of {} slots at offset {}",
+        slider_name(slider),
+        magic.mask.count(),
+        hex64(magic.magic),
+        magic.mask.count(),
+        magic.shift,
+        magic.len(),
+        magic.offset
+    );
+}
+
+/// One lookup, narrated: mask, blockers, product, index, slot, entry.
+fn narrate_lookup(out: &mut String, slider: Slider, sq: Square, occupied: Bitboard) -> Bitboard {
+    let tables = MagicTables::get();
+    let magic = entry(slider, sq);
+    let blockers = occupied & magic.mask;
+    let product = blockers.0.wrapping_mul(magic.magic);
+    let index = magic.index(occupied);
+    let attacks = match slider {
+        Slider::Rook => tables.rook(sq, occupied),
+        Slider::Bishop => tables.bishop(sq, occupied),
+    };
+    let _ = writeln!(out, "\n  {} attacks from {sq}", slider_name(slider));
+    let _ = writeln!(
+        out,
+        "    blockers = occupied & mask     = {}\n    product  = blockers * magic    = {}   (magic {})\n    index    = product >> {:<2}        = {index}   (the top {} bits)\n    slot     = offset + index      = {} + {index} = {}",
+        hex64(blockers.0),
+        hex64(product),
+        hex64(magic.magic),
+        magic.shift,
+        64 - magic.shift,
+        magic.offset,
+        magic.offset as usize + index
+    );
+    out.push_str(&side_by_side(&[
+        titled("occupied", bitboard_grid(occupied)),
+        titled(
+            format!("mask ({} squares)", magic.mask.count()),
+            bitboard_grid(magic.mask),
+        ),
+        titled("blockers", bitboard_grid(blockers)),
+        titled("entry: attacks", bitboard_grid(attacks)),
+    ]));
+    attacks
+}
+
+impl MagicBoard {
+    /// The pinned pieces of the side to move, found as the generator finds them: enemy
+    /// sliders that would attack the king through our pieces, with exactly one piece between.
+    fn pinned_for_views(&self) -> Bitboard {
+        let tables = sliders();
+        let us = self.side_to_move();
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let king = self.king_of(us);
+        let queens = self.by_role(Role::Queen);
+        let diagonal = (self.by_role(Role::Bishop) | queens) & theirs;
+        let straight = (self.by_role(Role::Rook) | queens) & theirs;
+        let snipers =
+            (tables.bishop(king, theirs) & diagonal) | (tables.rook(king, theirs) & straight);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & self.occupied();
+            if !blockers.more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        pinned
+    }
+}
+
+impl Views for MagicBoard {
+    fn show(&self, focus: Option<Square>) -> String {
+        let mut out = String::from(
+            "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup\n",
+        );
+        out.push_str(&position_header(self));
+        out.push_str("\nrole bitboards (both colours)\n");
+        let roles: Vec<Vec<String>> = Role::ALL
+            .iter()
+            .map(|&role| {
+                titled(
+                    format!("roles[{}]", role_word(role)),
+                    bitboard_grid(self.by_role(role)),
+                )
+            })
+            .collect();
+        out.push_str(&side_by_side(&roles[..3]));
+        out.push_str(&side_by_side(&roles[3..]));
+        out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
+        out.push_str(&side_by_side(&[
+            titled("colors[white]", bitboard_grid(self.by_color(Color::White))),
+            titled("colors[black]", bitboard_grid(self.by_color(Color::Black))),
+            titled("occupied", bitboard_grid(self.occupied())),
+        ]));
+        match focus {
+            Some(sq) => {
+                let _ = writeln!(out, "\nthe magic entries of {sq}");
+                for slider in [Slider::Rook, Slider::Bishop] {
+                    describe_entry(&mut out, slider, sq);
+                }
+                out.push_str(&side_by_side(&[
+                    titled(
+                        format!("rook mask of {sq}"),
+                        bitboard_grid(entry(Slider::Rook, sq).mask),
+                    ),
+                    titled(
+                        format!("bishop mask of {sq}"),
+                        bitboard_grid(entry(Slider::Bishop, sq).mask),
+                    ),
+                ]));
+                out.push_str(
+                    "(a ray's last square is left out of the mask: a piece there blocks nothing beyond it)\n",
+                );
+            }
+            None => out.push_str(
+                "\n(add --square SQ to see that square's masks, magics and table offsets)\n",
+            ),
+        }
+        out.push_str("\nslice sizes: the relevant squares of each square's mask (the slice holds 2^n slots)\n");
+        out.push_str(&side_by_side(&[
+            titled(
+                "rook",
+                grid(|sq| entry(Slider::Rook, sq).mask.count().to_string()),
+            ),
+            titled(
+                "bishop",
+                grid(|sq| entry(Slider::Bishop, sq).mask.count().to_string()),
+            ),
+        ]));
+        out.push_str("\nwhere each square's slice starts in the one shared table (rooks first, then bishops)\n");
+        out.push_str(&join_lines(&titled(
+            "rook offsets",
+            grid(|sq| entry(Slider::Rook, sq).offset.to_string()),
+        )));
+        out.push_str(&join_lines(&titled(
+            "bishop offsets",
+            grid(|sq| entry(Slider::Bishop, sq).offset.to_string()),
+        )));
+        let rook_slots: usize = Square::ALL
+            .iter()
+            .map(|&sq| entry(Slider::Rook, sq).len())
+            .sum();
+        let bishop_slots: usize = Square::ALL
+            .iter()
+            .map(|&sq| entry(Slider::Bishop, sq).len())
+            .sum();
+        let slot_bytes = std::mem::size_of::<Bitboard>();
+        let _ = writeln!(
+            out,
+            "\nslots: {rook_slots} rook + {bishop_slots} bishop = {} attack sets of {slot_bytes} bytes = {} bytes",
+            rook_slots + bishop_slots,
+            (rook_slots + bishop_slots) * slot_bytes
+        );
+        let _ = writeln!(
+            out,
+            "board: {} bytes; every table move generation reads (slider entries and attacks, leapers,\nbetween and line): {} bytes{}",
+            MagicBoard::board_bytes(),
+            table_bytes(),
+            if USES_PEXT { "; this build indexes with PEXT" } else { "" }
+        );
+        out
+    }
+
+    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
+        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+        let us = piece.color;
+        let own = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let occupied = self.occupied();
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "magic: the {} on {sq} (bit {})",
+            piece_name(piece),
+            sq.index()
+        );
+        let _ = writeln!(out, "{}", position_header(self).trim_end());
+        if USES_PEXT {
+            out.push_str("(this build indexes the same slices with PEXT(occupied, mask); shown below is the magic index)\n");
+        }
+        let reached = match piece.role {
+            Role::Knight => {
+                out.push_str("\n1. a knight's attacks are one table entry, knight_attacks[sq]\n");
+                knight_attacks(sq)
+            }
+            Role::King => {
+                out.push_str("\n1. a king's attacks are one table entry, king_attacks[sq]\n");
+                king_attacks(sq)
+            }
+            Role::Pawn => {
+                let empty = !occupied;
+                let one = Bitboard::from_square(sq).forward(us) & empty;
+                let start = if us == Color::White { 1 } else { 6 };
+                let two = if sq.rank().index() == start {
+                    one.forward(us) & empty
+                } else {
+                    Bitboard::EMPTY
+                };
+                let captures = pawn_attacks(us, sq) & theirs;
+                out.push_str(
+                    "\n1. pawns move as sets: pushes shift the pawn set a rank onto empty squares,\n   captures are pawn_attacks & the enemy pieces (en passant apart)\n",
+                );
+                out.push_str(&side_by_side(&[
+                    titled("one push", bitboard_grid(one)),
+                    titled("double push", bitboard_grid(two)),
+                    titled("pawn_attacks & theirs", bitboard_grid(captures)),
+                ]));
+                if let Some(ep) = self.ep_square() {
+                    if pawn_attacks(us, sq).contains(ep) && us == self.side_to_move() {
+                        let _ = writeln!(
+                            out,
+                            "  en passant onto {ep}: the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open"
+                        );
+                    }
+                }
+                one | two | captures
+            }
+            role => {
+                out.push_str(
+                    "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
+                );
+                let mut attacks = Bitboard::EMPTY;
+                if matches!(role, Role::Rook | Role::Queen) {
+                    describe_entry(&mut out, Slider::Rook, sq);
+                }
+                if matches!(role, Role::Bishop | Role::Queen) {
+                    describe_entry(&mut out, Slider::Bishop, sq);
+                }
+                if matches!(role, Role::Rook | Role::Queen) {
+                    attacks |= narrate_lookup(&mut out, Slider::Rook, sq, occupied);
+                }
+                if matches!(role, Role::Bishop | Role::Queen) {
+                    attacks |= narrate_lookup(&mut out, Slider::Bishop, sq, occupied);
+                }
+                attacks
+            }
+        };
+        if us == self.side_to_move() {
+            out.push_str("\n2. legality with check and pin masks\n");
+            let checkers = self.checkers();
+            if piece.role == Role::King {
+                out.push_str("  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n");
+            } else if checkers.more_than_one() {
+                out.push_str("  double check: only the king moves\n");
+            } else {
+                out.push_str(&mask_legality(
+                    self,
+                    sq,
+                    reached,
+                    own,
+                    checkers,
+                    self.pinned_for_views(),
+                ));
+            }
+        } else {
+            let _ = writeln!(
+                out,
+                "\n2. it is {}'s move: these are attacks, not legal moves",
+                self.side_to_move()
+            );
+        }
+        out.push('\n');
+        out.push_str(&legal_moves_from(self, sq));
+        Ok(out)
+    }
+}
+
+fn role_word(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lookup_shows_its_slot() {
+        let board = MagicBoard::from_fen("4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1").unwrap();
+        let text = board.explain(Square::D4).unwrap();
+        let magic = entry(Slider::Rook, Square::D4);
+        let index = magic.index(board.occupied());
+        assert!(
+            text.contains(&format!(
+                "= {} + {index} = {}",
+                magic.offset,
+                magic.offset as usize + index
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("legal moves from d4 (generate): 11"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn show_names_the_focus_squares_entries() {
+        let board = MagicBoard::from_fen(boardlab_core::START_FEN).unwrap();
+        let text = board.show(Some(Square::A1));
+        assert!(
+            text.contains("rook on a1: mask of 12 relevant squares"),
+            "{text}"
+        );
+        assert!(text.contains("slots: 102400 rook + 5248 bishop"), "{text}");
+    }
+}

@@ -1,0 +1,576 @@
+//! Teaching views of the 0x88 board: both halves of the 128 cells, the piece lists whose slots
+//! live on the phantom half, the difference table, and the `& 0x88` test at work in a walk.
+
+use crate::attack::attacked;
+use crate::board::{pawn_step, X88Board, PAWN_SLOTS};
+use crate::difference::{
+    attack_bit, vector, BLACK_PAWN_BIT, DIAGONAL_BIT, KING_BIT, KNIGHT_BIT, STRAIGHT_BIT,
+    WHITE_PAWN_BIT,
+};
+use crate::piece::{color_bit, is_slider, kind, piece_of, EMPTY, PAWN};
+use crate::square::Sq88;
+use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
+use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
+use std::fmt::Write;
+
+const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
+const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
+const DIAGONAL_STEPS: [i8; 4] = [-17, -15, 15, 17];
+const STRAIGHT_STEPS: [i8; 4] = [-16, -1, 1, 16];
+
+/// The 8 rows of 16 cells, rank 8 on top, each labelled with its first index in hex, a bar
+/// between the real and the phantom half.
+fn cells_grid(width: usize, draw: impl Fn(u8) -> String) -> Vec<String> {
+    let mut lines = Vec::with_capacity(11);
+    for rank in (0..8u8).rev() {
+        let mut line = format!("{:02x} |", rank * 16);
+        for file in 0..16u8 {
+            if file == 8 {
+                line.push_str(" |");
+            }
+            let _ = write!(line, " {:>width$}", draw(rank * 16 + file));
+        }
+        lines.push(line);
+    }
+    let rule = "-".repeat((width + 1) * 8);
+    lines.push(format!("   +{rule}-+{rule}"));
+    let mut footer = String::from("    ");
+    for file in 0..16u8 {
+        if file == 8 {
+            footer.push_str("  ");
+        }
+        let _ = write!(footer, " {:>width$}", format!("{file:x}"));
+    }
+    lines.push(footer);
+    lines
+}
+
+/// A cell described in words: `0x34 e4 empty`, `0x38 off the board`.
+fn describe(board: &X88Board, cell: Sq88) -> String {
+    if cell.is_off_board() {
+        return format!(
+            "{:#04x} & 0x88 = {:#04x}: off the board",
+            cell.0,
+            cell.0 & 0x88
+        );
+    }
+    let sq = cell.square();
+    match piece_of(board.cells[cell.index()]) {
+        None => format!("{:#04x} {sq} empty", cell.0),
+        Some(piece) => format!("{:#04x} {sq} {}", cell.0, piece_name(piece)),
+    }
+}
+
+/// The kinds whose attack bits are set in a difference-table entry, as letters.
+fn attacker_letters(bits: u8) -> String {
+    let mut text = String::new();
+    for (bit, letter) in [
+        (WHITE_PAWN_BIT, 'P'),
+        (BLACK_PAWN_BIT, 'p'),
+        (KNIGHT_BIT, 'N'),
+        (KING_BIT, 'K'),
+        (DIAGONAL_BIT, 'D'),
+        (STRAIGHT_BIT, 'S'),
+    ] {
+        if bits & bit != 0 {
+            text.push(letter);
+        }
+    }
+    if text.is_empty() {
+        text.push('.');
+    }
+    text
+}
+
+/// What a walk reached, for the drawing: `*` empty target, `x` capture, `@` an off-board cell
+/// on the phantom half that ended a walk.
+struct Walk {
+    marks: Vec<(u8, char)>,
+    text: String,
+}
+
+impl X88Board {
+    fn walk_ray(&self, from: Sq88, step: i8, walk: &mut Walk) {
+        let us = piece_of(self.cells[from.index()]).map_or(Color::White, |p| p.color);
+        let _ = write!(walk.text, "  {step:+}:");
+        let mut to = from.offset(step);
+        loop {
+            if to.is_off_board() {
+                if to.0 & 0x08 != 0 && to.0 & 0x80 == 0 {
+                    walk.marks.push((to.0, '@'));
+                }
+                let _ = writeln!(walk.text, " {}, stop", describe(self, to));
+                return;
+            }
+            let content = self.cells[to.index()];
+            if content == EMPTY {
+                walk.marks.push((to.0, '*'));
+                let _ = write!(walk.text, " {},", describe(self, to));
+            } else if content & color_bit(!us) != 0 {
+                walk.marks.push((to.0, 'x'));
+                let _ = writeln!(walk.text, " {}: capture, stop", describe(self, to));
+                return;
+            } else {
+                let _ = writeln!(walk.text, " {}: own piece, stop", describe(self, to));
+                return;
+            }
+            to = to.offset(step);
+        }
+    }
+
+    fn try_step(&self, from: Sq88, step: i8, us: Color, walk: &mut Walk) -> Option<Sq88> {
+        let to = from.offset(step);
+        if to.is_off_board() {
+            if to.0 & 0x08 != 0 && to.0 & 0x80 == 0 {
+                walk.marks.push((to.0, '@'));
+            }
+            let _ = writeln!(walk.text, "  {step:+}: {}", describe(self, to));
+            return None;
+        }
+        let content = self.cells[to.index()];
+        let verdict = if content == EMPTY {
+            walk.marks.push((to.0, '*'));
+            "move"
+        } else if content & color_bit(!us) != 0 {
+            walk.marks.push((to.0, 'x'));
+            "capture"
+        } else {
+            "own piece, no"
+        };
+        let _ = writeln!(walk.text, "  {step:+}: {} -> {verdict}", describe(self, to));
+        Some(to)
+    }
+
+    /// The generator's `king_safety`, narrated enemy piece by enemy piece.
+    fn narrate_king_safety(&self, out: &mut String) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king(us);
+        let _ = writeln!(
+            out,
+            "\n1. checks and pins: each enemy piece is looked up once in the difference table\n   with the vector king - piece + 119 (king on {:#04x} {})",
+            king.0,
+            king.square()
+        );
+        let their_pawn = color_bit(them) | PAWN;
+        for step in [pawn_step(us) - 1, pawn_step(us) + 1] {
+            let from = king.offset(step);
+            if !from.is_off_board() && self.cells[from.index()] == their_pawn {
+                let _ = writeln!(
+                    out,
+                    "  pawn cell {:+}: {} gives check",
+                    step,
+                    describe(self, from)
+                );
+            }
+        }
+        for &from in self.officers(them) {
+            let code = self.cells[from.index()];
+            let Some(piece) = piece_of(code) else {
+                continue;
+            };
+            let entry = vector(from, king);
+            let index = king.0 as i32 - from.0 as i32 + 119;
+            let head = format!(
+                "  {} {:#04x} {}: entry {index:>3} has {:<3} the piece is {:<2}",
+                piece.char(),
+                from.0,
+                from.square(),
+                attacker_letters(entry.attackers),
+                attacker_letters(attack_bit(code))
+            );
+            if entry.attackers & attack_bit(code) == 0 {
+                let _ = writeln!(out, "{head} -> no common bit, no attack");
+                continue;
+            }
+            if !is_slider(kind(code)) {
+                let _ = writeln!(out, "{head} -> CHECK");
+                continue;
+            }
+            let step = -entry.step;
+            let mut cell = king.offset(step);
+            let mut blocker = None;
+            let mut verdict = String::new();
+            while cell != from {
+                let content = self.cells[cell.index()];
+                if content != EMPTY {
+                    if content & color_bit(us) == 0 {
+                        verdict = format!("{} blocks", describe(self, cell));
+                        break;
+                    }
+                    if blocker.is_some() {
+                        verdict = "two of ours between".to_string();
+                        break;
+                    }
+                    blocker = Some(cell);
+                }
+                cell = cell.offset(step);
+            }
+            if verdict.is_empty() {
+                verdict = match blocker {
+                    None => "nothing between: CHECK".to_string(),
+                    Some(b) => format!(
+                        "only {} between: PINNED, slot {} (read from its phantom twin {:#04x})",
+                        describe(self, b),
+                        self.cells[b.phantom_index()],
+                        b.phantom_index()
+                    ),
+                };
+            }
+            let _ = writeln!(
+                out,
+                "{head} -> line, step {step:+} from the king: {verdict}"
+            );
+        }
+    }
+}
+
+impl Views for X88Board {
+    fn show(&self, focus: Option<Square>) -> String {
+        let mut out = String::from(
+            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board\n",
+        );
+        out.push_str(&position_header(self));
+        out.push_str("\ncells: pieces on the real half; on the phantom half, 8 cells right of each piece, its list slot\n(the phantom cells of empty squares are never read and drawn as .)\n");
+        out.push_str(&join_lines(&cells_grid(2, |index| {
+            let content = self.cells[index as usize];
+            if index & 8 == 0 {
+                piece_of(content).map_or(".".to_string(), |p| p.char().to_string())
+            } else if piece_of(self.cells[(index & !8) as usize]).is_some() {
+                content.to_string()
+            } else {
+                ".".to_string()
+            }
+        })));
+        out.push_str(
+            "\ncodes on the real half (bit 4 black, bit 3 white, kind 1 pawn 2 knight 3 king 5 bishop 6 rook 7 queen)\n",
+        );
+        out.push_str(&join_lines(&cells_grid(2, |index| {
+            if index & 8 == 0 {
+                self.cells[index as usize].to_string()
+            } else {
+                String::new()
+            }
+        })));
+        out.push_str("\npiece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns\n");
+        for color in Color::ALL {
+            let describe_slots = |cells: &[Sq88], first: usize| -> String {
+                cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &cell)| {
+                        let letter = piece_of(self.cells[cell.index()]).map_or('?', Piece::char);
+                        format!("{}:{letter}{}", first + i, cell.square())
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let _ = writeln!(
+                out,
+                "  {:<5} {}\n        {}",
+                color.name(),
+                describe_slots(self.officers(color), 0),
+                describe_slots(self.pawns(color), PAWN_SLOTS)
+            );
+        }
+        match focus {
+            Some(sq) => {
+                let target = Sq88::from_square(sq);
+                let _ = writeln!(
+                    out,
+                    "\nthe difference table seen from {sq} ({:#04x}): the entry for {sq} - cell + 119 names the kinds\nthat attack {sq} from each cell on an empty board (N knight, K king, D diagonal slider,\nS straight slider, P/p white/black pawn)",
+                    target.0
+                );
+                out.push_str(&join_lines(&cells_grid(3, |index| {
+                    let from = Sq88(index);
+                    if from.is_off_board() {
+                        String::new()
+                    } else if from == target {
+                        "()".to_string()
+                    } else {
+                        attacker_letters(vector(from, target).attackers)
+                    }
+                })));
+            }
+            None => out.push_str(
+                "\n(add --square SQ to see the difference table's entries for attacks on that square)\n",
+            ),
+        }
+        let _ = writeln!(
+            out,
+            "\nboard: {} bytes; lookup tables (difference table, attack bits, steps): {} bytes",
+            X88Board::board_bytes(),
+            X88Board::table_bytes()
+        );
+        out
+    }
+
+    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
+        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+        let from = Sq88::from_square(sq);
+        let us = piece.color;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "x88: the {} on {sq} stands in cell {:#04x} = 16 * rank {} + file {}, code {}, list slot {}",
+            piece_name(piece),
+            from.0,
+            sq.rank().index(),
+            sq.file().index(),
+            self.cells[from.index()],
+            self.cells[from.phantom_index()]
+        );
+        let _ = writeln!(out, "{}", position_header(self).trim_end());
+        let safety = (us == self.turn).then(|| self.king_safety());
+        if safety.is_some() {
+            self.narrate_king_safety(&mut out);
+        } else {
+            let _ = writeln!(
+                out,
+                "\n1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
+                self.turn
+            );
+        }
+
+        let mut walk = Walk {
+            marks: Vec::new(),
+            text: String::new(),
+        };
+        match piece.role {
+            Role::Pawn => {
+                out.push_str("\n2. pawn steps: +-16 a rank, +-15/+-17 the captures\n");
+                let up = pawn_step(us);
+                let ahead = from.offset(up);
+                let free = !ahead.is_off_board() && self.cells[ahead.index()] == EMPTY;
+                let promotes = ahead.rank() == if us == Color::White { 7 } else { 0 };
+                if free {
+                    walk.marks.push((ahead.0, '*'));
+                }
+                let _ = writeln!(
+                    walk.text,
+                    "  push {up:+}: {} -> {}",
+                    describe(self, ahead),
+                    match (free, promotes) {
+                        (false, _) => "blocked",
+                        (true, true) => "promotion (four moves)",
+                        (true, false) => "move",
+                    }
+                );
+                if free && from.rank() == if us == Color::White { 1 } else { 6 } {
+                    let two = ahead.offset(up);
+                    let free2 = self.cells[two.index()] == EMPTY;
+                    if free2 {
+                        walk.marks.push((two.0, '*'));
+                    }
+                    let _ = writeln!(
+                        walk.text,
+                        "  double push {:+}: {} -> {}",
+                        2 * up,
+                        describe(self, two),
+                        if free2 { "move" } else { "blocked" }
+                    );
+                }
+                for step in [up - 1, up + 1] {
+                    let to = from.offset(step);
+                    let verdict = if to.is_off_board() {
+                        if to.0 & 0x80 == 0 {
+                            walk.marks.push((to.0, '@'));
+                        }
+                        "no".to_string()
+                    } else if self.cells[to.index()] & color_bit(!us) != 0 {
+                        walk.marks.push((to.0, 'x'));
+                        if promotes {
+                            "capture with promotion (four moves)".to_string()
+                        } else {
+                            "capture".to_string()
+                        }
+                    } else if to == self.ep_square && us == self.turn {
+                        let mut after = self.cells;
+                        after[from.index()] = EMPTY;
+                        after[to.offset(-up).index()] = EMPTY;
+                        after[to.index()] = color_bit(us) | PAWN;
+                        let king = self.king(us);
+                        if attacked(&after, self.officers(!us), king, !us, Sq88::NONE) {
+                            "en passant: on a copy of the cells with both pawns moved, the king is attacked -> refused".to_string()
+                        } else {
+                            walk.marks.push((to.0, 'x'));
+                            "en passant: on a copy of the cells with both pawns moved, the king is safe -> capture".to_string()
+                        }
+                    } else {
+                        "no enemy piece".to_string()
+                    };
+                    let _ = writeln!(
+                        walk.text,
+                        "  capture {step:+}: {} -> {verdict}",
+                        describe(self, to)
+                    );
+                }
+            }
+            Role::Knight => {
+                out.push_str("\n2. knight jumps: add the step, then one test, cell & 0x88\n");
+                for step in KNIGHT_STEPS {
+                    self.try_step(from, step, us, &mut walk);
+                }
+            }
+            Role::King => {
+                out.push_str(
+                    "\n2. king steps, each target tested with the king lifted off its cell\n",
+                );
+                for step in KING_STEPS {
+                    let Some(to) = self.try_step(from, step, us, &mut walk) else {
+                        continue;
+                    };
+                    if self.cells[to.index()] & color_bit(us) == 0
+                        && attacked(&self.cells, self.officers(!us), to, !us, from)
+                    {
+                        walk.marks.retain(|&(cell, _)| cell != to.0);
+                        let _ = writeln!(walk.text, "      but {} is attacked: no", to.square());
+                    }
+                }
+                if from.square() == CastlingSide::king_from(us) {
+                    for side in CastlingSide::ALL {
+                        let allowed = self.castling.has(us, side)
+                            && side
+                                .empty_squares(us)
+                                .iter()
+                                .all(|&s| self.piece_at(s).is_none())
+                            && side.king_path(us).iter().all(|&s| {
+                                !attacked(
+                                    &self.cells,
+                                    self.officers(!us),
+                                    Sq88::from_square(s),
+                                    !us,
+                                    Sq88::NONE,
+                                )
+                            });
+                        let _ = writeln!(
+                            walk.text,
+                            "  castling {}: {}",
+                            match side {
+                                CastlingSide::King => "king side",
+                                CastlingSide::Queen => "queen side",
+                            },
+                            if allowed {
+                                "right held, cells between empty, king's path not attacked -> move"
+                            } else {
+                                "no (no right, a cell between occupied, or the king's path attacked)"
+                            }
+                        );
+                    }
+                }
+            }
+            _ => {
+                out.push_str(
+                    "\n2. ray walks: add the step until cell & 0x88 != 0 (off the board) or a piece\n",
+                );
+                let steps: &[i8] = match piece.role {
+                    Role::Bishop => &DIAGONAL_STEPS,
+                    Role::Rook => &STRAIGHT_STEPS,
+                    _ => &KING_STEPS,
+                };
+                for &step in steps {
+                    self.walk_ray(from, step, &mut walk);
+                }
+            }
+        }
+        out.push_str(&walk.text);
+
+        if let Some(safety) = &safety {
+            out.push_str("\n3. legality\n");
+            let slot = self.cells[from.phantom_index()] as usize;
+            let pin = if piece.role == Role::King {
+                0
+            } else {
+                safety.pins[slot % safety.pins.len()]
+            };
+            if piece.role == Role::King {
+                out.push_str(
+                    "  king targets were tested above; castling needs the king not in check\n",
+                );
+            } else if safety.checkers > 1 {
+                out.push_str("  double check: only the king moves\n");
+            } else if pin != 0 && safety.checkers == 1 {
+                out.push_str("  pinned and in check: no move along the pin can answer the check\n");
+            } else if pin != 0 {
+                let _ = writeln!(
+                    out,
+                    "  pinned (slot {slot}): only steps {pin:+}/{:+}, along the pin, are allowed{}",
+                    -pin,
+                    if piece.role == Role::Knight {
+                        "; a knight has no such step, so none"
+                    } else {
+                        ""
+                    }
+                );
+            } else if safety.checkers == 1 {
+                let _ = writeln!(
+                    out,
+                    "  in single check from {}: a move must capture it or land between it and the king;\n  the generator asks the difference table, for each such cell, whether this piece reaches it",
+                    safety.checker.square()
+                );
+            } else {
+                out.push_str("  not in check and not pinned: every candidate above is legal\n");
+            }
+        }
+
+        out.push_str(
+            "\nthe walk drawn (* empty target, x capture, @ a phantom cell that ended a walk)\n",
+        );
+        let marks = walk.marks;
+        out.push_str(&join_lines(&cells_grid(1, |index| {
+            if index == from.0 {
+                return piece.char().to_string();
+            }
+            if let Some(&(_, mark)) = marks.iter().rev().find(|&&(cell, _)| cell == index) {
+                return mark.to_string();
+            }
+            if index & 8 == 0 {
+                piece_of(self.cells[index as usize])
+                    .map_or('.', Piece::char)
+                    .to_string()
+            } else {
+                " ".to_string()
+            }
+        })));
+        out.push('\n');
+        out.push_str(&legal_moves_from(self, sq));
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_halves_are_drawn_with_slots_on_the_phantom_half() {
+        let board = X88Board::from_fen(boardlab_core::START_FEN).unwrap();
+        let text = board.show(Some(Square::E4));
+        // The white king is slot 0; its phantom twin, cell 0x0c, says so.
+        assert!(text.contains("00 |  R  N  B  Q  K  B  N  R |  "), "{text}");
+        assert!(text.contains("0:Ke1"), "{text}");
+        assert!(text.contains("()"), "{text}");
+    }
+
+    #[test]
+    fn a_walk_stops_on_the_phantom_half() {
+        let board = X88Board::from_fen("4k3/8/8/8/7R/8/8/4K3 w - - 0 1").unwrap();
+        let text = board.explain(Square::H4).unwrap();
+        assert!(
+            text.contains("+1: 0x38 & 0x88 = 0x08: off the board, stop"),
+            "{text}"
+        );
+        assert!(
+            text.contains("legal moves from h4 (generate): 14"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_pin_is_found_through_the_difference_table() {
+        let board = X88Board::from_fen("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1").unwrap();
+        let text = board.explain(Square::D2).unwrap();
+        assert!(text.contains("PINNED"), "{text}");
+        assert!(text.contains("legal moves from d2 (generate): 0"), "{text}");
+    }
+}

@@ -1,0 +1,501 @@
+//! The book's diagrams are the output of `boardlab` commands, committed under
+//! `docs/src/generated/`. These tests run every command again and fail when a committed file
+//! differs from what the command prints now, so the book cannot drift from the code.
+//!
+//! After a change that alters a diagram on purpose, rewrite the files with
+//!
+//! ```sh
+//! BOARDLAB_UPDATE_DOCS=1 cargo test --test docs_generated
+//! ```
+//!
+//! and read the diff before committing it.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One generated file: the command that makes it and which part of its output the book shows.
+struct Figure {
+    /// The file name under `docs/src/generated/`.
+    file: &'static str,
+    /// The arguments to `boardlab`.
+    args: &'static [&'static str],
+    /// Keep the output from the first line starting with this text (the book shows a part).
+    from_line: Option<&'static str>,
+    /// The exit status the command must end with.
+    status: i32,
+    /// Keys removed from every JSON line of the output: timings, which change from run to run.
+    drop_keys: &'static [&'static str],
+}
+
+const fn figure(file: &'static str, args: &'static [&'static str]) -> Figure {
+    Figure {
+        file,
+        args,
+        from_line: None,
+        status: 0,
+        drop_keys: &[],
+    }
+}
+
+const PROMOTIONS_FEN: &str = "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1";
+const KIWIPETE_FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const POSITION3_FEN: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+const PINNED_BISHOP_FEN: &str = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1";
+const EP_RANK_PIN_FEN: &str = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1";
+const X88_PIN_FEN: &str = "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1";
+const ROOK_FEN: &str = "4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1";
+const CHECK_FEN: &str = "4k3/8/8/8/4N2b/8/8/4K3 w - - 0 1";
+const AFTER_E4_FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
+/// The part of an explanation after the backend's own walk: the legal moves and their bits.
+const LEGAL_MOVES: Option<&str> = Some("legal moves from");
+
+const FIGURES: &[Figure] = &[
+    // Move encoding.
+    Figure {
+        from_line: LEGAL_MOVES,
+        ..figure(
+            "encoding-promotions.txt",
+            &[
+                "explain",
+                "--backend",
+                "mailbox",
+                "--fen",
+                PROMOTIONS_FEN,
+                "--square",
+                "g2",
+            ],
+        )
+    },
+    Figure {
+        from_line: LEGAL_MOVES,
+        ..figure(
+            "encoding-castling.txt",
+            &[
+                "explain",
+                "--backend",
+                "mailbox",
+                "--fen",
+                KIWIPETE_FEN,
+                "--square",
+                "e1",
+            ],
+        )
+    },
+    // Zobrist hashing.
+    figure("hash-start.txt", &["hash"]),
+    figure("hash-e4.txt", &["hash", "--fen", AFTER_E4_FEN, "--json"]),
+    // Perft, divide and diff.
+    figure(
+        "perft-start.txt",
+        &["perft", "--backend", "mailbox", "--depth", "3", "--divide"],
+    ),
+    figure(
+        "divide-position3.txt",
+        &[
+            "perft",
+            "--backend",
+            "piece-list",
+            "--fen",
+            POSITION3_FEN,
+            "--depth",
+            "3",
+            "--divide",
+        ],
+    ),
+    figure(
+        "diff-agree.txt",
+        &[
+            "diff",
+            "--fen",
+            KIWIPETE_FEN,
+            "--depth",
+            "3",
+            "--backend",
+            "mailbox",
+            "--against",
+            "piece-list",
+        ],
+    ),
+    // The search: the same tree on every backend.
+    Figure {
+        drop_keys: &["seconds", "nps"],
+        ..figure(
+            "search-all.txt",
+            &[
+                "search",
+                "--backend",
+                "all",
+                "--fen",
+                KIWIPETE_FEN,
+                "--depth",
+                "6",
+                "--json",
+            ],
+        )
+    },
+    // Legality.
+    figure(
+        "legality-pinned-bishop.txt",
+        &[
+            "explain",
+            "--backend",
+            "mailbox",
+            "--fen",
+            PINNED_BISHOP_FEN,
+            "--square",
+            "e2",
+        ],
+    ),
+    figure(
+        "legality-ep-rank-pin.txt",
+        &[
+            "explain",
+            "--backend",
+            "mailbox",
+            "--fen",
+            EP_RANK_PIN_FEN,
+            "--square",
+            "e5",
+        ],
+    ),
+    // The introduction: bad input is one line and status 2.
+    Figure {
+        status: 2,
+        ..figure(
+            "explain-empty-square.txt",
+            &["explain", "--backend", "mailbox", "--square", "e4"],
+        )
+    },
+    // Piece lists.
+    figure(
+        "piece-list-show-start.txt",
+        &["show", "--backend", "piece-list", "--square", "d1"],
+    ),
+    figure(
+        "piece-list-explain-queen.txt",
+        &[
+            "explain",
+            "--backend",
+            "piece-list",
+            "--fen",
+            KIWIPETE_FEN,
+            "--square",
+            "f3",
+        ],
+    ),
+    figure(
+        "piece-list-explain-pin.txt",
+        &[
+            "explain",
+            "--backend",
+            "piece-list",
+            "--fen",
+            PINNED_BISHOP_FEN,
+            "--square",
+            "e2",
+        ],
+    ),
+    // The 10x12 mailbox.
+    figure("mailbox-show-start.txt", &["show", "--backend", "mailbox"]),
+    figure(
+        "mailbox-explain-queen.txt",
+        &[
+            "explain",
+            "--backend",
+            "mailbox",
+            "--fen",
+            KIWIPETE_FEN,
+            "--square",
+            "f3",
+        ],
+    ),
+    figure(
+        "mailbox-explain-knight.txt",
+        &["explain", "--backend", "mailbox", "--square", "g1"],
+    ),
+    // 0x88.
+    figure(
+        "x88-show-start.txt",
+        &["show", "--backend", "x88", "--square", "e4"],
+    ),
+    figure(
+        "x88-explain-queen.txt",
+        &[
+            "explain",
+            "--backend",
+            "x88",
+            "--fen",
+            KIWIPETE_FEN,
+            "--square",
+            "f3",
+        ],
+    ),
+    figure(
+        "x88-explain-pin.txt",
+        &[
+            "explain",
+            "--backend",
+            "x88",
+            "--fen",
+            X88_PIN_FEN,
+            "--square",
+            "d2",
+        ],
+    ),
+    // Rotated bitboards.
+    figure(
+        "rotated-show-start.txt",
+        &["show", "--backend", "rotated", "--square", "c1"],
+    ),
+    figure(
+        "rotated-explain-rook.txt",
+        &[
+            "explain",
+            "--backend",
+            "rotated",
+            "--fen",
+            ROOK_FEN,
+            "--square",
+            "d4",
+        ],
+    ),
+    figure(
+        "rotated-explain-queen.txt",
+        &[
+            "explain",
+            "--backend",
+            "rotated",
+            "--fen",
+            KIWIPETE_FEN,
+            "--square",
+            "f3",
+        ],
+    ),
+    // Magic bitboards.
+    figure(
+        "magic-show-d4.txt",
+        &["show", "--backend", "magic", "--square", "d4"],
+    ),
+    figure(
+        "magic-explain-queen.txt",
+        &[
+            "explain",
+            "--backend",
+            "magic",
+            "--fen",
+            KIWIPETE_FEN,
+            "--square",
+            "f3",
+        ],
+    ),
+    figure(
+        "magic-explain-check.txt",
+        &[
+            "explain",
+            "--backend",
+            "magic",
+            "--fen",
+            CHECK_FEN,
+            "--square",
+            "e4",
+        ],
+    ),
+];
+
+fn docs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src")
+}
+
+fn generated_dir() -> PathBuf {
+    docs_dir().join("generated")
+}
+
+/// How a figure's command is written at the top of its file: as a reader would type it.
+fn command_line(args: &[&str]) -> String {
+    let mut line = String::from("$ boardlab");
+    for arg in args {
+        line.push(' ');
+        if arg.contains(|c: char| c.is_whitespace() || c == '/') {
+            line.push('"');
+            line.push_str(arg);
+            line.push('"');
+        } else {
+            line.push_str(arg);
+        }
+    }
+    line
+}
+
+/// The command's output as the book shows it: the command line, then stdout (and stderr, for a
+/// command that is shown failing), cut to the part the figure wants.
+fn render(fig: &Figure) -> Result<String, String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(fig.args)
+        .output()
+        .map_err(|err| format!("{}: cannot run boardlab: {err}", fig.file))?;
+    let status = output.status.code().unwrap_or(-1);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if status != fig.status {
+        return Err(format!(
+            "{}: `{}` exited with {status}, expected {}\n{stderr}",
+            fig.file,
+            command_line(fig.args),
+            fig.status
+        ));
+    }
+    let mut body = stdout.into_owned();
+    if fig.status != 0 {
+        body.push_str(&stderr);
+        body.push_str(&format!("(exit status {status})\n"));
+    }
+    if !fig.drop_keys.is_empty() {
+        body = body
+            .lines()
+            .map(
+                |line| match serde_json::from_str::<serde_json::Value>(line) {
+                    Ok(serde_json::Value::Object(mut object)) => {
+                        for key in fig.drop_keys {
+                            object.remove(*key);
+                        }
+                        format!("{}\n", serde_json::Value::Object(object))
+                    }
+                    _ => format!("{line}\n"),
+                },
+            )
+            .collect();
+    }
+    if let Some(marker) = fig.from_line {
+        let start = body
+            .lines()
+            .position(|line| line.starts_with(marker))
+            .ok_or_else(|| format!("{}: no output line starts with {marker:?}", fig.file))?;
+        body = body.lines().skip(start).map(|l| format!("{l}\n")).collect();
+    }
+    let mut head = command_line(fig.args);
+    if !fig.drop_keys.is_empty() {
+        head.push_str(&format!(
+            "\n(with {} left out)",
+            fig.drop_keys.join(" and ")
+        ));
+    }
+    Ok(format!("{head}\n{body}"))
+}
+
+#[test]
+fn committed_figures_match_the_commands() {
+    let update = std::env::var_os("BOARDLAB_UPDATE_DOCS").is_some();
+    let mut problems = Vec::new();
+    for fig in FIGURES {
+        let path = generated_dir().join(fig.file);
+        let fresh = match render(fig) {
+            Ok(text) => text,
+            Err(err) => {
+                problems.push(err);
+                continue;
+            }
+        };
+        let committed = fs::read_to_string(&path).unwrap_or_default();
+        if committed == fresh {
+            continue;
+        }
+        if update {
+            fs::create_dir_all(generated_dir()).expect("create docs/src/generated");
+            fs::write(&path, &fresh).expect("write a generated figure");
+        } else {
+            problems.push(format!(
+                "{} differs from `{}`",
+                fig.file,
+                command_line(fig.args)
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{}\n(rewrite with BOARDLAB_UPDATE_DOCS=1 cargo test --test docs_generated, then review the diff)",
+        problems.join("\n")
+    );
+}
+
+/// The `{{#include …}}` targets of every chapter.
+fn includes() -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(docs_dir()).expect("docs/src exists") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let text = fs::read_to_string(&path).expect("a chapter reads");
+        let chapter = path.file_name().unwrap().to_string_lossy().into_owned();
+        for piece in text.split("{{#include ").skip(1) {
+            let target = piece.split("}}").next().unwrap_or("").trim();
+            // A line range or anchor follows a colon.
+            let file = target.split(':').next().unwrap_or("").to_string();
+            found.push((chapter.clone(), file));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_figure_is_listed_and_used() {
+    let listed: BTreeSet<String> = FIGURES.iter().map(|f| f.file.to_string()).collect();
+    assert_eq!(listed.len(), FIGURES.len(), "a file name is listed twice");
+    let on_disk: BTreeSet<String> = fs::read_dir(generated_dir())
+        .map(|dir| {
+            dir.map(|e| e.expect("a directory entry").file_name())
+                .map(|name| name.to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    let stale: Vec<_> = on_disk.difference(&listed).collect();
+    assert!(
+        stale.is_empty(),
+        "files in docs/src/generated that no command makes: {stale:?}"
+    );
+    let used: BTreeSet<String> = includes()
+        .into_iter()
+        .filter_map(|(_, file)| file.strip_prefix("generated/").map(str::to_string))
+        .collect();
+    let unused: Vec<_> = listed.difference(&used).collect();
+    assert!(unused.is_empty(), "figures no chapter includes: {unused:?}");
+}
+
+#[test]
+fn every_include_names_a_file_that_exists() {
+    // A listed figure that is missing is reported by `committed_figures_match_the_commands`
+    // (and written by it under BOARDLAB_UPDATE_DOCS), so only other files are checked here.
+    let listed: BTreeSet<String> = FIGURES
+        .iter()
+        .map(|f| format!("generated/{}", f.file))
+        .collect();
+    let missing: Vec<_> = includes()
+        .into_iter()
+        .filter(|(_, file)| !listed.contains(file) && !docs_dir().join(file).is_file())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "chapters include files that do not exist: {missing:?}"
+    );
+}
+
+#[test]
+fn every_chapter_is_in_the_summary() {
+    let summary = fs::read_to_string(docs_dir().join("SUMMARY.md")).expect("SUMMARY.md");
+    for entry in fs::read_dir(docs_dir()).expect("docs/src exists") {
+        let name = entry
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".md") && name != "SUMMARY.md" {
+            assert!(
+                summary.contains(&format!("({name})")),
+                "{name} is not in SUMMARY.md"
+            );
+        }
+    }
+}
