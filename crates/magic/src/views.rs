@@ -189,7 +189,7 @@ impl Views for MagicBoard {
         );
         let _ = writeln!(
             out,
-            "board: {} bytes; every table move generation reads (slider entries and attacks, leapers,\nbetween and line): {} bytes{}",
+            "board: {} bytes; slider entries and attack table: {} bytes{}",
             MagicBoard::board_bytes(),
             table_bytes(),
             if USES_PEXT { "; this build indexes with PEXT" } else { "" }
