@@ -3,7 +3,7 @@
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, Piece, Setup, Square, Zobrist};
-use boardlab_magic::{sliders, table_bytes, MagicBoard, Sliders};
+use boardlab_magic::{table_bytes, MagicBoard, Sliders};
 
 /// Walks `depth` plies below `board`, checking at every node that the incremental hash is the
 /// hash of the position and that unmake restores the board exactly; returns the nodes seen.
