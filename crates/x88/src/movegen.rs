@@ -40,6 +40,9 @@ pub(crate) trait MoveSink {
     fn add(&mut self, from: Sq88, to: Sq88, flag: MoveFlag);
     /// Takes the four promotions of a pawn going from `from` to `to`.
     fn add_promotions(&mut self, from: Sq88, to: Sq88, capture: bool);
+    /// The running count, for a sink that only counts: moves known legal can then be added
+    /// in bulk, without a branch per move kind.
+    fn tally(&mut self) -> Option<&mut u64>;
 }
 
 impl MoveSink for MoveList {
@@ -53,6 +56,11 @@ impl MoveSink for MoveList {
         for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
             self.add(from, to, MoveFlag::promotion(role, capture));
         }
+    }
+
+    #[inline]
+    fn tally(&mut self) -> Option<&mut u64> {
+        None
     }
 }
 
@@ -68,6 +76,11 @@ impl MoveSink for MoveCounter {
     #[inline]
     fn add_promotions(&mut self, _: Sq88, _: Sq88, _: bool) {
         self.0 += 4;
+    }
+
+    #[inline]
+    fn tally(&mut self) -> Option<&mut u64> {
+        Some(&mut self.0)
     }
 }
 
@@ -252,6 +265,7 @@ impl X88Board {
     ) {
         let us = self.turn;
         let them_bit = color_bit(!us);
+        let own_bit = color_bit(us);
         let c = us as usize;
         let officers_end = self.ends[c][0] as usize;
         for slot in 1..officers_end {
@@ -262,6 +276,18 @@ impl X88Board {
                 KNIGHT => {
                     if pin != 0 {
                         continue;
+                    }
+                    if NOISY && QUIET {
+                        if let Some(count) = out.tally() {
+                            // Every on-board cell not holding an own piece is a destination.
+                            for step in KNIGHT_STEPS {
+                                let to = from.offset(step);
+                                if !to.is_off_board() {
+                                    *count += u64::from(self.cells[to.index()] & own_bit == 0);
+                                }
+                            }
+                            continue;
+                        }
                     }
                     for step in KNIGHT_STEPS {
                         let to = from.offset(step);
@@ -286,6 +312,20 @@ impl X88Board {
             for &step in steps {
                 if !along_pin(pin, step) {
                     continue;
+                }
+                if NOISY && QUIET {
+                    if let Some(count) = out.tally() {
+                        // The empty cells of the ray, then the blocker if it is an enemy.
+                        let mut to = from.offset(step);
+                        while !to.is_off_board() && self.cells[to.index()] == EMPTY {
+                            *count += 1;
+                            to = to.offset(step);
+                        }
+                        if !to.is_off_board() {
+                            *count += u64::from(self.cells[to.index()] & them_bit != 0);
+                        }
+                        continue;
+                    }
                 }
                 let mut to = from.offset(step);
                 while !to.is_off_board() {
