@@ -266,7 +266,7 @@ fn castling_destination<B: Board>(board: &B, from: Square, to: Square) -> Square
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reference_board::ReferenceBoard;
+    use crate::ReferenceBoard;
     use crate::{Setup, Zobrist};
 
     fn entry_bytes(key: u64, raw_move: u16, weight: u16) -> Vec<u8> {

@@ -21,6 +21,7 @@ mod fen;
 mod moves;
 mod perft;
 mod piece;
+mod reference;
 mod search;
 mod setup;
 mod square;
@@ -38,6 +39,7 @@ pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
+pub use reference::ReferenceBoard;
 pub use search::{
     evaluate, evaluate_detail, role_value, Evaluation, Limits, Score, SearchInfo, SearchResult,
     Searcher, MATE, MAX_DEPTH, MAX_PLY,

@@ -17,16 +17,15 @@ mod outcome;
 mod perft;
 mod position;
 mod progress;
-pub mod reference;
-mod table;
+pub mod table;
 pub mod uci;
 
 pub use backend::{Backend, BackendChoice};
+pub use boardlab_core::ReferenceBoard;
 pub use engine::UciEngine;
 pub use error::Error;
 pub use outcome::Outcome;
 pub use perft::{PerftOptions, PerftRunner};
 pub use position::PositionArgs;
 pub use progress::progress_bar;
-pub use reference::ReferenceBoard;
 pub use table::PerftTable;

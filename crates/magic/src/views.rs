@@ -192,7 +192,11 @@ impl Views for MagicBoard {
             "board: {} bytes; slider entries and attack table: {} bytes{}",
             MagicBoard::board_bytes(),
             table_bytes(),
-            if USES_PEXT { "; this build indexes with PEXT" } else { "" }
+            if USES_PEXT {
+                "; this build indexes with PEXT"
+            } else {
+                ""
+            }
         );
         out
     }

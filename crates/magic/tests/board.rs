@@ -135,7 +135,10 @@ fn table_sizes_are_reported() {
     // 107 648 attack sets of 8 bytes plus 128 small per-square entries (magic or PEXT); core's
     // shared leaper and line tables are not counted.
     let entries = table_bytes() - 107_648 * 8;
-    assert!(entries > 0 && entries <= 128 * 32, "{entries} bytes of entries");
+    assert!(
+        entries > 0 && entries <= 128 * 32,
+        "{entries} bytes of entries"
+    );
     assert_eq!(<MagicBoard as Board>::table_bytes(), table_bytes());
     assert_eq!(MagicBoard::board_bytes(), std::mem::size_of::<MagicBoard>());
 }

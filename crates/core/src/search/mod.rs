@@ -27,8 +27,6 @@ mod eval;
 mod limits;
 mod ordering;
 #[cfg(test)]
-pub(crate) mod reference_board;
-#[cfg(test)]
 mod tests;
 mod tt;
 

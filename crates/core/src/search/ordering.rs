@@ -192,7 +192,7 @@ fn order_key(score: i32, mv: Move) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::reference_board::ReferenceBoard;
+    use crate::ReferenceBoard;
 
     #[test]
     fn the_order_does_not_depend_on_generation_order() {

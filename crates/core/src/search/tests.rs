@@ -1,8 +1,8 @@
 //! The search's tests, on the reference board built from `Setup` alone.
 
-use super::reference_board::ReferenceBoard;
 use super::*;
 use crate::epd::{parse_perft_suite, STANDARD_SUITE};
+use crate::ReferenceBoard;
 use crate::{perft, Color, PerftMode, Piece, Setup, Square};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;

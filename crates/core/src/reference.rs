@@ -1,8 +1,9 @@
-//! A slow `Board` built on [`Setup`] alone, so the search can be tested inside boardlab-core,
-//! which cannot depend on the backend crates.
+//! A slow `Board` built on [`Setup`] alone: the yardstick the real backends are held against.
 //!
 //! Moves are generated pseudo-legally and kept when the reference [`Setup::play`] leaves the
-//! mover's king unattacked. Make pushes the old setup on a stack and unmake pops it.
+//! mover's king unattacked. Make pushes the old setup on a stack and unmake pops it. It is short
+//! and easy to check by eye, passes the perft suites, and lets boardlab-core test its search
+//! without depending on a backend crate. It is not registered on the command line.
 
 use crate::bitboard::{
     king_attacks, knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
@@ -13,7 +14,8 @@ use crate::{
     Setup, Square, Zobrist,
 };
 
-#[derive(Clone)]
+/// A [`Board`] that is a [`Setup`] plus the setups it came from (see the module docs).
+#[derive(Clone, Debug)]
 pub struct ReferenceBoard {
     setup: Setup,
     zobrist: Zobrist,
