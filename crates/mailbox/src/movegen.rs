@@ -14,7 +14,7 @@
 //! attacked?), castling (is any square the king crosses attacked?), and en passant, which
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
-use crate::attack::{is_attacked, Attackers};
+use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
@@ -472,8 +472,8 @@ impl MailboxBoard {
                 .all(|&sq| self.cells[Sq120::from_square(sq).index()].is_empty());
             let [_, crossed, landing] = side.king_path(us);
             if clear
-                && !is_attacked(&self.cells, Sq120::from_square(crossed), attackers)
-                && !is_attacked(&self.cells, Sq120::from_square(landing), attackers)
+                && !is_attacked_on_home_rank(&self.cells, Sq120::from_square(crossed), attackers)
+                && !is_attacked_on_home_rank(&self.cells, Sq120::from_square(landing), attackers)
             {
                 let flag = match side {
                     CastlingSide::King => MoveFlag::KingCastle,
