@@ -206,33 +206,43 @@ impl MailboxBoard {
         }
 
         let their_queen = Cell::of(them, Role::Queen);
-        for step in direction::KING {
-            let (slider, present) = if direction::is_orthogonal(step) {
-                (Cell::of(them, Role::Rook), attackers.orthogonal)
-            } else {
-                (Cell::of(them, Role::Bishop), attackers.diagonal)
-            };
+        // One pass per kind of ray, so that which slider matters is known without a test per
+        // direction, and a kind the enemy lacks is skipped whole.
+        for (steps, slider, present) in [
+            (
+                direction::ORTHOGONAL,
+                Cell::of(them, Role::Rook),
+                attackers.orthogonal,
+            ),
+            (
+                direction::DIAGONAL,
+                Cell::of(them, Role::Bishop),
+                attackers.diagonal,
+            ),
+        ] {
             if !present {
                 continue;
             }
-            let mut sq = king.offset(step);
-            while at(sq).is_empty() {
-                sq = sq.offset(step);
-            }
-            let first = at(sq);
-            if first == slider || first == their_queen {
-                safety.check_steps[usize::from(safety.checkers & 1)] = step;
-                safety.checkers += 1;
-                safety.checker = sq;
-            } else if first.has_piece_of(us_bit) {
-                let mut beyond = sq.offset(step);
-                while at(beyond).is_empty() {
-                    beyond = beyond.offset(step);
+            for step in steps {
+                let mut sq = king.offset(step);
+                while at(sq).is_empty() {
+                    sq = sq.offset(step);
                 }
-                let second = at(beyond);
-                if second == slider || second == their_queen {
-                    safety.pins[safety.pin_count] = (sq, step);
-                    safety.pin_count += 1;
+                let first = at(sq);
+                if first == slider || first == their_queen {
+                    safety.check_steps[usize::from(safety.checkers & 1)] = step;
+                    safety.checkers += 1;
+                    safety.checker = sq;
+                } else if first.has_piece_of(us_bit) {
+                    let mut beyond = sq.offset(step);
+                    while at(beyond).is_empty() {
+                        beyond = beyond.offset(step);
+                    }
+                    let second = at(beyond);
+                    if second == slider || second == their_queen {
+                        safety.pins[safety.pin_count & (MAX_PINS - 1)] = (sq, step);
+                        safety.pin_count += 1;
+                    }
                 }
             }
         }

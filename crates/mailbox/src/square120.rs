@@ -114,12 +114,6 @@ pub(crate) mod direction {
     pub(crate) const KING: [i8; 8] = [
         NORTH, SOUTH, EAST, WEST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST,
     ];
-
-    /// Whether a king step runs along a rank or file (else along a diagonal).
-    #[inline]
-    pub(crate) const fn is_orthogonal(step: i8) -> bool {
-        matches!(step, NORTH | SOUTH | EAST | WEST)
-    }
 }
 
 #[cfg(test)]
