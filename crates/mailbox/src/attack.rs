@@ -91,11 +91,13 @@ pub(crate) fn is_attacked(cells: &Cells, target: Sq120, by: Attackers) -> bool {
     false
 }
 
-/// Whether a piece of `by` attacks `target`, a square on the back rank of `by`'s enemy, as the
-/// squares a castling king crosses are.
+/// Whether a piece of `by` attacks `target`, a square a castling king of `by`'s enemy crosses
+/// or lands on.
 ///
 /// No piece stands beyond the edge of the board, so only the knight jumps and rays that point
-/// away from that edge (or along it) are looked at: half the jumps and three rays are saved.
+/// away from that edge are looked at: half the jumps and three rays are saved. The rays along
+/// the rank are skipped too: castling needs every square between king and rook empty, so they
+/// meet only that king or that rook.
 #[inline]
 pub(crate) fn is_attacked_on_home_rank(cells: &Cells, target: Sq120, by: Attackers) -> bool {
     match by.color {
@@ -106,7 +108,7 @@ pub(crate) fn is_attacked_on_home_rank(cells: &Cells, target: Sq120, by: Attacke
 }
 
 /// [`is_attacked`] limited to the side of `target` that `AWAY` (+1 up the board, -1 down)
-/// points to, and the rank itself.
+/// points to.
 #[inline(always)]
 fn attacked_from_one_side<const AWAY: i8>(cells: &Cells, target: Sq120, by: Attackers) -> bool {
     let at = |sq: Sq120| cells[sq.index()];
@@ -127,18 +129,15 @@ fn attacked_from_one_side<const AWAY: i8>(cells: &Cells, target: Sq120, by: Atta
     let king = Cell::of(color, Role::King);
     let queen = Cell::of(color, Role::Queen);
     for (steps, slides, slider) in [
+        ([10 * AWAY, 0], by.orthogonal, Cell::of(color, Role::Rook)),
         (
-            [10 * AWAY, direction::EAST, direction::WEST],
-            by.orthogonal,
-            Cell::of(color, Role::Rook),
-        ),
-        (
-            [11 * AWAY, 9 * AWAY, 0],
+            [11 * AWAY, 9 * AWAY],
             by.diagonal,
             Cell::of(color, Role::Bishop),
         ),
     ] {
         for step in steps {
+            // 0 pads the single orthogonal ray to the length of the diagonal pair.
             if step == 0 {
                 continue;
             }

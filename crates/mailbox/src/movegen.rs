@@ -472,25 +472,34 @@ impl MailboxBoard {
     /// the king crosses and lands on not attacked.
     fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
-        for side in CastlingSide::ALL {
-            if !self.castling.has(us, side) {
-                continue;
-            }
-            let clear = side
-                .empty_squares(us)
-                .iter()
-                .all(|&sq| self.cells[Sq120::from_square(sq).index()].is_empty());
-            let [_, crossed, landing] = side.king_path(us);
-            if clear
-                && !is_attacked_on_home_rank(&self.cells, Sq120::from_square(crossed), attackers)
-                && !is_attacked_on_home_rank(&self.cells, Sq120::from_square(landing), attackers)
-            {
-                let flag = match side {
-                    CastlingSide::King => MoveFlag::KingCastle,
-                    CastlingSide::Queen => MoveFlag::QueenCastle,
-                };
-                sink.push(Move::new(CastlingSide::king_from(us), landing, flag));
-            }
+        // The cells of the home rank, from the a-file corner: rook, then b-, c-, d-file ...
+        let corner = match us {
+            Color::White => Sq120::A1,
+            Color::Black => Sq120::A1.offset(70),
+        };
+        let home = |file: i8| corner.offset(file);
+        let empty = |file: i8| self.cells[home(file).index()].is_empty();
+        let safe = |file: i8| !is_attacked_on_home_rank(&self.cells, home(file), attackers);
+        let king_from = CastlingSide::king_from(us);
+        if self.castling.has(us, CastlingSide::King) && empty(5) && empty(6) && safe(5) && safe(6) {
+            sink.push(Move::new(
+                king_from,
+                home(6).on_board(),
+                MoveFlag::KingCastle,
+            ));
+        }
+        if self.castling.has(us, CastlingSide::Queen)
+            && empty(1)
+            && empty(2)
+            && empty(3)
+            && safe(3)
+            && safe(2)
+        {
+            sink.push(Move::new(
+                king_from,
+                home(2).on_board(),
+                MoveFlag::QueenCastle,
+            ));
         }
     }
 
