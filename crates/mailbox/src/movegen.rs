@@ -388,7 +388,7 @@ impl MailboxBoard {
                 continue;
             }
             let from_square = from.on_board();
-            let promotes = from.rank() == last_step_rank;
+            let promotes = from.is_on_rank(last_step_rank);
             let one = from.offset(ahead);
             if keeps_line(pin, ahead) && self.cells[one.index()].is_empty() {
                 if promotes {
@@ -400,7 +400,7 @@ impl MailboxBoard {
                         sink.push(Move::new(from_square, one.on_board(), MoveFlag::Quiet));
                     }
                     let two = one.offset(ahead);
-                    if from.rank() == start_rank
+                    if from.is_on_rank(start_rank)
                         && self.cells[two.index()].is_empty()
                         && allowed(two)
                     {

@@ -86,8 +86,15 @@ impl Sq120 {
         Sq120(self.0.wrapping_add(delta as u8))
     }
 
-    /// The rank `0..8` of a playing square (meaningless for the border).
+    /// Whether this is a playing square of rank `rank` (`0..8`): one subtraction and one
+    /// comparison, where [`Sq120::rank`] divides by ten.
     #[inline]
+    pub(crate) const fn is_on_rank(self, rank: u8) -> bool {
+        self.0.wrapping_sub(Sq120::A1.0 + 10 * rank) < 8
+    }
+
+    /// The rank `0..8` of a playing square (meaningless for the border).
+    #[cfg(test)]
     pub(crate) const fn rank(self) -> u8 {
         (self.0 / 10).wrapping_sub(2)
     }
@@ -132,6 +139,12 @@ mod tests {
             assert_eq!(cell.square(), Some(sq));
             assert_eq!(cell.on_board(), sq);
             assert_eq!(cell.rank() as usize, sq.rank().index());
+            for rank in 0..8 {
+                assert_eq!(
+                    cell.is_on_rank(rank),
+                    usize::from(rank) == sq.rank().index()
+                );
+            }
             assert!(!is_border(cell.index()), "{sq} maps onto the border");
         }
         assert_eq!(Sq120::from_square(Square::A1).index(), 21);
@@ -146,6 +159,9 @@ mod tests {
         for cell in 0..CELLS {
             let sq = Sq120(cell as u8).square();
             assert_eq!(sq.is_none(), is_border(cell), "cell {cell}");
+            if sq.is_none() {
+                assert!((0..8).all(|rank| !Sq120(cell as u8).is_on_rank(rank)));
+            }
             playing += usize::from(sq.is_some());
         }
         assert_eq!(playing, 64);
