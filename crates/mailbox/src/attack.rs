@@ -90,3 +90,72 @@ pub(crate) fn is_attacked(cells: &Cells, target: Sq120, by: Attackers) -> bool {
     }
     false
 }
+
+/// Whether a piece of `by` attacks `target`, a square a castling king of `by`'s enemy crosses
+/// or lands on.
+///
+/// No piece stands beyond the edge of the board, so only the knight jumps and rays that point
+/// away from that edge are looked at: half the jumps and three rays are saved. The rays along
+/// the rank are skipped too: castling needs every square between king and rook empty, so they
+/// meet only that king or that rook.
+#[inline]
+pub(crate) fn is_attacked_on_home_rank(cells: &Cells, target: Sq120, by: Attackers) -> bool {
+    match by.color {
+        // Black attacks white's first rank from above.
+        Color::Black => attacked_from_one_side::<1>(cells, target, by),
+        Color::White => attacked_from_one_side::<-1>(cells, target, by),
+    }
+}
+
+/// [`is_attacked`] limited to the side of `target` that `AWAY` (+1 up the board, -1 down)
+/// points to.
+#[inline(always)]
+fn attacked_from_one_side<const AWAY: i8>(cells: &Cells, target: Sq120, by: Attackers) -> bool {
+    let at = |sq: Sq120| cells[sq.index()];
+    let color = by.color;
+    let pawn = Cell::of(color, Role::Pawn);
+    let behind = 10 * AWAY;
+    if at(target.offset(behind + 1)) == pawn || at(target.offset(behind - 1)) == pawn {
+        return true;
+    }
+    let knight = Cell::of(color, Role::Knight);
+    if by.knights
+        && [21 * AWAY, 19 * AWAY, 12 * AWAY, 8 * AWAY]
+            .iter()
+            .any(|&jump| at(target.offset(jump)) == knight)
+    {
+        return true;
+    }
+    let king = Cell::of(color, Role::King);
+    let queen = Cell::of(color, Role::Queen);
+    for (steps, slides, slider) in [
+        ([10 * AWAY, 0], by.orthogonal, Cell::of(color, Role::Rook)),
+        (
+            [11 * AWAY, 9 * AWAY],
+            by.diagonal,
+            Cell::of(color, Role::Bishop),
+        ),
+    ] {
+        for step in steps {
+            // 0 pads the single orthogonal ray to the length of the diagonal pair.
+            if step == 0 {
+                continue;
+            }
+            let mut sq = target.offset(step);
+            let mut piece = at(sq);
+            if piece == king {
+                return true;
+            }
+            if slides {
+                while piece.is_empty() {
+                    sq = sq.offset(step);
+                    piece = at(sq);
+                }
+                if piece == slider || piece == queen {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

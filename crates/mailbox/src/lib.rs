@@ -24,8 +24,8 @@
 //!
 //! Each cell is one byte: empty, a piece (colour bits and role), or the sentinel, which carries
 //! both colour bits so "may I land here" is one mask test that the frame fails for either side.
-//! The 64 <-> 120 maps are two small static tables. Per-cell arrays have 128 entries, the last
-//! 8 unused, so that an index masked to 7 bits needs no bounds check.
+//! The 64 <-> 120 maps are two small static tables. Per-cell arrays have 256 entries, the last
+//! 136 unused, so that a cell index, being a byte, needs neither a bounds check nor a mask.
 //!
 //! # What the board keeps
 //!

@@ -14,7 +14,7 @@
 //! attacked?), castling (is any square the king crosses attacked?), and en passant, which
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
-use crate::attack::{is_attacked, Attackers};
+use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
@@ -206,33 +206,43 @@ impl MailboxBoard {
         }
 
         let their_queen = Cell::of(them, Role::Queen);
-        for step in direction::KING {
-            let (slider, present) = if direction::is_orthogonal(step) {
-                (Cell::of(them, Role::Rook), attackers.orthogonal)
-            } else {
-                (Cell::of(them, Role::Bishop), attackers.diagonal)
-            };
+        // One pass per kind of ray, so that which slider matters is known without a test per
+        // direction, and a kind the enemy lacks is skipped whole.
+        for (steps, slider, present) in [
+            (
+                direction::ORTHOGONAL,
+                Cell::of(them, Role::Rook),
+                attackers.orthogonal,
+            ),
+            (
+                direction::DIAGONAL,
+                Cell::of(them, Role::Bishop),
+                attackers.diagonal,
+            ),
+        ] {
             if !present {
                 continue;
             }
-            let mut sq = king.offset(step);
-            while at(sq).is_empty() {
-                sq = sq.offset(step);
-            }
-            let first = at(sq);
-            if first == slider || first == their_queen {
-                safety.check_steps[usize::from(safety.checkers & 1)] = step;
-                safety.checkers += 1;
-                safety.checker = sq;
-            } else if first.has_piece_of(us_bit) {
-                let mut beyond = sq.offset(step);
-                while at(beyond).is_empty() {
-                    beyond = beyond.offset(step);
+            for step in steps {
+                let mut sq = king.offset(step);
+                while at(sq).is_empty() {
+                    sq = sq.offset(step);
                 }
-                let second = at(beyond);
-                if second == slider || second == their_queen {
-                    safety.pins[safety.pin_count] = (sq, step);
-                    safety.pin_count += 1;
+                let first = at(sq);
+                if first == slider || first == their_queen {
+                    safety.check_steps[usize::from(safety.checkers & 1)] = step;
+                    safety.checkers += 1;
+                    safety.checker = sq;
+                } else if first.has_piece_of(us_bit) {
+                    let mut beyond = sq.offset(step);
+                    while at(beyond).is_empty() {
+                        beyond = beyond.offset(step);
+                    }
+                    let second = at(beyond);
+                    if second == slider || second == their_queen {
+                        safety.pins[safety.pin_count & (MAX_PINS - 1)] = (sq, step);
+                        safety.pin_count += 1;
+                    }
                 }
             }
         }
@@ -378,7 +388,7 @@ impl MailboxBoard {
                 continue;
             }
             let from_square = from.on_board();
-            let promotes = from.rank() == last_step_rank;
+            let promotes = from.is_on_rank(last_step_rank);
             let one = from.offset(ahead);
             if keeps_line(pin, ahead) && self.cells[one.index()].is_empty() {
                 if promotes {
@@ -390,7 +400,7 @@ impl MailboxBoard {
                         sink.push(Move::new(from_square, one.on_board(), MoveFlag::Quiet));
                     }
                     let two = one.offset(ahead);
-                    if from.rank() == start_rank
+                    if from.is_on_rank(start_rank)
                         && self.cells[two.index()].is_empty()
                         && allowed(two)
                     {
@@ -462,25 +472,34 @@ impl MailboxBoard {
     /// the king crosses and lands on not attacked.
     fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
-        for side in CastlingSide::ALL {
-            if !self.castling.has(us, side) {
-                continue;
-            }
-            let clear = side
-                .empty_squares(us)
-                .iter()
-                .all(|&sq| self.cells[Sq120::from_square(sq).index()].is_empty());
-            let [_, crossed, landing] = side.king_path(us);
-            if clear
-                && !is_attacked(&self.cells, Sq120::from_square(crossed), attackers)
-                && !is_attacked(&self.cells, Sq120::from_square(landing), attackers)
-            {
-                let flag = match side {
-                    CastlingSide::King => MoveFlag::KingCastle,
-                    CastlingSide::Queen => MoveFlag::QueenCastle,
-                };
-                sink.push(Move::new(CastlingSide::king_from(us), landing, flag));
-            }
+        // The cells of the home rank, from the a-file corner: rook, then b-, c-, d-file ...
+        let corner = match us {
+            Color::White => Sq120::A1,
+            Color::Black => Sq120::A1.offset(70),
+        };
+        let home = |file: i8| corner.offset(file);
+        let empty = |file: i8| self.cells[home(file).index()].is_empty();
+        let safe = |file: i8| !is_attacked_on_home_rank(&self.cells, home(file), attackers);
+        let king_from = CastlingSide::king_from(us);
+        if self.castling.has(us, CastlingSide::King) && empty(5) && empty(6) && safe(5) && safe(6) {
+            sink.push(Move::new(
+                king_from,
+                home(6).on_board(),
+                MoveFlag::KingCastle,
+            ));
+        }
+        if self.castling.has(us, CastlingSide::Queen)
+            && empty(1)
+            && empty(2)
+            && empty(3)
+            && safe(3)
+            && safe(2)
+        {
+            sink.push(Move::new(
+                king_from,
+                home(2).on_board(),
+                MoveFlag::QueenCastle,
+            ));
         }
     }
 

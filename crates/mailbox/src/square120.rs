@@ -16,11 +16,12 @@ pub(crate) struct Sq120(u8);
 /// The number of cells.
 pub(crate) const CELLS: usize = 120;
 
-/// The length of every per-cell array: the 120 cells and 8 unused entries, so that an index
-/// masked to 7 bits ([`Sq120::index`]) is in bounds without a check on each access.
-pub(crate) const CELL_ARRAY_LEN: usize = 128;
+/// The length of every per-cell array: the 120 cells and 136 unused entries, so that any byte
+/// index ([`Sq120::index`]) is in bounds without a check or a mask on each access. A mask would
+/// cost two instructions on every step of a ray walk.
+pub(crate) const CELL_ARRAY_LEN: usize = 256;
 
-const _: () = assert!(CELLS <= CELL_ARRAY_LEN && CELL_ARRAY_LEN == 128);
+const _: () = assert!(CELLS <= CELL_ARRAY_LEN && CELL_ARRAY_LEN == 256);
 
 /// From a [`Square`] index to its cell.
 static TO_120: [u8; 64] = {
@@ -72,11 +73,11 @@ impl Sq120 {
         TO_64[self.index()]
     }
 
-    /// The cell index, `0..120`, for arrays of [`CELL_ARRAY_LEN`] entries. The mask changes no
-    /// valid index; it lets the compiler see that the index is in bounds.
+    /// The cell index, `0..120`, for arrays of [`CELL_ARRAY_LEN`] entries; being a byte, it is
+    /// in bounds of them whatever its value, which the compiler sees.
     #[inline]
     pub(crate) const fn index(self) -> usize {
-        (self.0 & 127) as usize
+        self.0 as usize
     }
 
     /// The cell `delta` cells away (a [`direction`] step or knight jump).
@@ -85,8 +86,15 @@ impl Sq120 {
         Sq120(self.0.wrapping_add(delta as u8))
     }
 
-    /// The rank `0..8` of a playing square (meaningless for the border).
+    /// Whether this is a playing square of rank `rank` (`0..8`): one subtraction and one
+    /// comparison, where [`Sq120::rank`] divides by ten.
     #[inline]
+    pub(crate) const fn is_on_rank(self, rank: u8) -> bool {
+        self.0.wrapping_sub(Sq120::A1.0 + 10 * rank) < 8
+    }
+
+    /// The rank `0..8` of a playing square (meaningless for the border).
+    #[cfg(test)]
     pub(crate) const fn rank(self) -> u8 {
         (self.0 / 10).wrapping_sub(2)
     }
@@ -113,12 +121,6 @@ pub(crate) mod direction {
     pub(crate) const KING: [i8; 8] = [
         NORTH, SOUTH, EAST, WEST, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST,
     ];
-
-    /// Whether a king step runs along a rank or file (else along a diagonal).
-    #[inline]
-    pub(crate) const fn is_orthogonal(step: i8) -> bool {
-        matches!(step, NORTH | SOUTH | EAST | WEST)
-    }
 }
 
 #[cfg(test)]
@@ -137,6 +139,12 @@ mod tests {
             assert_eq!(cell.square(), Some(sq));
             assert_eq!(cell.on_board(), sq);
             assert_eq!(cell.rank() as usize, sq.rank().index());
+            for rank in 0..8 {
+                assert_eq!(
+                    cell.is_on_rank(rank),
+                    usize::from(rank) == sq.rank().index()
+                );
+            }
             assert!(!is_border(cell.index()), "{sq} maps onto the border");
         }
         assert_eq!(Sq120::from_square(Square::A1).index(), 21);
@@ -151,6 +159,9 @@ mod tests {
         for cell in 0..CELLS {
             let sq = Sq120(cell as u8).square();
             assert_eq!(sq.is_none(), is_border(cell), "cell {cell}");
+            if sq.is_none() {
+                assert!((0..8).all(|rank| !Sq120(cell as u8).is_on_rank(rank)));
+            }
             playing += usize::from(sq.is_some());
         }
         assert_eq!(playing, 64);
