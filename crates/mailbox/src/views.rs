@@ -134,7 +134,7 @@ impl MailboxBoard {
         }
         let mut slider_check_step = 0;
         for step in direction::KING {
-            let slider = if direction::is_orthogonal(step) {
+            let slider = if matches!(step.unsigned_abs(), 1 | 10) {
                 Cell::of(them, Role::Rook)
             } else {
                 Cell::of(them, Role::Bishop)
@@ -260,7 +260,7 @@ impl MailboxBoard {
             describe(self, one),
             if self.cells[one.index()].is_empty() {
                 walk.marks.push((one.index(), '*'));
-                if from.rank() == last_step_rank {
+                if from.is_on_rank(last_step_rank) {
                     " -> promotion (four moves)"
                 } else {
                     " -> move"
@@ -269,7 +269,7 @@ impl MailboxBoard {
                 " -> blocked"
             }
         );
-        if from.rank() == start_rank && self.cells[one.index()].is_empty() {
+        if from.is_on_rank(start_rank) && self.cells[one.index()].is_empty() {
             let two = one.offset(ahead);
             let free = self.cells[two.index()].is_empty();
             if free {
@@ -289,7 +289,7 @@ impl MailboxBoard {
             let cell = self.cells[to.index()];
             let verdict = if cell.has_piece_of(them_bit) {
                 walk.marks.push((to.index(), 'x'));
-                if from.rank() == last_step_rank {
+                if from.is_on_rank(last_step_rank) {
                     "capture with promotion (four moves)"
                 } else {
                     "capture"
