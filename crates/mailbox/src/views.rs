@@ -412,8 +412,8 @@ impl Views for MailboxBoard {
             let _ =
                 writeln!(
                 out,
-                "(the array holds {} cells: {padding} more after 119, {}, so that an index masked \
-                 to 7 bits needs no bounds check)",
+                "(the array holds {} cells: {padding} more after 119, {}, so that a cell index, \
+                 being a byte, needs no bounds check)",
                 self.cells.len(),
                 if all_frame { "all sentinels" } else { "not all sentinels" }
             );
