@@ -291,6 +291,42 @@ pub fn mask_legality<B: Board>(
     out
 }
 
+/// The end of `explain` for a backend that reaches legal moves through check and pin masks:
+/// step 2 (how the `reached` squares of the piece on `sq` become legal targets, with `king_note` saying how
+/// that backend tests the king's own steps) and the legal moves from `sq`.
+pub fn mask_legality_and_moves<B: Board>(
+    board: &B,
+    sq: Square,
+    reached: Bitboard,
+    own: Bitboard,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    king_note: &str,
+) -> String {
+    let mut out = String::new();
+    let Some(piece) = board.piece_at(sq) else {
+        return out;
+    };
+    if piece.color == board.side_to_move() {
+        out.push_str("\n2. legality with check and pin masks\n");
+        if piece.role == crate::Role::King {
+            out.push_str(king_note);
+        } else if checkers.more_than_one() {
+            out.push_str("  double check: only the king moves\n");
+        } else {
+            out.push_str(&mask_legality(board, sq, reached, own, checkers, pinned));
+        }
+    } else {
+        out.push_str(&format!(
+            "\n2. it is {}'s move: these are attacks, not legal moves\n",
+            board.side_to_move()
+        ));
+    }
+    out.push('\n');
+    out.push_str(&legal_moves_from(board, sq));
+    out
+}
+
 fn pad_left(text: &str, width: usize) -> String {
     let len = text.chars().count();
     let mut out = String::with_capacity(width);

@@ -7,8 +7,8 @@ use crate::magic::{Magic, MagicTables, Slider};
 use crate::sliders::{sliders, table_bytes, USES_PEXT};
 use boardlab_core::bitboard::{between, king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, join_lines, legal_moves_from, mask_legality, piece_name,
-    position_header, side_by_side, titled,
+    bitboard_grid, grid, hex64, join_lines, mask_legality_and_moves, piece_name, position_header,
+    side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square, Views};
 use std::fmt::Write;
@@ -275,32 +275,15 @@ impl Views for MagicBoard {
                 attacks
             }
         };
-        if us == self.side_to_move() {
-            out.push_str("\n2. legality with check and pin masks\n");
-            let checkers = self.checkers();
-            if piece.role == Role::King {
-                out.push_str("  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n");
-            } else if checkers.more_than_one() {
-                out.push_str("  double check: only the king moves\n");
-            } else {
-                out.push_str(&mask_legality(
-                    self,
-                    sq,
-                    reached,
-                    own,
-                    checkers,
-                    self.pinned_for_views(),
-                ));
-            }
-        } else {
-            let _ = writeln!(
-                out,
-                "\n2. it is {}'s move: these are attacks, not legal moves",
-                self.side_to_move()
-            );
-        }
-        out.push('\n');
-        out.push_str(&legal_moves_from(self, sq));
+        out.push_str(&mask_legality_and_moves(
+            self,
+            sq,
+            reached,
+            own,
+            self.checkers(),
+            self.pinned_for_views(),
+            "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
+        ));
         Ok(out)
     }
 }

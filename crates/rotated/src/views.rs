@@ -6,8 +6,8 @@ use crate::board::RotatedBoard;
 use crate::rotation::Rotation;
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, legal_moves_from, mask_legality, piece_name, position_header,
-    side_by_side, titled,
+    bitboard_grid, grid, hex64, mask_legality_and_moves, piece_name, position_header, side_by_side,
+    titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -261,34 +261,15 @@ impl Views for RotatedBoard {
             }
         };
 
-        if us == self.side_to_move() {
-            out.push_str("\n2. legality with check and pin masks\n");
-            let checkers = self.checkers();
-            if piece.role == Role::King {
-                out.push_str(
-                    "  the king's targets, king_attacks[sq] & !own, are each tested with attacked_by (and, in\n  check, the squares behind the king on a checking slider's line are removed first)\n",
-                );
-            } else if checkers.more_than_one() {
-                out.push_str("  double check: only the king moves\n");
-            } else {
-                out.push_str(&mask_legality(
-                    self,
-                    sq,
-                    reached,
-                    own,
-                    checkers,
-                    self.pinned(),
-                ));
-            }
-        } else {
-            let _ = writeln!(
-                out,
-                "\n2. it is {}'s move: these are attacks, not legal moves",
-                self.side_to_move()
-            );
-        }
-        out.push('\n');
-        out.push_str(&legal_moves_from(self, sq));
+        out.push_str(&mask_legality_and_moves(
+            self,
+            sq,
+            reached,
+            own,
+            self.checkers(),
+            self.pinned(),
+            "  the king's targets, king_attacks[sq] & !own, are each tested with attacked_by (and, in\n  check, the squares behind the king on a checking slider's line are removed first)\n",
+        ));
         Ok(out)
     }
 }
