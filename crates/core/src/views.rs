@@ -291,6 +291,59 @@ pub fn mask_legality<B: Board>(
     out
 }
 
+/// Step 1 of `explain` for a knight, king or pawn on a bitboard backend, where these come from
+/// boardlab-core's leaper tables and pawn shifts whatever the slider technique: the text and the
+/// squares the piece reaches. `ep_note` says how the backend tests an en-passant capture. `None`
+/// for a slider, which each backend explains its own way.
+pub fn bitboard_leaper_step<B: Board>(
+    board: &B,
+    sq: Square,
+    occupied: Bitboard,
+    theirs: Bitboard,
+    ep_note: &str,
+) -> Option<(String, Bitboard)> {
+    use crate::bitboard::{king_attacks, knight_attacks, pawn_attacks};
+    use crate::{Color, Role};
+    let piece = board.piece_at(sq)?;
+    let us = piece.color;
+    match piece.role {
+        Role::Knight => Some((
+            "\n1. a knight's attacks are one table entry, knight_attacks[sq]\n".to_string(),
+            knight_attacks(sq),
+        )),
+        Role::King => Some((
+            "\n1. a king's attacks are one table entry, king_attacks[sq]\n".to_string(),
+            king_attacks(sq),
+        )),
+        Role::Pawn => {
+            let empty = !occupied;
+            let one = Bitboard::from_square(sq).forward(us) & empty;
+            let start = if us == Color::White { 1 } else { 6 };
+            let two = if sq.rank().index() == start {
+                one.forward(us) & empty
+            } else {
+                Bitboard::EMPTY
+            };
+            let captures = pawn_attacks(us, sq) & theirs;
+            let mut out = String::from(
+                "\n1. pawns move as sets: pushes shift the pawn set a rank onto empty squares,\n   captures are pawn_attacks & the enemy pieces (en passant apart)\n",
+            );
+            out.push_str(&side_by_side(&[
+                titled("one push", bitboard_grid(one)),
+                titled("double push", bitboard_grid(two)),
+                titled("pawn_attacks & theirs", bitboard_grid(captures)),
+            ]));
+            if let Some(ep) = board.ep_square() {
+                if pawn_attacks(us, sq).contains(ep) && us == board.side_to_move() {
+                    out.push_str(&format!("  en passant onto {ep}: {ep_note}\n"));
+                }
+            }
+            Some((out, one | two | captures))
+        }
+        _ => None,
+    }
+}
+
 /// The end of `explain` for a backend that reaches legal moves through check and pin masks:
 /// step 2 (how the `reached` squares of the piece on `sq` become legal targets, with `king_note` saying how
 /// that backend tests the king's own steps) and the legal moves from `sq`.

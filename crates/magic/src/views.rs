@@ -5,10 +5,10 @@
 use crate::board::MagicBoard;
 use crate::magic::{Magic, MagicTables, Slider};
 use crate::sliders::{sliders, table_bytes, USES_PEXT};
-use boardlab_core::bitboard::{between, king_attacks, knight_attacks, pawn_attacks};
+use boardlab_core::bitboard::between;
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, join_lines, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, titled,
+    bitboard_grid, bitboard_leaper_step, grid, hex64, join_lines, mask_legality_and_moves,
+    piece_name, position_header, side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square, Views};
 use std::fmt::Write;
@@ -218,47 +218,17 @@ impl Views for MagicBoard {
         if USES_PEXT {
             out.push_str("(this build indexes the same slices with PEXT(occupied, mask); shown below is the magic index)\n");
         }
-        let reached = match piece.role {
-            Role::Knight => {
-                out.push_str("\n1. a knight's attacks are one table entry, knight_attacks[sq]\n");
-                knight_attacks(sq)
+        let leaper = bitboard_leaper_step(self, sq, occupied, theirs, "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open");
+        let reached = match leaper {
+            Some((text, reached)) => {
+                out.push_str(&text);
+                reached
             }
-            Role::King => {
-                out.push_str("\n1. a king's attacks are one table entry, king_attacks[sq]\n");
-                king_attacks(sq)
-            }
-            Role::Pawn => {
-                let empty = !occupied;
-                let one = Bitboard::from_square(sq).forward(us) & empty;
-                let start = if us == Color::White { 1 } else { 6 };
-                let two = if sq.rank().index() == start {
-                    one.forward(us) & empty
-                } else {
-                    Bitboard::EMPTY
-                };
-                let captures = pawn_attacks(us, sq) & theirs;
+            None => {
+                let role = piece.role;
                 out.push_str(
-                    "\n1. pawns move as sets: pushes shift the pawn set a rank onto empty squares,\n   captures are pawn_attacks & the enemy pieces (en passant apart)\n",
-                );
-                out.push_str(&side_by_side(&[
-                    titled("one push", bitboard_grid(one)),
-                    titled("double push", bitboard_grid(two)),
-                    titled("pawn_attacks & theirs", bitboard_grid(captures)),
-                ]));
-                if let Some(ep) = self.ep_square() {
-                    if pawn_attacks(us, sq).contains(ep) && us == self.side_to_move() {
-                        let _ = writeln!(
-                            out,
-                            "  en passant onto {ep}: the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open"
-                        );
-                    }
-                }
-                one | two | captures
-            }
-            role => {
-                out.push_str(
-                    "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
-                );
+                "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
+            );
                 let mut attacks = Bitboard::EMPTY;
                 if matches!(role, Role::Rook | Role::Queen) {
                     describe_entry(&mut out, Slider::Rook, sq);

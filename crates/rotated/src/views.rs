@@ -4,10 +4,9 @@
 use crate::attacks::{Line, TABLE_BYTES};
 use crate::board::RotatedBoard;
 use crate::rotation::Rotation;
-use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, mask_legality_and_moves, piece_name, position_header, side_by_side,
-    titled,
+    bitboard_grid, bitboard_leaper_step, grid, hex64, mask_legality_and_moves, piece_name,
+    position_header, side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -207,47 +206,22 @@ impl Views for RotatedBoard {
             sq.index()
         );
         let _ = writeln!(out, "{}", position_header(self).trim_end());
-        let reached = match piece.role {
-            Role::Knight => {
-                out.push_str("\n1. a knight's attacks are one table entry, knight_attacks[sq]\n");
-                knight_attacks(sq)
+        let leaper = bitboard_leaper_step(
+            self,
+            sq,
+            self.occupancy.occupied(),
+            theirs,
+            "tested on a copy of the four occupancy maps with both pawns moved",
+        );
+        let reached = match leaper {
+            Some((text, reached)) => {
+                out.push_str(&text);
+                reached
             }
-            Role::King => {
-                out.push_str("\n1. a king's attacks are one table entry, king_attacks[sq]\n");
-                king_attacks(sq)
-            }
-            Role::Pawn => {
-                let forward = |set: Bitboard| set.forward(us);
-                let one = forward(Bitboard::from_square(sq)) & !self.occupancy.occupied();
-                let start = if us == Color::White { 1 } else { 6 };
-                let two = if sq.rank().index() == start {
-                    forward(one) & !self.occupancy.occupied()
-                } else {
-                    Bitboard::EMPTY
-                };
-                let captures = pawn_attacks(us, sq) & theirs;
+            None => {
                 out.push_str(
-                    "\n1. pawns move as a set: pushes are the pawn set shifted a rank onto empty squares,\n   captures the pawn_attacks entry & the enemy pieces (en passant apart)\n",
-                );
-                out.push_str(&side_by_side(&[
-                    titled("one push", bitboard_grid(one)),
-                    titled("double push", bitboard_grid(two)),
-                    titled("pawn_attacks & theirs", bitboard_grid(captures)),
-                ]));
-                if let Some(ep) = self.ep_square() {
-                    if pawn_attacks(us, sq).contains(ep) && us == self.side_to_move() {
-                        let _ = writeln!(
-                            out,
-                            "  en passant onto {ep}: tested on a copy of the four occupancy maps with both pawns moved"
-                        );
-                    }
-                }
-                one | two | captures
-            }
-            _ => {
-                out.push_str(
-                    "\n1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line\n   (@ the piece, # occupied inner square, o empty inner square, + end square of the line)\n",
-                );
+                "\n1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line\n   (@ the piece, # occupied inner square, o empty inner square, + end square of the line)\n",
+            );
                 let mut attacks = Bitboard::EMPTY;
                 for &line in line_names(piece.role) {
                     attacks |= self.narrate_line(&mut out, sq, line);
