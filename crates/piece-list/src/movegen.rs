@@ -80,7 +80,7 @@ fn room(c: i32, d: i32) -> i32 {
     }
 }
 
-const KING_STEPS: [(i32, i32); 8] = [
+pub(crate) const KING_STEPS: [(i32, i32); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
@@ -90,7 +90,7 @@ const KING_STEPS: [(i32, i32); 8] = [
     (1, -1),
     (-1, -1),
 ];
-const KNIGHT_STEPS: [(i32, i32); 8] = [
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -100,18 +100,9 @@ const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
 ];
-const ORTHOGONAL: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: &[(i32, i32)] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const BOTH: &[(i32, i32)] = &[
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
+pub(crate) const ORTHOGONAL: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
+pub(crate) const DIAGONAL: &[(i32, i32)] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
+pub(crate) const BOTH: &[(i32, i32)] = &KING_STEPS;
 
 /// The one piece giving check: its square and, for a slider, the line from our king to it.
 #[derive(Clone, Copy)]

@@ -3,6 +3,7 @@
 
 use crate::attacks::{file, rank, Line};
 use crate::list::{PieceList, NO_SQUARE};
+use crate::movegen::{BOTH, DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::{PieceListBoard, NOTHING_IGNORED};
 use boardlab_core::views::{
     grid, hex64, join_lines, legal_moves_from, piece_name, position_header,
@@ -183,11 +184,11 @@ impl Views for PieceListBoard {
         let before = narration.scans;
         match piece.role {
             Role::Pawn => self.narrate_pawn(sq as u8, us, pin, &mut narration),
-            Role::Knight => self.narrate_leaper(sq as u8, us, &KNIGHT, &mut narration),
+            Role::Knight => self.narrate_leaper(sq as u8, us, &KNIGHT_STEPS, &mut narration),
             Role::King => self.narrate_king(sq as u8, us, &mut narration),
-            Role::Bishop => self.narrate_slides(sq as u8, us, pin, &DIAGONAL, &mut narration),
-            Role::Rook => self.narrate_slides(sq as u8, us, pin, &ORTHOGONAL, &mut narration),
-            Role::Queen => self.narrate_slides(sq as u8, us, pin, &BOTH, &mut narration),
+            Role::Bishop => self.narrate_slides(sq as u8, us, pin, DIAGONAL, &mut narration),
+            Role::Rook => self.narrate_slides(sq as u8, us, pin, ORTHOGONAL, &mut narration),
+            Role::Queen => self.narrate_slides(sq as u8, us, pin, BOTH, &mut narration),
         }
         out.push_str(&narration.text);
         let _ = writeln!(
@@ -227,30 +228,6 @@ impl Views for PieceListBoard {
         Ok(out)
     }
 }
-
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-const BOTH: [(i32, i32); 8] = KING;
 
 /// The text of a narration and the list scans it counted.
 #[derive(Default)]
@@ -441,7 +418,7 @@ impl PieceListBoard {
     fn narrate_king(&self, from: u8, us: Color, narration: &mut Narration) {
         let (own, enemy) = (self.list(us), self.list(!us));
         let (f, r) = (file(from), rank(from));
-        for (df, dr) in KING {
+        for (df, dr) in KING_STEPS {
             let (nf, nr) = (f + df, r + dr);
             if (nf | nr) & !7 != 0 {
                 narration.line(format!("({df:+},{dr:+}): off the board"));
