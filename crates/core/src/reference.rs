@@ -5,10 +5,7 @@
 //! and easy to check by eye, passes the perft suites, and lets boardlab-core test its search
 //! without depending on a backend crate. It is not registered on the command line.
 
-use crate::bitboard::{
-    king_attacks, knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
-    ROOK_DIRECTIONS,
-};
+use crate::bitboard::pawn_attacks;
 use crate::{
     Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
     Setup, Square, Zobrist,
@@ -71,14 +68,7 @@ impl ReferenceBoard {
                     }
                     continue;
                 }
-                Role::Knight => knight_attacks(from),
-                Role::King => king_attacks(from),
-                Role::Bishop => slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS),
-                Role::Rook => slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS),
-                Role::Queen => {
-                    slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS)
-                        | slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS)
-                }
+                _ => crate::setup::piece_attacks(piece, from, occupied),
             };
             for to in targets {
                 if ours(to) {

@@ -179,17 +179,7 @@ impl Setup {
         let occupied = self.occupied();
         let mut attacked = Bitboard::EMPTY;
         for (from, piece) in self.pieces().filter(|(_, piece)| piece.color == by) {
-            attacked |= match piece.role {
-                Role::Pawn => pawn_attacks(by, from),
-                Role::Knight => knight_attacks(from),
-                Role::King => king_attacks(from),
-                Role::Bishop => slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS),
-                Role::Rook => slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS),
-                Role::Queen => {
-                    slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS)
-                        | slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS)
-                }
-            };
+            attacked |= piece_attacks(piece, from, occupied);
         }
         attacked
     }
@@ -391,6 +381,22 @@ impl Setup {
         }
         out.push_str("   a b c d e f g h\n");
         out
+    }
+}
+
+/// The squares `piece` on `from` attacks when `occupied` is occupied (pawns: their capture
+/// squares), by the slow ray walk: the reference for validation and for checking backends.
+pub(crate) fn piece_attacks(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, from),
+        Role::Knight => knight_attacks(from),
+        Role::King => king_attacks(from),
+        Role::Bishop => slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS),
+        Role::Rook => slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS),
+        Role::Queen => {
+            slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS)
+                | slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS)
+        }
     }
 }
 

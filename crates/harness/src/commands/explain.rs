@@ -30,15 +30,11 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square) -> Result<String, 
 ///
 /// A bad FEN or move, or an empty square.
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let backends = args.backend.backends();
-    for (i, &backend) in backends.iter().enumerate() {
-        let text = with_backend!(backend, B => explanation::<B>(&args.position, args.square))?;
-        if backends.len() > 1 {
-            let gap = if i == 0 { "" } else { "\n" };
-            writeln!(out, "{gap}== {backend} ==")?;
-        }
-        out.write_all(text.as_bytes())?;
-    }
+    super::write_per_backend(
+        &args.backend.backends(),
+        out,
+        |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square)),
+    )?;
     Ok(Outcome::Success)
 }
 

@@ -28,15 +28,11 @@ fn view<B: Views>(position: &PositionArgs, focus: Option<Square>) -> Result<Stri
 ///
 /// A bad FEN or move.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let backends = args.backend.backends();
-    for (i, &backend) in backends.iter().enumerate() {
-        let text = with_backend!(backend, B => view::<B>(&args.position, args.square))?;
-        if backends.len() > 1 {
-            let gap = if i == 0 { "" } else { "\n" };
-            writeln!(out, "{gap}== {backend} ==")?;
-        }
-        out.write_all(text.as_bytes())?;
-    }
+    super::write_per_backend(
+        &args.backend.backends(),
+        out,
+        |backend| with_backend!(backend, B => view::<B>(&args.position, args.square)),
+    )?;
     Ok(Outcome::Success)
 }
 
