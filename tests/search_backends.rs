@@ -5,16 +5,18 @@ use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, Zobrist};
 use boardlab_harness::{with_backend, Backend};
 use std::sync::atomic::AtomicBool;
 
-/// Positions with castling, en passant, promotions and checks in their trees.
-const POSITIONS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-];
+/// The six standard perft positions (castling, en passant, promotions and checks in their
+/// trees), and one with an en-passant capture available at the root.
+fn positions() -> Vec<String> {
+    let mut fens: Vec<String> =
+        boardlab_core::epd::parse_perft_suite(boardlab_core::epd::STANDARD_SUITE)
+            .expect("the embedded suite parses")
+            .into_iter()
+            .map(|case| case.fen)
+            .collect();
+    fens.push("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3".to_string());
+    fens
+}
 
 fn search(backend: Backend, fen: &str, limits: Limits) -> SearchResult {
     with_backend!(backend, B => {
@@ -39,7 +41,7 @@ fn summary(result: &SearchResult) -> (Option<String>, Score, u32, u64, Vec<Strin
 #[test]
 fn every_backend_searches_the_same_tree() {
     println!("backends: {:?}", Backend::ALL);
-    for fen in POSITIONS {
+    for fen in &positions() {
         for limits in [Limits::depth(4), Limits::nodes(20_000)] {
             let expected = summary(&search(Backend::ALL[0], fen, limits));
             for &backend in &Backend::ALL[1..] {
