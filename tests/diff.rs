@@ -128,7 +128,7 @@ fn failing_engines_get_one_line_and_status_2() {
     }
     let engine = fake_engine();
     for (mode, expected) in [
-        ("die", "exited"),
+        ("die", "exited with status 3"),
         ("hang", "sent nothing for 1 s"),
         ("garbage", "answered \"the quick brown fox\""),
     ] {
@@ -146,7 +146,9 @@ fn failing_engines_get_one_line_and_status_2() {
         let err = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{mode}: {err}");
         assert_eq!(err.lines().count(), 1, "{mode}: {err}");
-        assert!(err.starts_with("error: engine: "), "{mode}: {err}");
+        let prefix = format!("error: {}: ", engine.display());
+        assert!(err.starts_with(&prefix), "{mode}: {err}");
+        assert!(err.contains("(sent: position fen "), "{mode}: {err}");
         assert!(err.contains(expected), "{mode}: {err}");
         assert!(output.stdout.is_empty());
     }

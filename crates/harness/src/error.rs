@@ -18,8 +18,21 @@ pub enum Error {
     Suite(PathBuf, EpdError),
     /// Arguments that parse but make no sense together, or a suite with nothing to run.
     Usage(String),
-    /// A UCI engine that could not be started, died, stalled or answered nonsense.
+    /// Standard input of the UCI engine (`boardlab uci`) could not be read.
     Engine(String),
+    /// A divide oracle (an outside program, or a board) that failed or answered something no
+    /// correct move generator could: one line naming it, what was wrong and, for a program, the
+    /// command it was given. With `--verbose`, the program's standard error follows.
+    Oracle {
+        /// The oracle as the user named it: a program's path or name, a board's name.
+        name: String,
+        /// What was wrong, as a clause: "exited with status 3".
+        problem: String,
+        /// What it was asked: "ran ./perft.py 1 '8/8/…'", "sent go perft 2".
+        context: Option<String>,
+        /// The program's standard error, kept only with `--verbose`.
+        stderr: Option<String>,
+    },
     /// A hash table of the requested size could not be allocated.
     Allocation(usize),
     /// Standard output was closed by the reader (as `boardlab perft --divide | head` does).
@@ -38,6 +51,22 @@ impl fmt::Display for Error {
             Error::Suite(path, err) => write!(f, "{}: {err}", path.display()),
             Error::Usage(why) => write!(f, "{why}"),
             Error::Engine(why) => write!(f, "engine: {why}"),
+            Error::Oracle {
+                name,
+                problem,
+                context,
+                stderr,
+            } => {
+                write!(f, "{name}: {problem}")?;
+                if let Some(context) = context {
+                    write!(f, " ({context})")?;
+                }
+                match stderr.as_deref() {
+                    None => Ok(()),
+                    Some("") => write!(f, "\n{name} wrote nothing on standard error"),
+                    Some(text) => write!(f, "\n{name} wrote on standard error:\n{text}"),
+                }
+            }
             Error::Allocation(mb) => write!(f, "cannot allocate a hash table of {mb} MB"),
             Error::BrokenPipe => write!(f, "standard output was closed"),
             Error::Output(err) => write!(f, "cannot write to standard output: {}", lower(err)),

@@ -11,21 +11,29 @@
 #[macro_use]
 pub mod backend;
 pub mod commands;
+mod descent;
 mod engine;
 mod error;
+mod oracle;
 mod outcome;
 mod perft;
+mod perftree;
 mod position;
+mod program;
 mod progress;
 pub mod table;
 pub mod uci;
 
 pub use backend::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
+pub use descent::{diff, DiffReport, Divergence};
 pub use engine::UciEngine;
 pub use error::Error;
+pub use oracle::{impossible_move, oracle_named, BoardOracle, Divide, DivideOracle, Protocol};
 pub use outcome::Outcome;
 pub use perft::{PerftOptions, PerftRunner};
+pub use perftree::{parse_answer, write_divide, PerftreeProgram};
 pub use position::PositionArgs;
-pub use progress::progress_bar;
+pub use program::{find_program, ProgramOptions};
+pub use progress::{progress_bar, progress_bar_after, DelayedProgress};
 pub use table::PerftTable;

@@ -1,0 +1,327 @@
+//! Divide oracles: anything that can say how many leaves lie below each legal move of a
+//! position, at a given depth.
+//!
+//! A boardlab backend, an outside crate's [`Board`], a UCI engine that answers `go perft` and a
+//! program speaking perftree's protocol all do that, each in its own way. [`DivideOracle`] is
+//! what they have in common, and the one [descent](crate::diff) that finds where two move
+//! generators part is written against it alone.
+//!
+//! Every oracle is made for one root position (a [`PositionArgs`]: a FEN and the moves played
+//! from it) and is then asked about positions below that root, each named by the moves that lead
+//! there from it.
+
+use crate::engine::UciEngine;
+use crate::perftree::PerftreeProgram;
+use crate::program::{find_program, ProgramOptions};
+use crate::{Backend, Error, PositionArgs};
+use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
+use std::fmt;
+
+/// The answer to a divide: each legal move in UCI notation (`e2e4`, `e7e8q`, castling as the
+/// king's move `e1g1`) with the number of leaves below it.
+pub type Divide = Vec<(String, u64)>;
+
+/// Something that divides positions below one root (see the module docs).
+///
+/// # Examples
+///
+/// An outside crate's board is an oracle through [`BoardOracle`]; here a backend stands in for
+/// it.
+///
+/// ```
+/// use boardlab_harness::{BoardOracle, DivideOracle, PositionArgs};
+/// use boardlab_harness::backend::boardlab_mailbox::MailboxBoard;
+///
+/// let root = PositionArgs::default();
+/// let mut oracle = BoardOracle::<MailboxBoard>::new(&root)?;
+/// let divide = oracle.divide(&["e2e4".to_string()], 2)?;
+/// assert_eq!(divide.len(), 20);
+/// assert_eq!(divide.iter().map(|(_, nodes)| nodes).sum::<u64>(), 600);
+/// # Ok::<(), boardlab_harness::Error>(())
+/// ```
+pub trait DivideOracle {
+    /// The oracle's name in reports: a backend's name, or a program as the user named it.
+    fn name(&self) -> &str;
+
+    /// The count below each legal move of the position that `moves` (in UCI notation) reach
+    /// from the root, `depth` plies deep (`depth` is at least 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Oracle`] when the oracle cannot answer, or answers something malformed.
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error>;
+
+    /// The error for an answer that was well formed but cannot be right (a move listed twice,
+    /// counts that contradict each other), with what the oracle can say about how it was asked.
+    /// A program adds the command line of its last answer.
+    fn broken(&self, problem: String) -> Error {
+        Error::Oracle {
+            name: self.name().to_string(),
+            problem,
+            context: None,
+            stderr: None,
+        }
+    }
+}
+
+impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        (**self).divide(moves, depth)
+    }
+
+    fn broken(&self, problem: String) -> Error {
+        (**self).broken(problem)
+    }
+}
+
+/// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate.
+#[derive(Debug, Clone)]
+pub struct BoardOracle<B: Board> {
+    name: String,
+    root: B,
+}
+
+impl<B: Board> BoardOracle<B> {
+    /// The oracle for the board at `root`, named by the board's [`Board::NAME`].
+    ///
+    /// # Errors
+    ///
+    /// A bad FEN, or a move of the root that is not legal.
+    pub fn new(root: &PositionArgs) -> Result<BoardOracle<B>, Error> {
+        Ok(BoardOracle {
+            name: B::NAME.to_string(),
+            root: root.board()?,
+        })
+    }
+
+    /// The same oracle under another name in reports.
+    pub fn named(mut self, name: impl Into<String>) -> BoardOracle<B> {
+        self.name = name.into();
+        self
+    }
+}
+
+impl<B: Board> DivideOracle for BoardOracle<B> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        let mut board = self.root.clone();
+        for text in moves {
+            let mv = board.parse_uci_move(text)?;
+            board.make(mv);
+        }
+        Ok(boardlab_core::divide(&mut board, depth, PerftMode::Bulk)
+            .into_iter()
+            .map(|(mv, nodes)| (mv.to_string(), nodes))
+            .collect())
+    }
+}
+
+/// How an outside program is spoken to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum Protocol {
+    /// A UCI engine answering `go perft N` as Stockfish does.
+    #[default]
+    Uci,
+    /// A program run as `PROGRAM DEPTH FEN [MOVES]` printing `move count` lines, a blank line
+    /// and the total, as the perftree tool runs its scripts.
+    Perftree,
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "uci",
+            Protocol::Perftree => "perftree",
+        })
+    }
+}
+
+impl Backend {
+    /// This backend as an oracle for positions below `root`.
+    ///
+    /// # Errors
+    ///
+    /// A bad FEN, or a move of the root that is not legal.
+    pub fn oracle(self, root: &PositionArgs) -> Result<Box<dyn DivideOracle>, Error> {
+        with_backend!(self, B => {
+            Ok(Box::new(BoardOracle::<B>::new(root)?) as Box<dyn DivideOracle>)
+        })
+    }
+}
+
+/// The oracle a name on the command line stands for: a backend's name, or else an outside
+/// program (a path, or a bare name looked up on `PATH` and in `/usr/games`) spoken to in
+/// `protocol`.
+///
+/// # Errors
+///
+/// [`Error::Usage`] when the name is neither, and the program's [`Error::Oracle`] when it
+/// cannot be started.
+pub fn oracle_named(
+    name: &str,
+    protocol: Protocol,
+    root: &PositionArgs,
+    options: ProgramOptions,
+) -> Result<Box<dyn DivideOracle>, Error> {
+    if let Some(&backend) = Backend::ALL.iter().find(|b| b.name() == name) {
+        return backend.oracle(root);
+    }
+    let Some(path) = find_program(name) else {
+        let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        let place = if name.contains('/') {
+            "no such file"
+        } else {
+            "no program of that name on PATH or in /usr/games"
+        };
+        return Err(Error::Usage(format!(
+            "{name:?} is neither a backend ({}) nor a program: {place}",
+            backends.join(", ")
+        )));
+    };
+    // Validated before any program sees it, so a program is never asked about a bad position.
+    root.board::<boardlab_core::ReferenceBoard>()?;
+    Ok(match protocol {
+        Protocol::Uci => Box::new(UciEngine::start(name, &path, root, options)?),
+        Protocol::Perftree => Box::new(PerftreeProgram::new(name, &path, root, options)),
+    })
+}
+
+/// `a7b8Q` as `a7b8q`: outside programs may write promotion letters in either case. Only the
+/// fifth character changes; squares in capitals stay malformed.
+pub(crate) fn lowercase_promotion(mv: &str) -> String {
+    match mv.char_indices().nth(4) {
+        Some((at, _)) => format!("{}{}", &mv[..at], mv[at..].to_ascii_lowercase()),
+        None => mv.to_string(),
+    }
+}
+
+/// Why a move in an oracle's answer cannot be a move of `setup` at all, by any reading of the
+/// rules; `None` when it could be (legal or not).
+///
+/// A buggy generator lists illegal moves: a pinned piece's move, castling through check, en
+/// passant that exposes the king. The descent must report those as the divergence they are.
+/// What no generator of *this* position could list is a sign that the program misread it or
+/// speaks another notation: text that is not UCI, a move from a square without a piece of the
+/// side to move, a destination that piece never reaches on an empty board, a promotion letter
+/// on a move that does not promote or none on one that must.
+pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
+    let syntax = || {
+        Some(format!(
+            "{text:?} is not a move in UCI notation (e2e4, e7e8q)"
+        ))
+    };
+    if !(4..=5).contains(&text.len()) || !text.is_ascii() {
+        return syntax();
+    }
+    let (Ok(from), Ok(to)) = (text[0..2].parse::<Square>(), text[2..4].parse::<Square>()) else {
+        return syntax();
+    };
+    let promotion = match text[4..].chars().next() {
+        None => None,
+        Some(letter) => match Role::from_char(letter) {
+            Some(role) if letter.is_ascii_lowercase() && Role::PROMOTIONS.contains(&role) => {
+                Some(role)
+            }
+            _ => return syntax(),
+        },
+    };
+    let us = setup.turn;
+    let Some(piece) = setup.piece_at(from) else {
+        return Some(format!("{text} moves from {from}, which is empty"));
+    };
+    if piece.color != us {
+        return Some(format!(
+            "{text} moves {}'s piece on {from}, but {us} is to move",
+            !us
+        ));
+    }
+    let file_step = to.file().index() as i32 - from.file().index() as i32;
+    let rank_step = to.rank().index() as i32 - from.rank().index() as i32;
+    let (across, along) = (file_step.abs(), rank_step.abs());
+    let home_rank = if us == Color::White { 0 } else { 7 };
+    let reaches = match piece.role {
+        Role::Knight => across * along == 2,
+        Role::Bishop => across == along && across > 0,
+        Role::Rook => (across == 0) != (along == 0),
+        Role::Queen => (across == along && across > 0) || ((across == 0) != (along == 0)),
+        Role::King => {
+            let castling = along == 0
+                && across == 2
+                && from.rank().index() as i32 == home_rank
+                && from.file().index() == 4;
+            (across.max(along) == 1) || castling
+        }
+        Role::Pawn => {
+            let forward = us.forward() as i32;
+            let start_rank = if us == Color::White { 1 } else { 6 };
+            (rank_step == forward && across <= 1)
+                || (rank_step == 2 * forward
+                    && across == 0
+                    && from.rank().index() as i32 == start_rank)
+        }
+    };
+    if !reaches {
+        return Some(format!(
+            "{text}: the {} on {from} never moves to {to}",
+            role_name(piece.role)
+        ));
+    }
+    let promotes = piece.role == Role::Pawn && to.rank().index() as i32 == 7 - home_rank;
+    match (promotes, promotion) {
+        (true, None) => Some(format!(
+            "{text} reaches the last rank without a promotion letter"
+        )),
+        (false, Some(_)) => Some(format!(
+            "{text} has a promotion letter but promotes nothing"
+        )),
+        _ => None,
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buggy_moves_are_possible_and_garbage_is_not() {
+        let setup = Setup::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        for possible in [
+            "e5d6", "e1g1", "e1c1", "b7a8q", "b7b8n", "a1a8", "h1h8", "e5f6",
+        ] {
+            assert_eq!(impossible_move(&setup, possible), None, "{possible}");
+        }
+        for (garbage, why) in [
+            ("e2e4", "empty"),
+            ("e8g8", "black's piece"),
+            ("a1b3", "never moves"),
+            ("e5e7", "never moves"),
+            ("e1f3", "never moves"),
+            ("b7a8", "without a promotion letter"),
+            ("e5e6q", "promotes nothing"),
+            ("b7a8Q", "UCI notation"),
+            ("e5", "UCI notation"),
+            ("i1a1", "UCI notation"),
+        ] {
+            let problem = impossible_move(&setup, garbage).unwrap_or_default();
+            assert!(problem.contains(why), "{garbage}: {problem:?}");
+        }
+    }
+}
