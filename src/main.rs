@@ -2,7 +2,7 @@
 //! boardlab-harness.
 
 use boardlab_harness::commands::{
-    book, compare, diff, explain, hash, perft, search, show, suite, uci,
+    book, compare, diff, explain, hash, perft, perftree, search, show, suite, uci,
 };
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
@@ -28,6 +28,8 @@ enum Command {
     Suite(suite::SuiteArgs),
     /// Descend to the first position where two move generators disagree.
     Diff(diff::DiffArgs),
+    /// Divide a position as a perftree script does: `boardlab perftree DEPTH FEN [MOVES]`.
+    Perftree(perftree::PerftreeArgs),
     /// Print a position's Polyglot key.
     Hash(hash::HashArgs),
     /// Search a position for the best move.
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args, &mut out),
         Command::Suite(args) => suite::run(args, &mut out),
         Command::Diff(args) => diff::run(args, &mut out),
+        Command::Perftree(args) => perftree::run(args, &mut out),
         Command::Hash(args) => hash::run(args, &mut out),
         Command::Search(args) => search::run(args, &mut out),
         Command::Book(args) => book::run(args, &mut out),

@@ -1,30 +1,16 @@
 //! `boardlab diff` against other backends, a fake UCI engine with a planted bug, engines that
 //! fail, and real Stockfish when it is installed.
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::PathBuf;
 use std::process::{Command, Output};
+use support::{python, support_file};
 
 const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 
 fn fake_engine() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_engine.py")
-}
-
-/// The first file of that name in PATH, or in the extra directories.
-fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain(extra.iter().map(PathBuf::from))
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-}
-
-fn python_available() -> bool {
-    let found = find_program("python3", &[]).is_some();
-    if !found {
-        println!("note: python3 is not on PATH, so the fake-engine tests are skipped");
-    }
-    found
+    support_file("fake_engine.py")
 }
 
 fn diff(args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -47,7 +33,7 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn finds_a_move_hidden_two_plies_down() {
-    if !python_available() {
+    if !python() {
         return;
     }
     let engine = fake_engine();
@@ -78,7 +64,7 @@ fn finds_a_move_hidden_two_plies_down() {
 
 #[test]
 fn finds_a_hidden_castling_move_after_given_moves() {
-    if !python_available() {
+    if !python() {
         return;
     }
     // Kiwipete: after a2a3 b4c3, white's king-side castling goes missing.
@@ -109,7 +95,7 @@ fn finds_a_hidden_castling_move_after_given_moves() {
 
 #[test]
 fn the_fake_engine_without_a_bug_agrees() {
-    if !python_available() {
+    if !python() {
         return;
     }
     let engine = fake_engine();
@@ -123,7 +109,7 @@ fn the_fake_engine_without_a_bug_agrees() {
 
 #[test]
 fn failing_engines_get_one_line_and_status_2() {
-    if !python_available() {
+    if !python() {
         return;
     }
     let engine = fake_engine();
@@ -179,8 +165,7 @@ fn every_backend_agrees_with_every_other() {
 
 #[test]
 fn stockfish_finds_no_divergence() {
-    let Some(stockfish) = find_program("stockfish", &["/usr/games"]) else {
-        println!("note: stockfish is not installed, so the comparison with it is skipped");
+    let Some(stockfish) = support::stockfish() else {
         return;
     };
     let positions = boardlab_core::epd::parse_perft_suite(boardlab_core::epd::STANDARD_SUITE)
@@ -222,4 +207,25 @@ fn backend_names() -> Vec<String> {
         .filter_map(|b| b.to_possible_value())
         .map(|v| v.get_name().to_string())
         .collect()
+}
+
+#[test]
+fn stockfish_is_found_by_its_bare_name_even_outside_path() {
+    if support::stockfish().is_none() {
+        return;
+    }
+    // Debian installs it in /usr/games, which scripts' PATH often lacks: it is searched anyway.
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let without_games =
+        std::env::join_paths(std::env::split_paths(&path).filter(|dir| !dir.ends_with("games")))
+            .unwrap();
+    let output = diff(
+        &["--depth", "3", "--against", "stockfish"],
+        &[("PATH", without_games.to_str().unwrap())],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "no divergence: magic and stockfish agree to depth 3\n"
+    );
 }

@@ -6,6 +6,7 @@ pub mod diff;
 pub mod explain;
 pub mod hash;
 pub mod perft;
+pub mod perftree;
 pub mod search;
 pub mod show;
 pub mod suite;

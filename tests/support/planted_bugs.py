@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""A move generator with planted bugs, for testing and teaching `boardlab diff`.
+
+Run with arguments, it is a perftree script: `planted_bugs.py DEPTH FEN [MOVES]` prints one
+`move count` line per legal move of the position after MOVES, a blank line and the total.
+Run without arguments, it is a UCI engine that answers `go perft N` as Stockfish does.
+
+The moves come from python-chess, made wrong on purpose by PLANTED_BUG:
+
+  ep-rank-pin           en passant is tested for legality as if the captured pawn stayed on
+                        its square, so the capture is allowed when the two pawns leave the
+                        king open along the rank
+  castle-through-check  castling looks only at the king's start and end squares, not at the
+                        square it crosses
+  capture-promotions    a pawn that captures onto the last rank promotes to a queen only
+  ep-check-evasion      en passant does not count as capturing a pawn that gives check
+
+Unset (or `none`), the generator is correct. Every position of the tree is generated with the
+bug, as a buggy program would, so the counts of all its ancestors are off as well.
+
+BROKEN makes it a broken program instead, to test how boardlab reports one: `exit` (a good
+answer, then exit status 3), `silent`, `garbage`, `sum` (a total one too high), `malformed`,
+`impossible` (a move from an empty square), `duplicate`, `depth-one` (a count of 2 at depth 1),
+`inconsistent` (counts that change between depths), `hang`, `stderr` (a traceback and exit
+status 1). `uppercase` writes promotion letters in capitals, which the protocol allows.
+
+FIXTURE_LOG names a file to which each perftree run appends its arguments, one line per run.
+"""
+
+import json
+import os
+import sys
+import time
+
+import chess
+
+BUG = os.environ.get("PLANTED_BUG", "none")
+BROKEN = os.environ.get("BROKEN", "")
+
+
+def ep_through_rank_pin(board):
+    """Illegal en passant captures that would be legal if the captured pawn stayed put."""
+    found = []
+    for move in board.generate_pseudo_legal_ep():
+        if board.is_legal(move):
+            continue
+        after = board.copy(stack=False)
+        after.remove_piece_at(move.from_square)
+        after.set_piece_at(move.to_square, chess.Piece(chess.PAWN, board.turn))
+        king = after.king(board.turn)
+        if king is not None and not after.attackers(not board.turn, king):
+            found.append(move)
+    return found
+
+
+def castling_through_check(board):
+    """Castling moves whose only fault is the attacked square the king crosses."""
+    us, them = board.turn, not board.turn
+    home = chess.E1 if us == chess.WHITE else chess.E8
+    if board.king(us) != home or board.is_check():
+        return []
+    rank = chess.square_rank(home)
+    found = []
+    for rights, files_between, crossed, landing in [
+        (board.has_kingside_castling_rights(us), [5, 6], 5, 6),
+        (board.has_queenside_castling_rights(us), [1, 2, 3], 3, 2),
+    ]:
+        between = [chess.square(f, rank) for f in files_between]
+        crossed, landing = chess.square(crossed, rank), chess.square(landing, rank)
+        if (
+            rights
+            and all(board.piece_at(sq) is None for sq in between)
+            and board.is_attacked_by(them, crossed)
+            and not board.is_attacked_by(them, landing)
+        ):
+            found.append(chess.Move(home, landing))
+    return found
+
+
+def checking_pawn_taken_en_passant(board, move):
+    captured = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+    return board.is_en_passant(move) and captured in board.checkers()
+
+
+def legal_moves(board):
+    """The legal moves, with the planted bug."""
+    moves = list(board.legal_moves)
+    if BUG == "ep-rank-pin":
+        moves += ep_through_rank_pin(board)
+    elif BUG == "castle-through-check":
+        moves += castling_through_check(board)
+    elif BUG == "capture-promotions":
+        moves = [
+            m
+            for m in moves
+            if not (board.is_capture(m) and m.promotion not in (None, chess.QUEEN))
+        ]
+    elif BUG == "ep-check-evasion":
+        moves = [m for m in moves if not checking_pawn_taken_en_passant(board, m)]
+    elif BUG != "none":
+        sys.exit(f"planted_bugs.py: unknown PLANTED_BUG {BUG!r}")
+    return moves
+
+
+def perft(board, depth):
+    moves = legal_moves(board)
+    if depth == 1:
+        return len(moves)
+    nodes = 0
+    for move in moves:
+        board.push(move)
+        nodes += perft(board, depth - 1)
+        board.pop()
+    return nodes
+
+
+def divide(board, depth):
+    counts = []
+    for move in legal_moves(board):
+        board.push(move)
+        counts.append([move.uci(), 1 if depth == 1 else perft(board, depth - 1)])
+        board.pop()
+    return counts
+
+
+def empty_square_move(board):
+    """A move of the right shape from an empty square: no generator lists it."""
+    for square in chess.SQUARES:
+        target = square + 8
+        if board.piece_at(square) is None and target < 64:
+            return chess.Move(square, target).uci()
+    return "a1a2"
+
+
+def break_answer(board, depth, counts):
+    """The answer as the broken program of BROKEN would give it."""
+    if BROKEN == "sum":
+        return counts, sum(n for _, n in counts) + 1
+    if BROKEN == "malformed":
+        counts[0][0] = "e2e9"
+    elif BROKEN == "impossible":
+        counts.append([empty_square_move(board), 1 if depth == 1 else 0])
+    elif BROKEN == "duplicate":
+        counts.append(list(counts[0]))
+    elif BROKEN == "depth-one" and depth == 1:
+        counts[0][1] = 2
+    elif BROKEN == "inconsistent" and depth > 1:
+        counts[0][1] += 1
+    elif BROKEN == "uppercase":
+        for entry in counts:
+            if len(entry[0]) == 5:
+                entry[0] = entry[0][:4] + entry[0][4].upper()
+    return counts, sum(n for _, n in counts)
+
+
+def answer(depth, fen, moves):
+    """One divide: the lines to print."""
+    board = chess.Board(fen)
+    for move in moves:
+        board.push_uci(move)
+    counts, total = break_answer(board, depth, divide(board, depth))
+    return counts, total
+
+
+def perftree(args):
+    if os.environ.get("FIXTURE_LOG"):
+        with open(os.environ["FIXTURE_LOG"], "a") as log:
+            log.write(json.dumps(args) + "\n")
+    if BROKEN == "hang":
+        time.sleep(3600)
+    if BROKEN == "silent":
+        return 0
+    if BROKEN == "garbage":
+        print("the quick brown fox")
+        return 0
+    if BROKEN == "stderr":
+        print("Traceback (most recent call last):\nValueError: planted failure", file=sys.stderr)
+        return 1
+    depth, fen = int(args[0]), args[1]
+    moves = args[2].split() if len(args) > 2 else []
+    counts, total = answer(depth, fen, moves)
+    for move, count in counts:
+        print(f"{move} {count}")
+    print(f"\n{total}")
+    return 3 if BROKEN == "exit" else 0
+
+
+def uci():
+    fen, moves = chess.STARTING_FEN, []
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "uci":
+            print("id name planted bugs\nuciok", flush=True)
+        elif words[0] == "isready":
+            print("readyok", flush=True)
+        elif words[0] == "quit":
+            return 0
+        elif words[:2] == ["position", "fen"]:
+            rest = words[2:]
+            cut = rest.index("moves") if "moves" in rest else len(rest)
+            fen, moves = " ".join(rest[:cut]), rest[cut + 1 :]
+        elif words[:2] == ["position", "startpos"]:
+            fen = chess.STARTING_FEN
+            moves = words[3:] if words[2:3] == ["moves"] else []
+        elif words[:2] == ["go", "perft"]:
+            counts, total = answer(int(words[2]), fen, moves)
+            for move, count in counts:
+                print(f"{move}: {count}")
+            print(f"\nNodes searched: {total}\n", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(perftree(sys.argv[1:]) if len(sys.argv) > 1 else uci())
