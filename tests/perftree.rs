@@ -82,12 +82,13 @@ struct Planted {
 
 const PLANTED: &[Planted] = &[
     // After d7d5 the pawns on d5 and e5 stand between the king on a5 and the rook on h5:
-    // taking en passant would leave both squares empty.
+    // taking en passant would leave both squares empty. The report keeps the en-passant
+    // square that canonical FEN would drop, so the buggy program still sees the capture.
     Planted {
         bug: "ep-rank-pin",
         root: "7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1",
         path: &["d7d5"],
-        fen: "7k/8/8/K2pP2r/8/8/8/8 w - - 0 2",
+        fen: "7k/8/8/K2pP2r/8/8/8/8 w - d6 0 2",
         only_in_boardlab: &[],
         only_in_program: &["e5d6"],
     },

@@ -29,7 +29,8 @@ use std::time::Duration;
 pub struct Divergence {
     /// The moves from the root to the position whose move lists differ.
     pub path: Vec<String>,
-    /// That position, in canonical FEN.
+    /// That position in FEN, with its en-passant square whenever a pawn stands ready to take
+    /// (see [`report_fen`]).
     pub fen: String,
     /// Its moves only the first oracle (`a`, the backend under test on the command line) lists,
     /// sorted.
@@ -48,7 +49,7 @@ pub struct DiffReport {
     pub b: String,
     /// The depth compared.
     pub depth: u32,
-    /// The root position, in canonical FEN.
+    /// The root position in FEN (see [`report_fen`]).
     pub fen: String,
     /// Where they part, or `None` when they agree to `depth`.
     pub divergence: Option<Divergence>,
@@ -111,6 +112,24 @@ impl fmt::Display for DiffReport {
     }
 }
 
+/// The FEN a report gives for a position: canonical, except that the en-passant square is
+/// written whenever a pawn of the side to move stands beside the pawn that just double-pushed,
+/// legal capture or not. Canonical FEN leaves out an en passant that would expose the king, but
+/// that capture is just what a buggy generator lists, and the position pasted back into it must
+/// still offer it.
+pub fn report_fen(board: &impl Board) -> String {
+    let setup = board.to_setup();
+    let fen = setup.to_fen();
+    match setup.ep_square {
+        Some(square) if !setup.has_legal_ep_capture() => {
+            let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+            fields[3] = square.to_string();
+            fields.join(" ")
+        }
+        _ => fen,
+    }
+}
+
 /// Compares `a` and `b` below `root` to `depth` plies and descends to where they part (see the
 /// module docs). Both oracles must have been made for the same `root`.
 ///
@@ -148,7 +167,7 @@ pub fn diff(
         a: a.name().to_string(),
         b: b.name().to_string(),
         depth,
-        fen: board.to_fen(),
+        fen: report_fen(&board),
         divergence: None,
     };
     let progress = progress_bar_after(u64::from(depth), Duration::from_secs(1));
@@ -186,7 +205,7 @@ pub fn diff(
         if !only_in_a.is_empty() || !only_in_b.is_empty() {
             report.divergence = Some(Divergence {
                 path,
-                fen: board.to_fen(),
+                fen: report_fen(&board),
                 only_in_a,
                 only_in_b,
             });
@@ -224,7 +243,7 @@ fn ask(
     promised: Option<u64>,
 ) -> Result<Divide, Error> {
     let answer = oracle.divide(path, depth)?;
-    let fen = board.to_fen();
+    let fen = report_fen(board);
     if let Some(twice) = answer.iter().map(|(mv, _)| mv).duplicates().next() {
         return Err(oracle.broken(format!("listed {twice} twice in {fen}")));
     }

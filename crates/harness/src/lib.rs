@@ -26,7 +26,7 @@ pub mod uci;
 
 pub use backend::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
-pub use descent::{diff, DiffReport, Divergence};
+pub use descent::{diff, report_fen, DiffReport, Divergence};
 pub use engine::UciEngine;
 pub use error::Error;
 pub use oracle::{impossible_move, oracle_named, BoardOracle, Divide, DivideOracle, Protocol};
