@@ -161,6 +161,11 @@ pub const STANDARD_SUITE: &str = include_str!("../data/standard.epd");
 /// The perft suite in wide public use (127 positions , depths 1 to 6).
 pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
 
+/// Positions that catch the classic move-generator bugs (en passant through a pin, castling
+/// through check, rights lost to a rook capture, promotions out of check, self-stalemate,
+/// double check), with their published counts and a name each; the sources are in the file.
+pub const BUG_CATCHERS: &str = include_str!("../data/bug-catchers.epd");
+
 /// The 24 Bratko-Kopec test positions with their best moves (`bm`).
 pub const BRATKO_KOPEC: &str = include_str!("../data/bratko-kopec.epd");
 
@@ -175,6 +180,9 @@ mod tests {
         assert_eq!(cases[0].id.as_deref(), Some("startpos"));
         assert_eq!(cases[0].expected[..3], [(1, 20), (2, 400), (3, 8902)]);
         assert_eq!(parse_perft_suite(PERFT_SUITE).unwrap().len(), 127);
+        let catchers = parse_perft_suite(BUG_CATCHERS).unwrap();
+        assert_eq!(catchers.len(), 17);
+        assert!(catchers.iter().all(|case| case.id.is_some()));
     }
 
     #[test]
