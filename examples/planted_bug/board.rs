@@ -1,0 +1,126 @@
+//! A board with one classic bug planted: what an outside crate's buggy board looks like to
+//! boardlab. It wraps the magic backend and changes one thing, the legality test of en
+//! passant, which it makes as if the captured pawn stayed on its square. That is the bug of a
+//! generator that checks pins on the moving pawn alone: when the capturing pawn and the
+//! captured one are the only pieces between the king and a rook on their rank, taking en
+//! passant empties both squares and leaves the king in check, and this board allows it.
+
+use boardlab_core::{
+    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
+    Zobrist,
+};
+use boardlab_harness::backend::boardlab_magic::MagicBoard;
+
+/// [`MagicBoard`] with en passant through the rank pin allowed (see the module docs).
+#[derive(Clone, Debug)]
+pub struct EnPassantBugBoard {
+    inner: MagicBoard,
+}
+
+impl EnPassantBugBoard {
+    /// The en-passant captures the buggy test lets through: illegal ones that would be legal
+    /// if the captured pawn stayed where it is.
+    fn pinned_en_passant(&self, out: &mut MoveList) {
+        let Some(target) = self.inner.ep_square() else {
+            return;
+        };
+        let setup = self.inner.to_setup();
+        let us = setup.turn;
+        let king = self.inner.king_square(us);
+        for from in setup.ep_capturers() {
+            let capture = Move::new(from, target, MoveFlag::EnPassant);
+            if out.contains(&capture) {
+                continue;
+            }
+            let mut as_if = setup.clone();
+            as_if.board[from.index()] = None;
+            as_if.board[target.index()] = Some(Piece::new(us, Role::Pawn));
+            if !as_if.is_attacked(king, !us) {
+                out.push(capture);
+            }
+        }
+    }
+}
+
+impl Board for EnPassantBugBoard {
+    type Undo = <MagicBoard as Board>::Undo;
+    const NAME: &'static str = "ep-bug";
+
+    fn from_setup(setup: &Setup) -> EnPassantBugBoard {
+        EnPassantBugBoard {
+            inner: MagicBoard::from_setup(setup),
+        }
+    }
+
+    fn to_setup(&self) -> Setup {
+        self.inner.to_setup()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.inner.side_to_move()
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.inner.piece_at(sq)
+    }
+
+    fn castling(&self) -> CastlingRights {
+        self.inner.castling()
+    }
+
+    fn ep_square(&self) -> Option<Square> {
+        self.inner.ep_square()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.inner.halfmove_clock()
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.inner.fullmove_number()
+    }
+
+    fn zobrist(&self) -> Zobrist {
+        self.inner.zobrist()
+    }
+
+    fn king_square(&self, color: Color) -> Square {
+        self.inner.king_square(color)
+    }
+
+    fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
+
+    fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.inner.is_attacked(sq, by)
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        self.inner.generate(kind, out);
+        if kind != GenKind::Quiet {
+            self.pinned_en_passant(out);
+        }
+        // After the bug has left a king in check, the other side could take it. The board
+        // underneath is built for chess positions only, so such a capture is left out; a
+        // correct generator never lists one, so nothing else changes.
+        let their_king = self.inner.king_square(!self.inner.side_to_move());
+        out.retain(|mv| mv.to() != their_king);
+    }
+
+    fn make(&mut self, mv: Move) -> Self::Undo {
+        self.inner.make(mv)
+    }
+
+    fn unmake(&mut self, mv: Move, undo: Self::Undo) {
+        self.inner.unmake(mv, undo)
+    }
+
+    fn make_null(&mut self) -> Self::Undo {
+        self.inner.make_null()
+    }
+
+    fn unmake_null(&mut self, undo: Self::Undo) {
+        self.inner.unmake_null(undo)
+    }
+}

@@ -1,0 +1,125 @@
+//! The Rust path of debugging an outside generator, on the board of
+//! `examples/planted_bug/` (the magic backend with en passant through the rank pin allowed):
+//! the library diff finds the bug where it shows, and the conformance testkit fails it with
+//! messages that lead there.
+
+#[allow(dead_code)]
+#[path = "../examples/planted_bug/main.rs"]
+mod planted_bug;
+
+use boardlab_core::epd::STANDARD_SUITE;
+use boardlab_core::{testkit, Board, PerftMode, Setup};
+use planted_bug::board::EnPassantBugBoard;
+
+const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+
+#[test]
+fn the_library_diff_finds_the_planted_bug_where_it_shows() {
+    let (published, counted, report) = planted_bug::run().expect("the diff runs");
+    assert_eq!(published, 2812);
+    assert_ne!(counted, published);
+    let divergence = report.divergence.expect("the bug is found");
+    // After e2e4 the pawns on e4 and f4 are all that stands between the rook on b4 and the
+    // king on h4: f4xe3 en passant would leave the king in check along the rank.
+    assert_eq!(divergence.path, ["e2e4"]);
+    assert_eq!(divergence.fen, "8/2p5/3p4/KP5r/1R2Pp1k/8/6P1/8 b - e3 0 1");
+    assert_eq!(divergence.only_in_a, ["f4e3"]);
+    assert!(divergence.only_in_b.is_empty());
+    let mut after: Setup = Setup::from_fen(&divergence.fen).unwrap();
+    let capture = EnPassantBugBoard::from_setup(&after)
+        .parse_uci_move("f4e3")
+        .expect("the buggy board lists it");
+    assert!(capture.is_en_passant());
+    after.play(capture);
+    assert!(
+        after.validate().is_err(),
+        "the capture leaves black's king in check"
+    );
+}
+
+fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let payload = std::panic::catch_unwind(check).expect_err("the check fails");
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_testkit_names_the_count_and_the_position_to_diff() {
+    let message = panic_message(|| {
+        testkit::check_perft_suite::<EnPassantBugBoard>(STANDARD_SUITE, 100_000, PerftMode::Bulk);
+    });
+    assert!(
+        message.contains("ep-bug perft 3 (bulk): 2848, expected 2812 (published)"),
+        "{message}"
+    );
+    assert!(
+        message.contains(&format!(
+            "position (position3): {POSITION3}\n  to find the position where it goes wrong: \
+             boardlab diff --fen '{POSITION3}' --depth 3 --against"
+        )),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_testkit_walk_stops_at_the_first_illegal_position_with_its_path() {
+    let message = panic_message(|| {
+        testkit::check_walk::<EnPassantBugBoard>(POSITION3, 2, 100_000);
+    });
+    // The walk goes depth first in the board's own move order; wherever it first meets the
+    // bug, the position is one where black has just taken en passant and left the king in
+    // check, reached from position3 by a white double push and the capture.
+    let line = |prefix: &str| {
+        message
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no {prefix:?} line in {message}"))
+            .to_string()
+    };
+    assert!(
+        message.starts_with("ep-bug: to_setup() is not a valid position: black is in check"),
+        "{message}"
+    );
+    let moves = line(&format!("reached from {POSITION3} by the moves: "));
+    let moves: Vec<&str> = moves.split(' ').collect();
+    assert_eq!(moves.len(), 2, "{message}");
+    assert!(["e2e4", "g2g4"].contains(&moves[0]), "{message}");
+    assert_eq!(moves[1][..2], *"f4", "{message}");
+    assert_eq!(
+        line("for boardlab diff: "),
+        format!("--fen '{POSITION3}' --moves {} {}", moves[0], moves[1])
+    );
+    let position = Setup::from_fen(&line("position: "));
+    assert!(position.is_err(), "the position printed is the illegal one");
+}
+
+#[test]
+fn a_correct_board_passes_and_the_walk_says_what_it_covered() {
+    // The start position's tree to depth 3 has 1 + 20 + 400 + 8902 nodes (the published
+    // counts); a budget below that walks the whole tree to depth 2 and says so.
+    type Magic = boardlab_harness::backend::boardlab_magic::MagicBoard;
+    let start = boardlab_core::START_FEN;
+    let whole = testkit::check_walk::<Magic>(start, 3, 10_000);
+    assert!(whole.is_complete());
+    assert_eq!((whole.depth_walked, whole.nodes), (3, 9323));
+    let cut = testkit::check_walk::<Magic>(start, 3, 5_000);
+    assert!(!cut.is_complete());
+    assert_eq!(
+        (cut.depth_walked, cut.nodes, cut.next_depth_nodes),
+        (2, 421, Some(9323))
+    );
+    assert_eq!(
+        cut.to_string(),
+        format!(
+            "walked the whole tree below {start} to depth 2 (421 nodes); depth 3 was asked for, \
+             but to depth 3 the tree has 9323 nodes, over the budget of 5000"
+        )
+    );
+    let suite = testkit::check_perft_suite::<Magic>(STANDARD_SUITE, 10_000, PerftMode::Bulk);
+    // Of the 38 counts in standard.epd, 15 are at most 10,000: 20, 400, 8902; 48, 2039; 14,
+    // 191, 2812; 6, 264, 9467; 44, 1486; 46, 2079.
+    assert_eq!((suite.checked, suite.over_budget), (15, 23));
+}
