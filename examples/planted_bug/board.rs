@@ -17,6 +17,7 @@ pub struct EnPassantBugBoard {
     inner: MagicBoard,
 }
 
+// ANCHOR: bug
 impl EnPassantBugBoard {
     /// The en-passant captures the buggy test lets through: illegal ones that would be legal
     /// if the captured pawn stayed where it is.
@@ -41,6 +42,7 @@ impl EnPassantBugBoard {
         }
     }
 }
+// ANCHOR_END: bug
 
 impl Board for EnPassantBugBoard {
     type Undo = <MagicBoard as Board>::Undo;
@@ -96,6 +98,7 @@ impl Board for EnPassantBugBoard {
         self.inner.is_attacked(sq, by)
     }
 
+    // ANCHOR: generate
     fn generate(&self, kind: GenKind, out: &mut MoveList) {
         self.inner.generate(kind, out);
         if kind != GenKind::Quiet {
@@ -107,6 +110,7 @@ impl Board for EnPassantBugBoard {
         let their_king = self.inner.king_square(!self.inner.side_to_move());
         out.retain(|mv| mv.to() != their_king);
     }
+    // ANCHOR_END: generate
 
     fn make(&mut self, mv: Move) -> Self::Undo {
         self.inner.make(mv)

@@ -42,22 +42,34 @@ pub fn run() -> Result<(u64, u64, DiffReport), Error> {
         DEPTH,
         PerftMode::Bulk,
     );
+    // ANCHOR: diff
     let root = PositionArgs::from_fen(&case.fen);
     let mut mine = BoardOracle::<EnPassantBugBoard>::new(&root)?;
     let mut trusted = BoardOracle::<MagicBoard>::new(&root)?;
     let report = diff(&root, &mut mine, &mut trusted, DEPTH)?;
+    // ANCHOR_END: diff
     Ok((published, counted, report))
+}
+
+/// What the example prints, and whether the diff found the planted bug: one move that only
+/// the buggy board lists.
+pub fn describe(published: u64, counted: u64, report: &DiffReport) -> (String, bool) {
+    let text = format!(
+        "perft {DEPTH} of {POSITION}: published {published}, ep-bug counts {counted}\n{report}{}\n",
+        report.to_json()
+    );
+    let found = report
+        .divergence
+        .as_ref()
+        .is_some_and(|d| d.only_in_a.len() == 1 && d.only_in_b.is_empty());
+    (text, found)
 }
 
 fn main() -> ExitCode {
     match run() {
         Ok((published, counted, report)) => {
-            println!("perft {DEPTH} of {POSITION}: published {published}, ep-bug counts {counted}");
-            print!("{report}");
-            println!("{}", report.to_json());
-            let found = report
-                .divergence
-                .is_some_and(|d| d.only_in_a.len() == 1 && d.only_in_b.is_empty());
+            let (text, found) = describe(published, counted, &report);
+            print!("{text}");
             ExitCode::from(if found { 0 } else { 1 })
         }
         Err(err) => {

@@ -99,7 +99,10 @@ def legal_moves(board):
         moves = [m for m in moves if not checking_pawn_taken_en_passant(board, m)]
     elif BUG != "none":
         sys.exit(f"planted_bugs.py: unknown PLANTED_BUG {BUG!r}")
-    return moves
+    # After a planted bug has left a king in check, the other side could take it; that is not
+    # a chess move, so it is left out (as boardlab's planted_bug example does).
+    their_king = board.king(not board.turn)
+    return [m for m in moves if m.to_square != their_king]
 
 
 def perft(board, depth):
