@@ -80,6 +80,18 @@ const AFTER_E4_FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq
 /// debugging uses as "your" program.
 const FIXTURE: &str = "tests/support/planted_bugs.py";
 const EP_BUG: &[(&str, &str)] = &[("PLANTED_BUG", "ep-rank-pin")];
+/// `boardlab diff` of position 3 against the fixture, in perftree's protocol.
+const PERFTREE_DIFF: &[&str] = &[
+    "diff",
+    "--fen",
+    POSITION3_FEN,
+    "--depth",
+    "3",
+    "--against",
+    FIXTURE,
+    "--protocol",
+    "perftree",
+];
 
 /// `cargo run --example planted_bug`, through the same code.
 fn planted_bug_output() -> String {
@@ -243,17 +255,7 @@ const FIGURES: &[Figure] = &[
         status: 1,
         ..figure(
             "debug-perftree-diff.txt",
-            &[
-                "diff",
-                "--fen",
-                POSITION3_FEN,
-                "--depth",
-                "3",
-                "--against",
-                FIXTURE,
-                "--protocol",
-                "perftree",
-            ],
+            PERFTREE_DIFF,
         )
     },
     figure(
@@ -292,17 +294,7 @@ const FIGURES: &[Figure] = &[
         status: 2,
         ..figure(
             "debug-broken-sum.txt",
-            &[
-                "diff",
-                "--fen",
-                POSITION3_FEN,
-                "--depth",
-                "3",
-                "--against",
-                FIXTURE,
-                "--protocol",
-                "perftree",
-            ],
+            PERFTREE_DIFF,
         )
     },
     figure(

@@ -62,6 +62,21 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// Checks that a run failed as a broken program must make it fail: exit status 2, nothing on
+/// stdout, one line on stderr naming the program and containing `fault`; returns the line.
+fn one_error_line(output: &Output, program: &str, fault: &str, case: &str) -> String {
+    let err = stderr(output);
+    assert_eq!(output.status.code(), Some(2), "{case}: {err}");
+    assert_eq!(err.lines().count(), 1, "{case}: {err}");
+    assert!(
+        err.starts_with(&format!("error: {program}: ")),
+        "{case}: {err}"
+    );
+    assert!(err.contains(fault), "{case}: {err}");
+    assert!(output.stdout.is_empty(), "{case}");
+    err
+}
+
 fn json(output: &Output) -> Value {
     let text = stdout(output);
     serde_json::from_str(text.trim())
@@ -336,13 +351,8 @@ fn broken_programs_get_one_line_naming_program_command_and_fault() {
         ),
     ] {
         let output = diff_against(program, "perftree", root, depth, &[("BROKEN", broken)], &[]);
-        let err = stderr(&output);
-        assert_eq!(output.status.code(), Some(2), "{broken}: {err}");
-        assert_eq!(err.lines().count(), 1, "{broken}: {err}");
-        assert!(err.starts_with(&format!("error: {program}: ")), "{broken}: {err}");
-        assert!(err.contains(&fault), "{broken}: {err}");
+        let err = one_error_line(&output, program, &fault, broken);
         assert!(err.trim_end().ends_with(&command), "{broken}: {err}");
-        assert!(output.stdout.is_empty(), "{broken}");
     }
 }
 
@@ -366,12 +376,11 @@ fn a_silent_program_is_stopped_at_the_timeout() {
         "{:?}",
         start.elapsed()
     );
-    let err = stderr(&output);
-    assert_eq!(output.status.code(), Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("printed nothing for 1 s and was stopped (see --timeout)"),
-        "{err}"
+    one_error_line(
+        &output,
+        program.to_str().unwrap(),
+        "printed nothing for 1 s and was stopped (see --timeout)",
+        "hang",
     );
 }
 
@@ -546,14 +555,7 @@ fn wrong_answers_over_uci_are_reported_alike() {
         ("inconsistent", "contradicts itself"),
     ] {
         let output = diff_against(program, "uci", root, 2, &[("BROKEN", broken)], &[]);
-        let err = stderr(&output);
-        assert_eq!(output.status.code(), Some(2), "{broken}: {err}");
-        assert_eq!(err.lines().count(), 1, "{broken}: {err}");
-        assert!(
-            err.starts_with(&format!("error: {program}: ")),
-            "{broken}: {err}"
-        );
-        assert!(err.contains(fault), "{broken}: {err}");
+        let err = one_error_line(&output, program, fault, broken);
         assert!(
             err.contains(&format!("(sent: position fen {root}")),
             "{broken}: {err}"

@@ -411,7 +411,7 @@ mod tests {
             (
                 canned(&[&impossible]),
                 1,
-                "the pawn on e2 never moves to e5",
+                "the white pawn on e2 never moves to e5",
             ),
             (
                 canned(&[&counted_two]),

@@ -6,7 +6,7 @@
 //! timeout is reported, never waited on forever.
 
 use crate::error::lower;
-use crate::oracle::{lowercase_promotion, Divide, DivideOracle};
+use crate::oracle::{lowercase_promotion, Divide, DivideOracle, ProgramRoot};
 use crate::program::{describe_exit, Process, ProgramOptions, Silence};
 use crate::{Error, PositionArgs};
 use std::io::Write;
@@ -19,9 +19,7 @@ const MAX_MOVE_LINES: usize = 256;
 /// A running UCI engine, as a [`DivideOracle`].
 pub struct UciEngine {
     process: Process,
-    /// The root FEN as the user wrote it (whitespace tidied).
-    fen: String,
-    root_moves: Vec<String>,
+    root: ProgramRoot,
     /// The commands of the current exchange, for messages about its answer.
     sent: Vec<String>,
 }
@@ -49,8 +47,7 @@ impl UciEngine {
             })?;
         let mut engine = UciEngine {
             process,
-            fen: root.fen.split_whitespace().collect::<Vec<_>>().join(" "),
-            root_moves: root.moves.clone(),
+            root: ProgramRoot::new(root),
             sent: Vec::new(),
         };
         // A later Chess960 mode sends `setoption name UCI_Chess960 value true` here.
@@ -120,16 +117,10 @@ impl DivideOracle for UciEngine {
     /// The engine's divide of the position after `moves`, to `depth` plies: each move with its
     /// count, in the engine's order.
     fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        let mut position = format!("position fen {}", self.fen);
-        let played: Vec<&str> = self
-            .root_moves
-            .iter()
-            .chain(moves)
-            .map(String::as_str)
-            .collect();
-        if !played.is_empty() {
+        let mut position = format!("position fen {}", self.root.fen);
+        if let Some(played) = self.root.moves_to(moves) {
             position.push_str(" moves ");
-            position.push_str(&played.join(" "));
+            position.push_str(&played);
         }
         self.exchange(&[&position, &format!("go perft {depth}")])?;
         let mut divide = Divide::new();

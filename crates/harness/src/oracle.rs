@@ -14,6 +14,7 @@ use crate::engine::UciEngine;
 use crate::perftree::PerftreeProgram;
 use crate::program::{find_program, ProgramOptions};
 use crate::{Backend, Error, PositionArgs};
+use boardlab_core::views::piece_name;
 use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
 use std::fmt;
 
@@ -120,6 +121,32 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
             .into_iter()
             .map(|(mv, nodes)| (mv.to_string(), nodes))
             .collect())
+    }
+}
+
+/// The root position as an outside program is given it: the FEN as the user wrote it (with its
+/// whitespace tidied), so a program reads the position in the user's own notation, and the moves
+/// played from it. (A Chess960 mode would add its flag here, for the UCI engine's
+/// `UCI_Chess960` option; perftree programs take the FEN as written.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ProgramRoot {
+    pub fen: String,
+    moves: Vec<String>,
+}
+
+impl ProgramRoot {
+    pub fn new(root: &PositionArgs) -> ProgramRoot {
+        ProgramRoot {
+            fen: root.fen.split_whitespace().collect::<Vec<_>>().join(" "),
+            moves: root.moves.clone(),
+        }
+    }
+
+    /// The moves from the FEN to the position `path` reaches from the root, separated by
+    /// spaces; `None` when there are none.
+    pub fn moves_to(&self, path: &[String]) -> Option<String> {
+        let played: Vec<&str> = self.moves.iter().chain(path).map(String::as_str).collect();
+        (!played.is_empty()).then(|| played.join(" "))
     }
 }
 
@@ -270,7 +297,7 @@ pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
     if !reaches {
         return Some(format!(
             "{text}: the {} on {from} never moves to {to}",
-            role_name(piece.role)
+            piece_name(piece)
         ));
     }
     let promotes = piece.role == Role::Pawn && to.rank().index() as i32 == 7 - home_rank;
@@ -282,17 +309,6 @@ pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
             "{text} has a promotion letter but promotes nothing"
         )),
         _ => None,
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 

@@ -7,7 +7,7 @@
 //! printed; [`write_divide`] prints an answer that way (`boardlab perftree`).
 
 use crate::error::lower;
-use crate::oracle::{lowercase_promotion, Divide, DivideOracle};
+use crate::oracle::{lowercase_promotion, Divide, DivideOracle, ProgramRoot};
 use crate::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
 use crate::{Error, PositionArgs};
 use std::io::Write;
@@ -21,10 +21,7 @@ const MAX_MOVE_LINES: usize = 256;
 pub struct PerftreeProgram {
     name: String,
     path: PathBuf,
-    /// The root FEN as the user wrote it (whitespace tidied): a program is given the position
-    /// in the user's own notation.
-    fen: String,
-    root_moves: Vec<String>,
+    root: ProgramRoot,
     options: ProgramOptions,
     /// The command line of the last run, for messages about its answer.
     last_command: String,
@@ -43,8 +40,7 @@ impl PerftreeProgram {
         PerftreeProgram {
             name: name.to_string(),
             path: path.to_path_buf(),
-            fen: root.fen.split_whitespace().collect::<Vec<_>>().join(" "),
-            root_moves: root.moves.clone(),
+            root: ProgramRoot::new(root),
             options,
             last_command: String::new(),
             last_stderr: None,
@@ -53,16 +49,8 @@ impl PerftreeProgram {
 
     /// The arguments for a divide of the position after `moves`, `depth` plies deep.
     fn arguments(&self, moves: &[String], depth: u32) -> Vec<String> {
-        let mut args = vec![depth.to_string(), self.fen.clone()];
-        let played: Vec<&str> = self
-            .root_moves
-            .iter()
-            .chain(moves)
-            .map(String::as_str)
-            .collect();
-        if !played.is_empty() {
-            args.push(played.join(" "));
-        }
+        let mut args = vec![depth.to_string(), self.root.fen.clone()];
+        args.extend(self.root.moves_to(moves));
         args
     }
 
