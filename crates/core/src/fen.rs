@@ -104,10 +104,17 @@ fn parse_placement(text: &str) -> Result<[Option<Piece>; 64], FenError> {
     for (row_index, row) in rows.iter().enumerate() {
         let rank = 7 - row_index;
         let mut file = 0usize;
+        let mut after_digit = false;
         for c in row.chars() {
             if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                // "44" would describe one run of empty squares in two parts; FEN writes "8".
+                if after_digit {
+                    return Err(err(format!("rank {} has two digits in a row", rank + 1)));
+                }
+                after_digit = true;
                 file += skip as usize;
             } else if let Some(piece) = Piece::from_char(c) {
+                after_digit = false;
                 if file < 8 {
                     board[rank * 8 + file] = Some(piece);
                 }
@@ -336,6 +343,11 @@ mod tests {
                 .contains("fullmove number")
         );
         assert!(err("rnbqkbnr w").contains("found 2"));
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            r#"invalid FEN: piece placement field "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR": rank 6 has two digits in a row"#
+        );
+        assert!(err("4k3/8/8/8/8/8/8/3K13 w - - 0 1").contains("rank 1 has two digits in a row"));
     }
 
     #[test]
