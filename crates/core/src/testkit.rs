@@ -35,6 +35,8 @@ pub const WALK_POSITIONS: &[&str] = &[
     "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",
     // Halfmove clock near the 50-move limit.
     "4k3/8/8/8/8/8/8/4K2R w K - 98 80",
+    // Sixteen white pieces, fifteen of them queens: piece lists full, 241 legal moves.
+    "krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1",
 ];
 
 /// Every check with the given node budget for the perft suites (expectations above the budget
