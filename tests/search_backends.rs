@@ -83,7 +83,8 @@ fn every_backend_finds_the_mates_and_sees_the_draws() {
 
 #[test]
 fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
-    // Black, a queen down, shuffles the king; the game already had the position after Kh7.
+    // Black, a queen down, shuffles the king; the game already had the position after Kh7
+    // twice, so Kh7 repeats it a third time.
     let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
     for &backend in Backend::ALL {
         let result = with_backend!(backend, B => {
@@ -91,8 +92,9 @@ fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
             let retreat = board.parse_uci_move("h8h7").unwrap();
             let mut after = B::from_fen(fen).unwrap();
             after.make(retreat);
-            let repeated = after.zobrist();
-            let game = [repeated, Zobrist { key: 1, lock: 1 }, Zobrist { key: 2, lock: 2 }];
+            let repeated = after.search_zobrist();
+            let filler = |n| Zobrist { key: n, lock: n };
+            let game = [repeated, filler(1), filler(2), filler(3), repeated, filler(4), filler(5)];
             Searcher::new(1).search(&mut board, &game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
         });
         assert_eq!(result.score, Score::Cp(0), "{backend}");

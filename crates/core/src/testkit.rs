@@ -89,7 +89,8 @@ pub fn check_perft_suite<B: Board>(suite: &str, max_nodes: u64, mode: PerftMode)
 /// - the board agrees with the reference [`Setup`]: after each move, `to_setup()` equals the
 ///   parent's setup with [`Setup::play`] applied;
 /// - `unmake` (and `unmake_null`) restores `to_setup()` and `zobrist()` exactly;
-/// - the incremental Zobrist hash equals [`Zobrist::of`] the setup;
+/// - the incremental Zobrist hash equals [`Zobrist::of`] the setup, and the search hash
+///   [`Zobrist::for_search`];
 /// - the FEN round-trips through `from_fen`;
 /// - `in_check()` agrees with `is_attacked(king square)` and with the reference setup.
 pub fn check_walk<B: Board>(fen: &str, depth: u32, max_nodes: u64) {
@@ -184,6 +185,17 @@ fn check_node<B: Board>(board: &B, setup: &Setup, zobrist: Zobrist, path: &[Move
             format!(
                 "incremental hash {zobrist:?} differs from {:?}",
                 Zobrist::of(setup)
+            ),
+        );
+    }
+    if board.search_zobrist() != Zobrist::for_search(setup) {
+        fail(
+            board,
+            path,
+            format!(
+                "search hash {:?} differs from {:?}",
+                board.search_zobrist(),
+                Zobrist::for_search(setup)
             ),
         );
     }

@@ -567,7 +567,7 @@ fn replay<B: Board>(root: &Setup, moves: &[Move]) -> (B, Vec<Zobrist>) {
     let mut board = B::from_setup(root);
     let mut game = Vec::with_capacity(moves.len());
     for &mv in moves {
-        game.push(board.zobrist());
+        game.push(board.search_zobrist());
         board.make(mv);
     }
     (board, game)
@@ -661,6 +661,19 @@ mod tests {
             .limits(Color::White);
         assert_eq!(mate.depth, Some(3));
         assert_eq!(GoParams::default().limits(Color::White), Limits::INFINITE);
+    }
+
+    #[test]
+    fn the_game_history_counts_positions_by_the_legal_en_passant_rule() {
+        // After e7e5 the d5 pawn could take on e6 but for the pin along the fifth rank, so the
+        // position after d8e8 is the same one, and repeats it.
+        let root = Setup::from_fen("4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1").unwrap();
+        let texts = ["e7e5", "a5a6", "e8d8", "a6a5", "d8e8"];
+        let (moves, error) = play_moves::<boardlab_core::ReferenceBoard>(&root, &texts);
+        assert_eq!((moves.len(), error), (5, None));
+        let (board, game) = replay::<boardlab_core::ReferenceBoard>(&root, &moves);
+        assert_eq!(game.len(), 5);
+        assert_eq!(game[1], board.search_zobrist());
     }
 
     #[test]

@@ -18,8 +18,12 @@
 //!   reductions for quiet moves ordered late.
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]), with stand-pat; in check it searches every evasion instead.
-//! - Draws: a position seen before on the path from the last irreversible move, the game before
-//!   the root included, scores zero, as does the 50-move rule (unless the side to move is mated).
+//! - Draws: inside the search tree, a position that repeats one seen since the root scores
+//!   zero (repeating once is as good as repeating three times for a side that wants the draw);
+//!   a position whose earlier occurrences are all in the game before the root (the root
+//!   included) must have occurred twice already, a real threefold repetition. The 50-move rule
+//!   scores zero too (unless the side to move is mated). Positions count as the same by the
+//!   search hash, so an en-passant square whose capture is illegal does not tell them apart.
 //! - Mate scores count plies from the root: `MATE - n` mates in `n` plies. The transposition
 //!   table stores them relative to the stored node, so they stay right wherever they are probed.
 
@@ -206,8 +210,9 @@ impl Searcher {
 
     /// Searches `board` within `limits`, or until `stop` is raised, and returns the best move.
     ///
-    /// `game` holds the hashes of the positions played before this one, oldest first, so that
-    /// repetitions of the game's earlier positions count as draws. `on_iteration` is called
+    /// `game` holds the search hashes ([`Board::search_zobrist`]) of the positions played
+    /// before this one, oldest first, so that repetitions of the game's earlier positions count
+    /// as draws. `on_iteration` is called
     /// after each completed iteration. The board is left as it was given.
     ///
     /// A position with legal moves always gets a move back, even when the limits end the
@@ -242,13 +247,14 @@ impl Searcher {
         }
         let mut keys = Vec::with_capacity(game.len() + MAX_PLY + 1);
         keys.extend_from_slice(game);
-        keys.push(board.zobrist());
+        keys.push(board.search_zobrist());
         let mut worker = Worker {
             board,
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
             keys,
+            root: game.len(),
             null_barrier: 0,
             nodes: 0,
             seldepth: 0,
@@ -361,8 +367,11 @@ struct Worker<'a, B: Board> {
     table: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
     pv: &'a mut PvTable,
-    /// The hashes of the game's positions and of the path from the root, the current one last.
+    /// The search hashes of the game's positions and of the path from the root, the current one
+    /// last.
     keys: Vec<Zobrist>,
+    /// The index of the root's hash in `keys`.
+    root: usize,
     /// The index in `keys` of the position after the latest null move on the path: repetitions
     /// are not looked for across it, since the null move is not a move of the game.
     null_barrier: usize,
@@ -408,17 +417,14 @@ impl<B: Board> Worker<'_, B> {
             || self.stop.load(Ordering::Relaxed)
     }
 
-    /// Whether the current position repeats one since the last irreversible move.
+    /// Whether the current position is drawn by repetition (see [`is_repetition_draw`]).
     #[inline]
     fn is_repetition(&self) -> bool {
         let last = self.keys.len() - 1;
-        let current = self.keys[last];
         let reach = (self.board.halfmove_clock() as usize)
             .min(last)
             .min(last - self.null_barrier);
-        (4..=reach)
-            .step_by(2)
-            .any(|back| self.keys[last - back] == current)
+        is_repetition_draw(&self.keys, self.root, reach)
     }
 
     /// Whether the 50-move rule has ended the game: a hundred half-moves without a capture or
@@ -431,7 +437,7 @@ impl<B: Board> Worker<'_, B> {
     #[inline]
     fn make(&mut self, mv: Move) -> B::Undo {
         let undo = self.board.make(mv);
-        self.keys.push(self.board.zobrist());
+        self.keys.push(self.board.search_zobrist());
         undo
     }
 
@@ -510,7 +516,7 @@ impl<B: Board> Worker<'_, B> {
             return evaluate(&*self.board);
         }
 
-        let zobrist = self.board.zobrist();
+        let zobrist = self.board.search_zobrist();
         let mut table_move = Move::NULL;
         if let Some(hit) = self.table.probe(zobrist) {
             table_move = hit.best_move;
@@ -547,7 +553,7 @@ impl<B: Board> Worker<'_, B> {
             {
                 let reduction = if depth >= 7 { 3 } else { 2 };
                 let undo = self.board.make_null();
-                self.keys.push(self.board.zobrist());
+                self.keys.push(self.board.search_zobrist());
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
                 let score = -self.negamax(
                     depth - 1 - reduction,
@@ -715,6 +721,29 @@ impl<B: Board> Worker<'_, B> {
         }
         best_score
     }
+}
+
+/// Whether the last position of `keys` is drawn by repetition, looking back `reach` plies (no
+/// further than the last irreversible move): one earlier occurrence after `root` (an index into
+/// `keys`) is enough, since a side that can repeat once can repeat again; earlier occurrences
+/// at or before the root must number two, as the threefold-repetition rule asks. Only every
+/// other position can match (the same side to move), and the nearest is four plies back.
+fn is_repetition_draw(keys: &[Zobrist], root: usize, reach: usize) -> bool {
+    let last = keys.len() - 1;
+    let current = keys[last];
+    let mut in_game = 0;
+    for index in (4..=reach).step_by(2).map(|back| last - back) {
+        if keys[index] == current {
+            if index > root {
+                return true;
+            }
+            in_game += 1;
+            if in_game == 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// A score as the table stores it: mates counted from the stored node rather than the root.

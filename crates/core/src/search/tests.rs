@@ -146,30 +146,57 @@ fn mates_instead_of_stalemating() {
     assert_eq!(result.score, Score::Mate(1));
 }
 
+/// Stand-in hashes for game positions that repeat nothing.
+fn filler(n: u64) -> Zobrist {
+    Zobrist { key: n, lock: n }
+}
+
 #[test]
-fn a_repetition_of_the_game_is_a_draw() {
-    // Black, a queen down, can return to the position of four plies ago.
+fn a_threefold_repetition_of_the_game_is_a_draw_and_a_twofold_is_not() {
+    // Black, a queen down, can return to a position of the game with Kh7.
     let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
     let mut root = board(fen);
     let retreat = root.parse_uci_move("h8h7").unwrap();
     root.make(retreat);
-    let repeated = root.zobrist();
+    let repeated = root.search_zobrist();
     root.unmake(retreat, ());
-    let other = |fen: &str| board(fen).zobrist();
-    let game = [
-        repeated,
-        other("7k/8/8/8/8/1Q6/8/1K6 b - - 8 59"),
-        other("8/7k/8/8/8/1Q6/8/1K6 w - - 9 60"),
-    ];
+    let losing = |score: Score| matches!(score, Score::Cp(cp) if cp < -500);
     let without = search_with(&mut root, &[], Limits::depth(3));
-    assert!(
-        matches!(without.score, Score::Cp(cp) if cp < -500),
-        "{:?}",
-        without.score
-    );
-    let with = search_with(&mut root, &game, Limits::depth(3));
-    assert_eq!(with.score, Score::Cp(0));
-    assert_eq!(with.best_move, Some(retreat));
+    assert!(losing(without.score), "{:?}", without.score);
+    // Once before: Kh7 would make it twice, not yet a draw.
+    let once = [repeated, filler(1), filler(2)];
+    let twofold = search_with(&mut root, &once, Limits::depth(3));
+    assert!(losing(twofold.score), "{:?}", twofold.score);
+    // Twice before: Kh7 makes it three times.
+    let twice = [
+        repeated,
+        filler(1),
+        filler(2),
+        filler(3),
+        repeated,
+        filler(4),
+        filler(5),
+    ];
+    let threefold = search_with(&mut root, &twice, Limits::depth(3));
+    assert_eq!(threefold.score, Score::Cp(0));
+    assert_eq!(threefold.best_move, Some(retreat));
+}
+
+#[test]
+fn one_repetition_inside_the_tree_is_a_draw_and_the_game_before_the_root_needs_two() {
+    let [a, b, c, d, e, f] = [1, 2, 3, 4, 5, 6].map(filler);
+    // The root is index 1: `a` at index 5 repeats index 1, the root itself, once.
+    assert!(!is_repetition_draw(&[f, a, b, c, d, a], 1, 4));
+    // The root is index 0: index 1 is inside the tree.
+    assert!(is_repetition_draw(&[e, a, b, c, d, a], 0, 4));
+    // Twice in the game before the root.
+    assert!(is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 8, 8));
+    // Twice, but the older one lies beyond the last irreversible move.
+    assert!(!is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 8, 7));
+    // Once before the root (index 0) and once in the tree (index 4, after the root at 2).
+    assert!(is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 2, 8));
+    // Nothing repeats.
+    assert!(!is_repetition_draw(&[a, b, c, d, e, f], 0, 5));
 }
 
 #[test]
@@ -344,6 +371,22 @@ fn each_iteration_is_reported_with_its_pv() {
         assert!(line.legal_moves().contains(&mv), "{mv} in {:?}", last.pv);
         line.make(mv);
     }
+}
+
+#[test]
+fn the_search_hash_ignores_an_en_passant_square_whose_capture_is_illegal() {
+    // After e7e5 the d5 pawn stands beside, but taking on e6 would expose the king on a5 to the
+    // rook on h5: FIDE counts the position as the one four plies later without the square.
+    let mut game = board("4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1");
+    let mut hashes = Vec::new();
+    for text in ["e7e5", "a5a6", "e8d8", "a6a5", "d8e8"] {
+        let mv = game.parse_uci_move(text).unwrap();
+        game.make(mv);
+        hashes.push((game.zobrist(), game.search_zobrist()));
+    }
+    let (after_push, later) = (hashes[0], hashes[4]);
+    assert_ne!(after_push.0, later.0, "the Polyglot hash keeps the square");
+    assert_eq!(after_push.1, later.1, "the search hash does not");
 }
 
 #[test]

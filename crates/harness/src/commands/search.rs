@@ -102,7 +102,7 @@ fn search<B: Board>(
     let mut game = Vec::with_capacity(args.position.moves.len());
     for text in &args.position.moves {
         let mv = board.parse_uci_move(text)?;
-        game.push(board.zobrist());
+        game.push(board.search_zobrist());
         board.make(mv);
     }
     let mut searcher = Searcher::new(args.hash as usize);
