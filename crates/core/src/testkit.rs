@@ -2,10 +2,13 @@
 //!
 //! A backend's test file is a few lines:
 //!
-//! ```ignore
+//! ```no_run
 //! use boardlab_core::testkit;
+//! # use boardlab_core::ReferenceBoard as MyBoard;
 //! #[test]
-//! fn conforms() { testkit::check_all::<MyBoard>(2_000_000); }
+//! fn conforms() {
+//!     testkit::check_all::<MyBoard>(2_000_000);
+//! }
 //! ```
 //!
 //! The checks panic with a message naming the position, the move path and what differed.

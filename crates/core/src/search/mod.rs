@@ -167,10 +167,12 @@ impl SearchResult {
 ///
 /// # Examples
 ///
-/// ```ignore
-/// use boardlab_core::{Board, Limits, Searcher, Score};
+/// Any backend works the same way; here the reference board that boardlab-core carries.
+///
+/// ```
+/// use boardlab_core::{Board, Limits, ReferenceBoard, Score, Searcher};
 /// use std::sync::atomic::AtomicBool;
-/// let mut board = boardlab_magic::MagicBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let mut board = ReferenceBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let mut searcher = Searcher::new(16);
 /// let result = searcher.search(&mut board, &[], &Limits::depth(3), &AtomicBool::new(false), |_| {});
 /// assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
