@@ -18,11 +18,11 @@ fn positions() -> Vec<String> {
     fens
 }
 
-fn search(backend: Backend, fen: &str, limits: Limits) -> SearchResult {
+fn search(backend: Backend, fen: &str, limits: &Limits) -> SearchResult {
     with_backend!(backend, B => {
         let mut board = B::from_fen(fen).unwrap();
         let before = board.to_setup();
-        let result = Searcher::new(4).search(&mut board, &[], &limits, &AtomicBool::new(false), |_| {});
+        let result = Searcher::new(4).search(&mut board, &[], limits, &AtomicBool::new(false), |_| {});
         assert_eq!(board.to_setup(), before, "{}: the board comes back unchanged", B::NAME);
         result
     })
@@ -43,10 +43,10 @@ fn every_backend_searches_the_same_tree() {
     println!("backends: {:?}", Backend::ALL);
     for fen in &positions() {
         for limits in [Limits::depth(4), Limits::nodes(20_000)] {
-            let expected = summary(&search(Backend::ALL[0], fen, limits));
+            let expected = summary(&search(Backend::ALL[0], fen, &limits));
             for &backend in &Backend::ALL[1..] {
                 assert_eq!(
-                    summary(&search(backend, fen, limits)),
+                    summary(&search(backend, fen, &limits)),
                     expected,
                     "{backend} differs from {} on {fen} with {limits:?}",
                     Backend::ALL[0]
@@ -62,17 +62,17 @@ fn every_backend_finds_the_mates_and_sees_the_draws() {
         let mate = search(
             backend,
             "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
-            Limits::depth(4),
+            &Limits::depth(4),
         );
         assert_eq!(mate.score, Score::Mate(2), "{backend}");
         assert_eq!(mate.best_move.unwrap().to_string(), "d5d8", "{backend}");
-        let mated = search(backend, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        let mated = search(backend, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(2));
         assert_eq!(
             (mated.best_move, mated.score),
             (None, Score::Mate(0)),
             "{backend}"
         );
-        let stalemate = search(backend, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        let stalemate = search(backend, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(2));
         assert_eq!(
             (stalemate.best_move, stalemate.score),
             (None, Score::Cp(0)),

@@ -231,7 +231,7 @@ impl Searcher {
         self.table.new_search();
         self.heuristics.clear();
         let in_check = board.in_check();
-        let root_moves = board.legal_moves();
+        let mut root_moves = board.legal_moves();
         if root_moves.is_empty() {
             return SearchResult {
                 best_move: None,
@@ -246,6 +246,9 @@ impl Searcher {
                 elapsed: start.elapsed(),
                 pv: Vec::new(),
             };
+        }
+        if root_moves.iter().any(|mv| limits.searchmoves.contains(mv)) {
+            root_moves.retain(|mv| limits.searchmoves.contains(&mv));
         }
         let mut keys = Vec::with_capacity(game.len() + MAX_PLY + 1);
         keys.extend_from_slice(game);
@@ -262,8 +265,10 @@ impl Searcher {
             seldepth: 0,
             aborted: false,
             start,
-            limits: *limits,
+            limits: limits.clone(),
+            exhaustive: limits.mate.is_some(),
             stop,
+            root_moves: root_moves.clone(),
             root_best: Move::NULL,
         };
         // Before the first iteration completes, the best-ordered root move stands in.
@@ -280,7 +285,16 @@ impl Searcher {
             elapsed: Duration::ZERO,
             pv: vec![fallback],
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A mate in `n` moves is `2n - 1` plies deep; the exhaustive search finds it there.
+        let mate_depth = limits
+            .mate
+            .map(|moves| moves.saturating_mul(2).saturating_sub(1));
+        let max_depth = [limits.depth, mate_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
         let mut previous_score = 0;
         for depth in 1..=max_depth {
             let score = worker.aspiration(depth as i32, previous_score, in_check);
@@ -309,7 +323,10 @@ impl Searcher {
                 elapsed: info.elapsed,
                 pv,
             };
-            if worker.soft_time_is_up() {
+            let mate_found = limits
+                .mate
+                .is_some_and(|wanted| matches!(info.score, Score::Mate(m) if m > 0 && m.unsigned_abs() <= wanted));
+            if mate_found || worker.soft_time_is_up() {
                 break;
             }
         }
@@ -382,7 +399,11 @@ struct Worker<'a, B: Board> {
     aborted: bool,
     start: Instant,
     limits: Limits,
+    /// Whether to search without the cuts that can hide a mate (for [`Limits::mate`]).
+    exhaustive: bool,
     stop: &'a AtomicBool,
+    /// The moves searched at the root: every legal move, or those of [`Limits::searchmoves`].
+    root_moves: MoveList,
     /// The previous iteration's best move, searched first at the root.
     root_best: Move,
 }
@@ -522,7 +543,7 @@ impl<B: Board> Worker<'_, B> {
         let mut table_move = Move::NULL;
         if let Some(hit) = self.table.probe(zobrist) {
             table_move = hit.best_move;
-            if !is_pv && hit.depth >= depth {
+            if !is_pv && hit.depth >= depth && !self.exhaustive {
                 let score = score_from_table(hit.score, ply);
                 let cutoff = match hit.bound {
                     Bound::Exact => true,
@@ -538,7 +559,7 @@ impl<B: Board> Worker<'_, B> {
             table_move = self.root_best;
         }
 
-        if !is_pv && !in_check {
+        if !is_pv && !in_check && !self.exhaustive {
             let evaluation = evaluate_detail(&*self.board);
             // Reverse futility: near the leaves, a position whose static score beats beta by
             // more than a margin per ply is taken to hold (beta is not a mate score here).
@@ -579,7 +600,11 @@ impl<B: Board> Worker<'_, B> {
         }
 
         let mut moves = MoveList::new();
-        self.board.generate(GenKind::All, &mut moves);
+        if is_root {
+            moves.clone_from(&self.root_moves);
+        } else {
+            self.board.generate(GenKind::All, &mut moves);
+        }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -599,16 +624,22 @@ impl<B: Board> Worker<'_, B> {
             } else {
                 // Late quiet moves are searched shallower first; a move that beats alpha there
                 // earns the full depth.
-                let reduction =
-                    if depth >= 3 && index >= 3 && quiet && !killer && !in_check && !gives_check {
-                        if index >= 8 && depth >= 6 {
-                            2
-                        } else {
-                            1
-                        }
+                let reduction = if !self.exhaustive
+                    && depth >= 3
+                    && index >= 3
+                    && quiet
+                    && !killer
+                    && !in_check
+                    && !gives_check
+                {
+                    if index >= 8 && depth >= 6 {
+                        2
                     } else {
-                        0
-                    };
+                        1
+                    }
+                } else {
+                    0
+                };
                 let mut score = -self.negamax(
                     depth - 1 - reduction,
                     ply + 1,

@@ -413,3 +413,72 @@ fn a_second_search_reuses_the_table_and_agrees() {
         (first.best_move, first.score, first.nodes)
     );
 }
+
+#[test]
+fn a_mate_search_finds_mates_behind_a_quiet_first_move() {
+    // Mates in two whose only first move neither checks nor captures (python-chess, searching
+    // every line, finds exactly this key move): the reductions of an ordinary search put such a
+    // move off, so a plain three-ply search does not see these mates.
+    for (fen, key) in [
+        ("1k6/8/R7/2pK4/8/8/3R4/7n w - - 0 1", "d5c6"),
+        ("1K2k3/7Q/1B6/8/8/8/3p3n/8 w - - 0 1", "b6c5"),
+        ("1R1Q4/7k/8/8/Kp6/8/8/7n w - - 0 1", "d8f6"),
+    ] {
+        let result = search_depth_limits(fen, Limits::mate(2));
+        assert_eq!(result.score, Score::Mate(2), "{fen}");
+        assert_eq!(
+            result.best_move.map(|mv| mv.to_string()).as_deref(),
+            Some(key),
+            "{fen}"
+        );
+        assert!(result.depth <= 3, "{fen}: depth {}", result.depth);
+    }
+}
+
+#[test]
+fn a_mate_search_stops_when_there_is_no_mate() {
+    // No mate in one from the start: one ply is searched and a move still comes back.
+    let result = search_depth_limits(crate::START_FEN, Limits::mate(1));
+    assert_eq!(result.depth, 1);
+    assert!(!result.score.is_mate());
+    assert!(result.best_move.is_some());
+    // A mate in two is not a mate in one.
+    let fen = "1k6/8/R7/2pK4/8/8/3R4/7n w - - 0 1";
+    let result = search_depth_limits(fen, Limits::mate(1));
+    assert_eq!(result.depth, 1);
+    assert!(!result.score.is_mate(), "{:?}", result.score);
+}
+
+fn search_depth_limits(fen: &str, limits: Limits) -> SearchResult {
+    search_with(&mut board(fen), &[], limits)
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let root = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let only = |texts: &[&str]| Limits {
+        depth: Some(3),
+        searchmoves: texts
+            .iter()
+            .map(|t| root.parse_uci_move(t).unwrap())
+            .collect(),
+        ..Limits::INFINITE
+    };
+    // Ra8 mates; restricted to two king moves, the search picks one of them.
+    let free = search_depth_limits("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits::depth(3));
+    assert_eq!(free.best_move.unwrap().to_string(), "a1a8");
+    let restricted = search_with(&mut root.clone(), &[], only(&["g1f1", "g1h1"]));
+    let best = restricted.best_move.unwrap().to_string();
+    assert!(best == "g1f1" || best == "g1h1", "{best}");
+    assert!(restricted.pv.len() > 1);
+    assert!(!restricted.score.is_mate());
+    // A list with no move legal here restricts nothing.
+    let mut illegal = Limits::depth(3);
+    illegal.searchmoves = vec![crate::Move::new(
+        Square::E2,
+        Square::E4,
+        crate::MoveFlag::DoublePush,
+    )];
+    let ignored = search_with(&mut root.clone(), &[], illegal);
+    assert_eq!(ignored.best_move.unwrap().to_string(), "a1a8");
+}

@@ -41,7 +41,7 @@ impl SearchArgs {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
-            soft_time: None,
+            ..Limits::INFINITE
         }
     }
 }
