@@ -1,6 +1,8 @@
 //! `boardlab diff` against other backends, a fake UCI engine with a planted bug, engines that
 //! fail, and real Stockfish when it is installed.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -10,21 +12,8 @@ fn fake_engine() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/fake_engine.py")
 }
 
-/// The first file of that name in PATH, or in the extra directories.
-fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain(extra.iter().map(PathBuf::from))
-        .map(|dir| dir.join(name))
-        .find(|candidate| candidate.is_file())
-}
-
 fn python_available() -> bool {
-    let found = find_program("python3", &[]).is_some();
-    if !found {
-        println!("note: python3 is not on PATH, so the fake-engine tests are skipped");
-    }
-    found
+    support::python3()
 }
 
 fn diff(args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -177,8 +166,7 @@ fn every_backend_agrees_with_every_other() {
 
 #[test]
 fn stockfish_finds_no_divergence() {
-    let Some(stockfish) = find_program("stockfish", &["/usr/games"]) else {
-        println!("note: stockfish is not installed, so the comparison with it is skipped");
+    let Some(stockfish) = support::stockfish() else {
         return;
     };
     let positions = boardlab_core::epd::parse_perft_suite(boardlab_core::epd::STANDARD_SUITE)

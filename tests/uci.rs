@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 /// How long any answer may take before the test gives up (a hang, not a speed check).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+mod support;
+
+use support::BOOK;
 
 /// A running engine: lines go in through stdin, and come out of stdout through a reader thread.
 struct Engine {
@@ -466,10 +468,10 @@ fn every_backend_searches_the_same_tree() {
 
 #[test]
 fn plays_from_the_book_while_it_has_a_move() {
-    let Ok(book) = Book::open(BOOK) else {
-        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+    if !support::book() {
         return;
-    };
+    }
+    let book = Book::open(BOOK).expect("the installed book opens");
     let mut engine = Engine::start();
     engine.send(&format!("setoption name BookFile value {BOOK}"));
     engine.send("setoption name OwnBook value true");
