@@ -13,6 +13,8 @@
 //!
 //! The checks panic with a message naming the position, the move path and what differed.
 
+pub mod positions;
+
 use crate::epd::{parse_perft_suite, PERFT_SUITE, STANDARD_SUITE};
 use crate::{perft, Board, GenKind, Move, MoveList, PerftMode, Setup, Zobrist};
 
