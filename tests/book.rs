@@ -1,13 +1,14 @@
 //! `boardlab book` against a real Polyglot book, with python-chess's reader as the reference.
 //!
 //! The book is Debian's gnuchess-book; when it or python-chess is missing, the comparison
-//! prints a note and passes (CI installs both).
+//! prints a note and passes, except under `CI=true`, where it fails (CI installs both).
+
+mod support;
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
-
-const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+use support::BOOK;
 
 /// Positions in and around the book: the start, main lines, castling and en passant.
 const POSITIONS: &[&str] = &[
@@ -52,7 +53,7 @@ fn our_moves(book: &str, fen: &str) -> Vec<(String, u64)> {
 }
 
 /// python-chess's listing for every position, all weights included, one JSON list per line;
-/// `None` when python-chess is not installed.
+/// `None` when python-chess is not installed (see [`support::python_chess`]).
 fn python_chess_moves(book: &str, fens: &[&str]) -> Option<Vec<Vec<(String, u64)>>> {
     let script = r#"
 import json, sys
@@ -63,10 +64,7 @@ with chess.polyglot.open_reader(sys.argv[1]) as reader:
         entries = reader.find_all(board, minimum_weight=0)
         print(json.dumps([[board.uci(e.move), e.weight] for e in entries]))
 "#;
-    let import = Command::new("python3")
-        .args(["-c", "import chess.polyglot"])
-        .output();
-    if !import.is_ok_and(|out| out.status.success()) {
+    if !support::python_chess() {
         return None;
     }
     let mut child = Command::new("python3")
@@ -92,12 +90,10 @@ with chess.polyglot.open_reader(sys.argv[1]) as reader:
 
 #[test]
 fn listings_match_python_chess() {
-    if !Path::new(BOOK).exists() {
-        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+    if !support::book() {
         return;
     }
     let Some(expected) = python_chess_moves(BOOK, POSITIONS) else {
-        println!("note: skipped, python-chess is not installed (pip install chess)");
         return;
     };
     let mut found = 0;
@@ -114,8 +110,7 @@ fn listings_match_python_chess() {
 
 #[test]
 fn castling_entries_read_as_king_moves() {
-    if !Path::new(BOOK).exists() {
-        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+    if !support::book() {
         return;
     }
     // After 1.e4 e5 2.Nf3 Nc6 3.Bb5 Nf6, castling is the book's main move.
@@ -162,8 +157,7 @@ fn files_that_are_not_books_get_one_clear_error() {
 
 #[test]
 fn a_position_out_of_book_lists_nothing() {
-    if !Path::new(BOOK).exists() {
-        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+    if !support::book() {
         return;
     }
     assert!(our_moves(BOOK, "8/8/8/8/8/5k2/8/5K2 w - - 0 1").is_empty());

@@ -5,7 +5,7 @@ mod support;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use support::{python, support_file};
+use support::{python3, support_file};
 
 const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 
@@ -33,7 +33,7 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn finds_a_move_hidden_two_plies_down() {
-    if !python() {
+    if !python3() {
         return;
     }
     let engine = fake_engine();
@@ -64,7 +64,7 @@ fn finds_a_move_hidden_two_plies_down() {
 
 #[test]
 fn finds_a_hidden_castling_move_after_given_moves() {
-    if !python() {
+    if !python3() {
         return;
     }
     // Kiwipete: after a2a3 b4c3, white's king-side castling goes missing.
@@ -95,7 +95,7 @@ fn finds_a_hidden_castling_move_after_given_moves() {
 
 #[test]
 fn the_fake_engine_without_a_bug_agrees() {
-    if !python() {
+    if !python3() {
         return;
     }
     let engine = fake_engine();
@@ -109,7 +109,7 @@ fn the_fake_engine_without_a_bug_agrees() {
 
 #[test]
 fn failing_engines_get_one_line_and_status_2() {
-    if !python() {
+    if !python3() {
         return;
     }
     let engine = fake_engine();

@@ -18,11 +18,11 @@ fn positions() -> Vec<String> {
     fens
 }
 
-fn search(backend: Backend, fen: &str, limits: Limits) -> SearchResult {
+fn search(backend: Backend, fen: &str, limits: &Limits) -> SearchResult {
     with_backend!(backend, B => {
         let mut board = B::from_fen(fen).unwrap();
         let before = board.to_setup();
-        let result = Searcher::new(4).search(&mut board, &[], &limits, &AtomicBool::new(false), |_| {});
+        let result = Searcher::new(4).search(&mut board, &[], limits, &AtomicBool::new(false), |_| {});
         assert_eq!(board.to_setup(), before, "{}: the board comes back unchanged", B::NAME);
         result
     })
@@ -43,10 +43,10 @@ fn every_backend_searches_the_same_tree() {
     println!("backends: {:?}", Backend::ALL);
     for fen in &positions() {
         for limits in [Limits::depth(4), Limits::nodes(20_000)] {
-            let expected = summary(&search(Backend::ALL[0], fen, limits));
+            let expected = summary(&search(Backend::ALL[0], fen, &limits));
             for &backend in &Backend::ALL[1..] {
                 assert_eq!(
-                    summary(&search(backend, fen, limits)),
+                    summary(&search(backend, fen, &limits)),
                     expected,
                     "{backend} differs from {} on {fen} with {limits:?}",
                     Backend::ALL[0]
@@ -62,17 +62,17 @@ fn every_backend_finds_the_mates_and_sees_the_draws() {
         let mate = search(
             backend,
             "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
-            Limits::depth(4),
+            &Limits::depth(4),
         );
         assert_eq!(mate.score, Score::Mate(2), "{backend}");
         assert_eq!(mate.best_move.unwrap().to_string(), "d5d8", "{backend}");
-        let mated = search(backend, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        let mated = search(backend, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(2));
         assert_eq!(
             (mated.best_move, mated.score),
             (None, Score::Mate(0)),
             "{backend}"
         );
-        let stalemate = search(backend, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(2));
+        let stalemate = search(backend, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &Limits::depth(2));
         assert_eq!(
             (stalemate.best_move, stalemate.score),
             (None, Score::Cp(0)),
@@ -83,7 +83,8 @@ fn every_backend_finds_the_mates_and_sees_the_draws() {
 
 #[test]
 fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
-    // Black, a queen down, shuffles the king; the game already had the position after Kh7.
+    // Black, a queen down, shuffles the king; the game already had the position after Kh7
+    // twice, so Kh7 repeats it a third time.
     let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
     for &backend in Backend::ALL {
         let result = with_backend!(backend, B => {
@@ -91,8 +92,9 @@ fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
             let retreat = board.parse_uci_move("h8h7").unwrap();
             let mut after = B::from_fen(fen).unwrap();
             after.make(retreat);
-            let repeated = after.zobrist();
-            let game = [repeated, Zobrist { key: 1, lock: 1 }, Zobrist { key: 2, lock: 2 }];
+            let repeated = after.search_zobrist();
+            let filler = |n| Zobrist { key: n, lock: n };
+            let game = [repeated, filler(1), filler(2), filler(3), repeated, filler(4), filler(5)];
             Searcher::new(1).search(&mut board, &game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
         });
         assert_eq!(result.score, Score::Cp(0), "{backend}");

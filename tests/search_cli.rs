@@ -94,7 +94,7 @@ fn mated_and_stalemated_positions_are_reported() {
         "2",
     ]);
     assert!(text.status.success());
-    assert!(String::from_utf8_lossy(&text.stdout).contains("bestmove (none) score mate 0"));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("bestmove 0000 score mate 0"));
 }
 
 #[test]

@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 /// How long any answer may take before the test gives up (a hang, not a speed check).
 const PATIENCE: Duration = Duration::from_secs(60);
 
-const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+mod support;
+
+use support::BOOK;
 
 /// A running engine: lines go in through stdin, and come out of stdout through a reader thread.
 struct Engine {
@@ -225,9 +227,6 @@ fn bad_input_is_reported_and_the_engine_carries_on() {
         "position fen 8/8/8/8 w - - 0 1",
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         "position sideways",
-        "go depth",
-        "go depth many",
-        "go backwards",
         "go perft 99",
         "setoption name Hash value lots",
         "setoption name Backend value abacus",
@@ -265,16 +264,152 @@ fn bad_input_is_reported_and_the_engine_carries_on() {
 }
 
 #[test]
-fn positions_without_a_move_answer_none() {
+fn positions_without_a_move_answer_the_null_move() {
     let mut engine = Engine::start();
     engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     let mated = engine.go("depth 3");
-    assert_eq!(bestmove(&mated), "(none)");
+    assert_eq!(mated.last().unwrap(), "bestmove 0000");
     assert_eq!(last_info(&mated, "score").as_deref(), Some("mate 0"));
     engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     let stalemate = engine.go("movetime 50");
-    assert_eq!(bestmove(&stalemate), "(none)");
+    assert_eq!(stalemate.last().unwrap(), "bestmove 0000");
     assert_eq!(last_info(&stalemate, "score").as_deref(), Some("cp 0"));
+    // Pondering on a mated position, and stopped: the same answer.
+    engine.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go ponder wtime 1000 btime 1000");
+    engine.ready();
+    engine.send("stop");
+    let pondered = engine.read_until(|line| line.starts_with("bestmove"));
+    assert_eq!(pondered.last().unwrap(), "bestmove 0000");
+    engine.quit();
+}
+
+/// Sends `go …`, then `stop` once an `info string` about the line has come (a search without
+/// limits runs until stopped), and returns every line through `bestmove`; then checks that no
+/// second `bestmove` follows.
+fn go_and_stop(engine: &mut Engine, params: &str) -> Vec<String> {
+    engine.send(&format!("go {params}"));
+    let mut lines = engine.read_until(|line| line.starts_with("info string"));
+    engine.send("stop");
+    lines.extend(engine.read_until(|line| line.starts_with("bestmove")));
+    let after = engine.ready();
+    assert!(
+        !after.iter().any(|line| line.starts_with("bestmove")),
+        "go {params}: a second bestmove in {after:#?}"
+    );
+    lines
+}
+
+#[test]
+fn every_go_ends_with_exactly_one_bestmove() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    let legal = legal_moves(boardlab_core::START_FEN, &["e2e4"]);
+    for (params, note) in [
+        ("backwards", r#"go: unknown word "backwards" ignored"#),
+        ("depth x", r#"go depth: "x" is not a number; ignored"#),
+        ("depth", "go depth needs a number; ignored"),
+        ("nodes -5 wat", r#"go: unknown word "wat" ignored"#),
+    ] {
+        let lines = go_and_stop(&mut engine, params);
+        assert!(
+            lines
+                .iter()
+                .any(|line| line == &format!("info string {note}")),
+            "go {params}: {lines:#?}"
+        );
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+            1
+        );
+        assert!(legal.contains(&bestmove(&lines).to_string()), "{lines:#?}");
+    }
+    // With a usable limit beside the bad word, the search ends by itself.
+    let lines = engine.go("depth 2 sideways");
+    assert!(lines
+        .iter()
+        .any(|l| l.contains(r#"unknown word "sideways""#)));
+    assert_eq!(last_info(&lines, "depth").as_deref(), Some("2"));
+    let after = engine.ready();
+    assert!(!after.iter().any(|line| line.starts_with("bestmove")));
+    engine.quit();
+}
+
+#[test]
+fn searchmoves_restricts_the_root_moves() {
+    let mut engine = Engine::start();
+    // Ra8 mates at once; the king moves do not.
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let free = engine.go("depth 3");
+    assert_eq!(bestmove(&free), "a1a8");
+    let restricted = engine.go("depth 3 searchmoves g1f1 g1h1");
+    assert!(
+        ["g1f1", "g1h1"].contains(&bestmove(&restricted)),
+        "{restricted:#?}"
+    );
+    // An illegal move in the list is reported and left out.
+    let lines = engine.go("searchmoves e2e4 g1f2 depth 3");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string searchmoves: illegal move \"e2e4\"")),
+        "{lines:#?}"
+    );
+    assert_eq!(bestmove(&lines), "g1f2");
+    engine.quit();
+}
+
+#[test]
+fn go_mate_finds_a_mate_behind_a_quiet_first_move() {
+    // Mate in two; the only first move is the quiet Kc6 (python-chess, searching every line,
+    // finds no other), which an ordinary three-ply search reduces and misses.
+    let mut engine = Engine::start();
+    engine.send("position fen 1k6/8/R7/2pK4/8/8/3R4/7n w - - 0 1");
+    let lines = engine.go("mate 2");
+    assert_eq!(bestmove(&lines), "d5c6");
+    assert_eq!(last_info(&lines, "score").as_deref(), Some("mate 2"));
+    // No mate in one here: the search ends after one ply with its best move.
+    let lines = engine.go("mate 1");
+    assert_eq!(last_info(&lines, "depth").as_deref(), Some("1"));
+    assert!(!last_info(&lines, "score").unwrap().starts_with("mate"));
+    engine.quit();
+}
+
+#[test]
+fn pondering_waits_for_ponderhit_or_stop() {
+    let mut engine = Engine::start();
+    let position = "position startpos moves e2e4 e7e5";
+    let legal = legal_moves(boardlab_core::START_FEN, &["e2e4", "e7e5"]);
+    // A ponder search with a depth it soon completes still keeps its move back, and answers
+    // isready meanwhile.
+    engine.send(position);
+    engine.send("go ponder depth 2 wtime 100000 btime 100000");
+    std::thread::sleep(Duration::from_millis(300));
+    let meanwhile = engine.ready();
+    assert!(
+        !meanwhile.iter().any(|l| l.starts_with("bestmove")),
+        "{meanwhile:#?}"
+    );
+    // ponderhit: the search goes on as an ordinary one and answers by itself.
+    engine.send("ponderhit");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    assert!(legal.contains(&bestmove(&lines).to_string()), "{lines:#?}");
+    assert!(!engine.ready().iter().any(|l| l.starts_with("bestmove")));
+    // On the clock, after ponderhit the clock decides when to answer.
+    engine.send("go ponder wtime 2000 btime 2000");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!engine.ready().iter().any(|l| l.starts_with("bestmove")));
+    engine.send("ponderhit");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    assert!(legal.contains(&bestmove(&lines).to_string()), "{lines:#?}");
+    // stop: the answer comes at once.
+    engine.send("go ponder wtime 100000 btime 100000");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!engine.ready().iter().any(|l| l.starts_with("bestmove")));
+    engine.send("stop");
+    let lines = engine.read_until(|line| line.starts_with("bestmove"));
+    assert!(legal.contains(&bestmove(&lines).to_string()), "{lines:#?}");
+    assert!(!engine.ready().iter().any(|l| l.starts_with("bestmove")));
     engine.quit();
 }
 
@@ -333,10 +468,10 @@ fn every_backend_searches_the_same_tree() {
 
 #[test]
 fn plays_from_the_book_while_it_has_a_move() {
-    let Ok(book) = Book::open(BOOK) else {
-        println!("note: skipped, no Polyglot book at {BOOK} (Debian package gnuchess-book)");
+    if !support::book() {
         return;
-    };
+    }
+    let book = Book::open(BOOK).expect("the installed book opens");
     let mut engine = Engine::start();
     engine.send(&format!("setoption name BookFile value {BOOK}"));
     engine.send("setoption name OwnBook value true");

@@ -1,20 +1,13 @@
 //! Games against real UCI clients: python-chess as the GUI, and Stockfish as the opponent.
 //!
 //! Each test runs a script from tests/python with the built binary. When python-chess (PyPI
-//! `chess`) or Stockfish (Debian `stockfish`) is missing, the test prints a note and passes;
-//! CI installs both.
+//! `chess`) or Stockfish (Debian `stockfish`) is missing, the test prints a note and passes,
+//! except under `CI=true`, where it fails; CI installs both.
+
+mod support;
 
 use std::path::Path;
 use std::process::Command;
-
-const STOCKFISH: &str = "/usr/games/stockfish";
-
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.engine"])
-        .output()
-        .is_ok_and(|out| out.status.success())
-}
 
 /// Runs a script from tests/python and returns its stdout, failing the test on a non-zero exit.
 fn run_script(script: &str, args: &[&str]) -> String {
@@ -38,8 +31,7 @@ fn run_script(script: &str, args: &[&str]) -> String {
 
 #[test]
 fn python_chess_plays_a_short_game_against_boardlab() {
-    if !python_chess_available() {
-        println!("note: skipped, python-chess is not installed (pip install chess)");
+    if !support::python_chess() {
         return;
     }
     let stdout = run_script("play_boardlab.py", &[env!("CARGO_BIN_EXE_boardlab")]);
@@ -49,18 +41,43 @@ fn python_chess_plays_a_short_game_against_boardlab() {
 
 #[test]
 fn boardlab_plays_a_game_against_stockfish() {
-    if !python_chess_available() {
-        println!("note: skipped, python-chess is not installed (pip install chess)");
+    if !support::python_chess() {
         return;
     }
-    if !Path::new(STOCKFISH).exists() {
-        println!("note: skipped, no Stockfish at {STOCKFISH} (Debian package stockfish)");
+    let Some(stockfish) = support::stockfish() else {
         return;
-    }
+    };
     let stdout = run_script(
         "play_stockfish.py",
-        &[env!("CARGO_BIN_EXE_boardlab"), STOCKFISH],
+        &[env!("CARGO_BIN_EXE_boardlab"), &stockfish.to_string_lossy()],
     );
     println!("{stdout}");
     assert!(stdout.contains("\"result\""), "{stdout}");
+}
+
+#[test]
+fn a_missing_tool_skips_on_a_developer_machine_and_fails_under_ci() {
+    assert!(support::require_in(
+        true,
+        "python-chess",
+        "pip install chess",
+        true
+    ));
+    assert!(!support::require_in(
+        false,
+        "python-chess",
+        "pip install chess",
+        false
+    ));
+    let under_ci = std::panic::catch_unwind(|| {
+        support::require_in(true, "python-chess", "pip install chess", false)
+    });
+    let message = under_ci.expect_err("under CI a missing tool fails the test");
+    let message = message
+        .downcast_ref::<String>()
+        .expect("a formatted panic message");
+    assert_eq!(
+        message,
+        "python-chess is missing and CI=true requires it (pip install chess)"
+    );
 }

@@ -52,10 +52,11 @@ def main() -> int:
         if not mate.is_checkmate():
             raise AssertionError(f"{best} does not mate")
 
-        # A checkmated side has no move to play.
+        # A checkmated side has no move to play: boardlab answers `bestmove 0000`, which
+        # python-chess reads as the null move.
         mated = chess.Board("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")
         result = engine.play(mated, chess.engine.Limit(depth=2))
-        if result.move is not None:
+        if result.move != chess.Move.null():
             raise AssertionError(f"a move {result.move} from a mated position")
 
         print(json.dumps({"engine_moves": engine_moves, "plies": board.ply(), "fen": board.fen()}))

@@ -1,31 +1,38 @@
-//! What the integration tests share: finding the outside tools they talk to.
+//! What the integration tests share: finding the outside tools some of them talk to.
 //!
-//! A test that needs a tool skips (with a note) when it is missing, unless `CI` is `true`: on CI
-//! `.ci/run` installs every tool, so a missing one is a failure there, never a silent pass.
+//! A test that needs a tool asks [`require`]. When the tool is there, the test runs. When it is
+//! missing, the test prints a note and passes on a developer's machine, but under `CI=true` it
+//! fails, so that CI (whose `.ci/run` installs every tool) never passes by skipping.
 
+// Each test file uses the part it needs.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Whether the tests run on CI, where every tool must be present.
-pub fn on_ci() -> bool {
-    std::env::var("CI").is_ok_and(|value| value == "true")
+/// The Polyglot book of Debian's gnuchess-book package.
+pub const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
+
+/// Whether the test may go on with a tool: `true` when `found`; otherwise a note and `false`,
+/// or under `CI=true` a panic naming the tool and how to install it.
+pub fn require(tool: &str, install: &str, found: bool) -> bool {
+    let under_ci = std::env::var("CI").is_ok_and(|value| value == "true");
+    require_in(under_ci, tool, install, found)
 }
 
-/// `true` when the tool is there. When it is not: a note and `false`, or, on CI, a panic.
-pub fn require(tool: &str, found: bool) -> bool {
-    if !found {
-        assert!(
-            !on_ci(),
-            "{tool} is missing, and CI=true requires it (.ci/run installs it)"
-        );
-        println!("note: {tool} is missing, so this test is skipped (CI=true would fail it)");
+/// [`require`] with the `CI` setting given, so that both answers can be tested.
+pub fn require_in(under_ci: bool, tool: &str, install: &str, found: bool) -> bool {
+    if found {
+        return true;
     }
-    found
+    if under_ci {
+        panic!("{tool} is missing and CI=true requires it ({install})");
+    }
+    println!("note: skipped, {tool} is missing ({install})");
+    false
 }
 
-/// The first executable of that name on PATH, or in the extra directories.
+/// The first file of that name in PATH, or in the extra directories.
 pub fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
@@ -34,25 +41,38 @@ pub fn find_program(name: &str, extra: &[&str]) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Whether python3 is there (the fake UCI engine needs nothing more).
-pub fn python() -> bool {
-    require("python3", find_program("python3", &[]).is_some())
-}
-
-/// Whether python3 with python-chess is there.
+/// Whether python3 can import python-chess (required under CI).
 pub fn python_chess() -> bool {
     let found = Command::new("python3")
-        .args(["-c", "import chess"])
+        .args(["-c", "import chess, chess.engine, chess.polyglot"])
         .output()
-        .is_ok_and(|output| output.status.success());
-    require("python-chess (pip install chess)", found)
+        .is_ok_and(|out| out.status.success());
+    require("python-chess", "pip install chess", found)
 }
 
-/// Stockfish, on PATH or in Debian's /usr/games.
+/// Whether python3 is on PATH (required under CI).
+pub fn python3() -> bool {
+    require(
+        "python3",
+        "apt-get install python3",
+        find_program("python3", &[]).is_some(),
+    )
+}
+
+/// Stockfish's path, when it is installed (required under CI).
 pub fn stockfish() -> Option<PathBuf> {
     let found = find_program("stockfish", &["/usr/games"]);
-    require("stockfish", found.is_some());
-    found
+    require("Stockfish", "apt-get install stockfish", found.is_some())
+        .then(|| found.unwrap_or_default())
+}
+
+/// Whether the gnuchess-book Polyglot book is installed (required under CI).
+pub fn book() -> bool {
+    require(
+        &format!("the Polyglot book {BOOK}"),
+        "apt-get install gnuchess-book",
+        Path::new(BOOK).exists(),
+    )
 }
 
 /// A file under `tests/support/`.

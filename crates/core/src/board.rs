@@ -58,7 +58,9 @@ impl std::error::Error for MoveError {}
 /// Required methods give the position's state, generate **legal** moves, and make and unmake
 /// them. After `let undo = b.make(mv)` then `b.unmake(mv, undo)`, the board is exactly as
 /// before: the same `to_setup()` and `zobrist()`. The [`zobrist`](Board::zobrist) hash is kept
-/// up to date move by move and always equals `Zobrist::of(&self.to_setup())`. After a double
+/// up to date move by move and always equals `Zobrist::of(&self.to_setup())`; the
+/// [`search_zobrist`](Board::search_zobrist) derived from it equals
+/// `Zobrist::for_search(&self.to_setup())`. After a double
 /// push, the en-passant square is set only when a pawn of the side to move stands beside the
 /// pushed pawn (the rule of [`Setup`]), so setups compare equal across backends.
 ///
@@ -101,7 +103,8 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// The full-move number.
     fn fullmove_number(&self) -> u32;
 
-    /// The position's hash, maintained incrementally.
+    /// The position's Polyglot hash (the Polyglot en-passant rule, for books), maintained
+    /// incrementally. See the [`zobrist`](crate::Zobrist) module docs for the two hashes.
     fn zobrist(&self) -> Zobrist;
 
     /// The square of `color`'s king.
@@ -128,6 +131,30 @@ pub trait Board: Clone + Send + Sync + 'static {
 
     /// Takes back [`make_null`](Board::make_null).
     fn unmake_null(&mut self, undo: Self::Undo);
+
+    /// The position's search hash (the legal en-passant rule, for the transposition table and
+    /// repetitions): [`zobrist`](Board::zobrist) without the en-passant file when no en-passant
+    /// capture is legal. Equals [`Zobrist::for_search`] of the setup.
+    ///
+    /// The en-passant square is set only after a double push beside an enemy pawn, so the
+    /// legality test (a generation of the noisy moves) is rarely needed.
+    fn search_zobrist(&self) -> Zobrist {
+        let polyglot = self.zobrist();
+        match self.ep_square() {
+            Some(ep) if !self.has_legal_en_passant() => polyglot ^ Zobrist::en_passant(ep.file()),
+            _ => polyglot,
+        }
+    }
+
+    /// Whether an en-passant capture is among the legal moves.
+    fn has_legal_en_passant(&self) -> bool {
+        if self.ep_square().is_none() {
+            return false;
+        }
+        let mut noisy = MoveList::new();
+        self.generate(GenKind::Noisy, &mut noisy);
+        noisy.iter().any(|mv| mv.is_en_passant())
+    }
 
     /// The number of legal moves: the leaves of bulk-counting perft.
     #[inline]

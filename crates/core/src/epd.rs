@@ -158,7 +158,8 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// page, re-verified), embedded so `boardlab compare` needs no file.
 pub const STANDARD_SUITE: &str = include_str!("../data/standard.epd");
 
-/// The perft suite in wide public use (127 positions , depths 1 to 6).
+/// The perft suite in wide public use (depths 1 to 6): 126 positions, one of the published 127
+/// left out in a comment because no legal game reaches it.
 pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
 
 /// Positions that catch the classic move-generator bugs (en passant through a pin, castling
@@ -179,7 +180,7 @@ mod tests {
         assert_eq!(cases.len(), 6);
         assert_eq!(cases[0].id.as_deref(), Some("startpos"));
         assert_eq!(cases[0].expected[..3], [(1, 20), (2, 400), (3, 8902)]);
-        assert_eq!(parse_perft_suite(PERFT_SUITE).unwrap().len(), 127);
+        assert_eq!(parse_perft_suite(PERFT_SUITE).unwrap().len(), 126);
         let catchers = parse_perft_suite(BUG_CATCHERS).unwrap();
         assert_eq!(catchers.len(), 17);
         assert!(catchers.iter().all(|case| case.id.is_some()));

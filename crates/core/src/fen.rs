@@ -33,7 +33,8 @@ pub enum FenError {
     HalfmoveClock(String),
     /// The full-move number field.
     FullmoveNumber(String),
-    /// The fields parse, but the position cannot be played.
+    /// The fields parse, but the position cannot be played (or cannot have arisen from a
+    /// legal move); `Display` names the field the reason is about.
     Position(PositionError),
 }
 
@@ -75,7 +76,7 @@ impl fmt::Display for FenError {
                 "fullmove number field {}: expected a number from 1 to 9999",
                 quote(text)
             ),
-            FenError::Position(err) => write!(f, "illegal position: {err}"),
+            FenError::Position(err) => write!(f, "{} field: {err}", err.field()),
         }
     }
 }
@@ -104,10 +105,17 @@ fn parse_placement(text: &str) -> Result<[Option<Piece>; 64], FenError> {
     for (row_index, row) in rows.iter().enumerate() {
         let rank = 7 - row_index;
         let mut file = 0usize;
+        let mut after_digit = false;
         for c in row.chars() {
             if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                // "44" would describe one run of empty squares in two parts; FEN writes "8".
+                if after_digit {
+                    return Err(err(format!("rank {} has two digits in a row", rank + 1)));
+                }
+                after_digit = true;
                 file += skip as usize;
             } else if let Some(piece) = Piece::from_char(c) {
+                after_digit = false;
                 if file < 8 {
                     board[rank * 8 + file] = Some(piece);
                 }
@@ -336,6 +344,11 @@ mod tests {
                 .contains("fullmove number")
         );
         assert!(err("rnbqkbnr w").contains("found 2"));
+        assert_eq!(
+            err("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            r#"invalid FEN: piece placement field "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR": rank 6 has two digits in a row"#
+        );
+        assert!(err("4k3/8/8/8/8/8/8/3K13 w - - 0 1").contains("rank 1 has two digits in a row"));
     }
 
     #[test]
@@ -350,6 +363,50 @@ mod tests {
         assert!(err("k7/8/8/8/8/8/8/4K2R w Q - 0 1").contains("castle queen side"));
         assert!(err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").contains("en-passant square e6"));
         assert!(err("4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1").contains("sixth rank"));
+    }
+
+    #[test]
+    fn checks_no_move_can_give_are_rejected_with_the_reason() {
+        // Three checkers: the rook on e8, the rook on a4 and the bishop on h7.
+        assert_eq!(
+            err("4r2k/7b/8/8/r3K3/8/8/8 w - - 0 1"),
+            "invalid FEN: piece placement field: white is in check from 3 pieces, but one move \
+             gives at most two checks"
+        );
+        // Two rooks checking from both sides along the first rank.
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/r3K2r w - - 0 1"),
+            "invalid FEN: piece placement field: white is in check from a1 and h1 on one line \
+             through the king, which no single move can give"
+        );
+        // The double push e7e5 cannot give check from e5 and from the rook on a4 at once.
+        assert!(err("4k3/8/8/4p3/r2K4/8/8/8 w - e6 0 1").starts_with(
+            "invalid FEN: en passant field: en-passant square e6: a double push cannot give check"
+        ));
+        // The rook on a1 checked the king before the push c7c5 as well.
+        assert_eq!(
+            err("4k3/8/8/2p5/8/8/8/r2K4 w - c6 0 1"),
+            "invalid FEN: en passant field: en-passant square c6: the check from a1 was there \
+             before the double push"
+        );
+    }
+
+    #[test]
+    fn checks_a_move_can_give_are_accepted() {
+        for fen in [
+            // A double check: the knight on f3 moved and uncovered the rook on e8.
+            "4r2k/8/8/8/4K3/5n2/8/8 w - - 0 1",
+            // Two checkers that share a line, but not one through the king.
+            "k7/8/8/8/8/8/2n5/r2K4 w - - 0 1",
+            // The pawn that just double-pushed gives the check.
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            // The double push d2d4 uncovered the bishop's check along the diagonal.
+            "8/8/8/8/3P1k2/8/1B6/4K3 b - d3 0 1",
+            // No en-passant square: a check from a piece that did not just move.
+            "4k3/8/8/2p5/8/8/8/r2K4 w - - 0 1",
+        ] {
+            assert!(Setup::from_fen(fen).is_ok(), "{fen}: {}", err(fen));
+        }
     }
 
     #[test]

@@ -215,8 +215,14 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most moves a list holds. The most legal moves known in a reachable position is 218.
-pub const MAX_MOVES: usize = 256;
+/// The most moves a list holds: enough for every position that passes validation.
+///
+/// Validation allows at most 16 pieces a side, the king among them. No piece has more than 27
+/// moves (a queen in the middle of an empty board; a rook has at most 14, a bishop 13, a knight
+/// 8, a pawn 12 when it promotes), and the king has at most 8 steps and 2 castlings. So a side
+/// has at most `15 * 27 + 8 + 2` = 415 legal moves. (The most known in a position reachable from
+/// the start is 218; with 15 queens on the board, 241 are easy to reach.)
+pub const MAX_MOVES: usize = 15 * 27 + 8 + 2;
 
 /// A list of moves with fixed capacity, living on the stack: move generation never allocates.
 #[derive(Clone)]
@@ -236,15 +242,21 @@ impl MoveList {
         }
     }
 
-    /// Appends a move. Legal move generation never produces more than [`MAX_MOVES`]; a push
-    /// past capacity is dropped rather than panicking.
+    /// Appends a move.
+    ///
+    /// # Panics
+    ///
+    /// When the list already holds [`MAX_MOVES`], which the legal moves of a validated position
+    /// never reach (see there): a move is never dropped silently.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         let len = self.len;
-        if len < MAX_MOVES {
-            self.moves[len] = MaybeUninit::new(mv);
-            self.len = len + 1;
-        }
+        assert!(
+            len < MAX_MOVES,
+            "a move list holds at most {MAX_MOVES} moves"
+        );
+        self.moves[len] = MaybeUninit::new(mv);
+        self.len = len + 1;
     }
 
     /// Empties the list.
@@ -347,15 +359,27 @@ mod tests {
         );
     }
 
-    #[test]
-    fn move_list_pushes_retains_and_caps() {
+    fn full_list() -> MoveList {
         let mut list = MoveList::new();
-        for i in 0..300u16 {
+        for i in 0..MAX_MOVES as u16 {
             list.push(Move::from_bits(i + 1).unwrap());
         }
+        list
+    }
+
+    #[test]
+    fn move_list_fills_to_capacity_and_retains() {
+        let mut list = full_list();
         assert_eq!(list.len(), MAX_MOVES);
+        assert_eq!(list[MAX_MOVES - 1].bits(), MAX_MOVES as u16);
         list.retain(|mv| mv.bits() % 2 == 0);
         assert_eq!(list.len(), MAX_MOVES / 2);
         assert!(list.iter().all(|mv| mv.bits() % 2 == 0));
+    }
+
+    #[test]
+    #[should_panic(expected = "a move list holds at most 415 moves")]
+    fn a_push_past_capacity_fails_loudly() {
+        full_list().push(Move::NULL);
     }
 }

@@ -27,8 +27,9 @@ impl PerftMode {
 ///
 /// Any backend works the same way; a board type is all that changes.
 ///
-/// ```ignore
-/// let mut board = boardlab_mailbox::MailboxBoard::from_fen(START_FEN)?;
+/// ```
+/// use boardlab_core::{perft, Board, PerftMode, ReferenceBoard, START_FEN};
+/// let mut board = ReferenceBoard::from_fen(START_FEN).unwrap();
 /// assert_eq!(perft(&mut board, 3, PerftMode::Bulk), 8902);
 /// ```
 pub fn perft<B: Board>(board: &mut B, depth: u32, mode: PerftMode) -> u64 {

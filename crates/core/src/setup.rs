@@ -1,7 +1,7 @@
 //! `Setup`: a position in neutral form, the one every backend converts from and to.
 
 use crate::bitboard::{
-    king_attacks, knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
+    king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
     ROOK_DIRECTIONS,
 };
 use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, MoveFlag, Piece, Role, Square};
@@ -48,6 +48,35 @@ pub enum PositionError {
     BadCastlingRights(Color, CastlingSide),
     /// An en-passant square that is not behind a pawn that just double-pushed.
     BadEnPassant(Square, &'static str),
+    /// More than two pieces give check: one move can give at most two checks (the piece that
+    /// moved and one it uncovered).
+    TooManyCheckers(Color, usize),
+    /// Two pieces give check along one line through the king (from its two sides). Neither can
+    /// have uncovered the other's check, so no single move gave both.
+    AlignedCheckers(Color, Square, Square),
+    /// The en-passant square says the last move was a double push, and that push cannot have
+    /// given the check: it gives two, or one from a piece that attacked the king before.
+    CheckNotFromDoublePush(Square, Bitboard),
+}
+
+impl PositionError {
+    /// The FEN field the error is about, as [`FenError`](crate::FenError) names it.
+    pub fn field(&self) -> &'static str {
+        match self {
+            PositionError::MissingKing(_)
+            | PositionError::TooManyKings(..)
+            | PositionError::PawnOnBackRank(_)
+            | PositionError::TooManyPieces(..)
+            | PositionError::TooManyPawns(..)
+            | PositionError::TooManyCheckers(..)
+            | PositionError::AlignedCheckers(..) => "piece placement",
+            PositionError::OppositeCheck(_) => "side to move",
+            PositionError::BadCastlingRights(..) => "castling",
+            PositionError::BadEnPassant(..) | PositionError::CheckNotFromDoublePush(..) => {
+                "en passant"
+            }
+        }
+    }
 }
 
 impl fmt::Display for PositionError {
@@ -81,6 +110,32 @@ impl fmt::Display for PositionError {
                 )
             }
             PositionError::BadEnPassant(sq, why) => write!(f, "en-passant square {sq}: {why}"),
+            PositionError::TooManyCheckers(c, n) => write!(
+                f,
+                "{c} is in check from {n} pieces, but one move gives at most two checks"
+            ),
+            PositionError::AlignedCheckers(c, a, b) => write!(
+                f,
+                "{c} is in check from {a} and {b} on one line through the king, which no single \
+                 move can give"
+            ),
+            PositionError::CheckNotFromDoublePush(ep, checkers) => {
+                let squares: Vec<String> = checkers.map(|sq| sq.to_string()).collect();
+                if squares.len() > 1 {
+                    write!(
+                        f,
+                        "en-passant square {ep}: a double push cannot give check from {} at once",
+                        squares.join(" and ")
+                    )
+                } else {
+                    write!(
+                        f,
+                        "en-passant square {ep}: the check from {} was there before the double \
+                         push",
+                        squares.join("")
+                    )
+                }
+            }
         }
     }
 }
@@ -171,6 +226,17 @@ impl Setup {
     /// validation and for checking the backends, not a fast path.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
         self.attacked_squares(by).contains(sq)
+    }
+
+    /// The squares of the pieces of `by` that attack `sq` when the squares `occupied` are
+    /// occupied (the pieces themselves stay where they stand on this board).
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        self.pieces()
+            .filter(|&(from, piece)| {
+                piece.color == by && piece_attacks(piece, from, occupied).contains(sq)
+            })
+            .map(|(from, _)| from)
+            .collect()
     }
 
     /// Every square a piece of `by` attacks (pawns their capture squares, sliders up to and
@@ -267,6 +333,48 @@ impl Setup {
             .is_some_and(|king| self.is_attacked(king, self.turn))
         {
             return Err(PositionError::OppositeCheck(waiting));
+        }
+        self.validate_checkers()
+    }
+
+    /// Refuses checks that no last move can have given: the rules of python-chess's
+    /// `Board.status()` (too many checkers, impossible check), which shakmaty and cozy-chess
+    /// apply as well.
+    fn validate_checkers(&self) -> Result<(), PositionError> {
+        let us = self.turn;
+        let Some(king) = self.king(us) else {
+            return Ok(());
+        };
+        let occupied = self.occupied();
+        let checkers = self.attackers(king, !us, occupied);
+        if checkers.count() > 2 {
+            return Err(PositionError::TooManyCheckers(
+                us,
+                checkers.count() as usize,
+            ));
+        }
+        let (Some(first), Some(last)) = (checkers.first(), checkers.last()) else {
+            return Ok(());
+        };
+        match self.ep_square {
+            Some(ep) => {
+                // The pawn went from `pushed_from` to `pushed_to`, so it either gives the check
+                // itself or uncovered it by leaving `pushed_from`; any other check was there
+                // before the push, with the other side to move.
+                let pushed_to = ep.offset(0, -us.forward()).unwrap_or(ep);
+                let pushed_from = ep.offset(0, us.forward()).unwrap_or(ep);
+                let before = occupied.without(pushed_to).with(pushed_from);
+                if first != last
+                    || (first != pushed_to && !self.attackers(king, !us, before).is_empty())
+                {
+                    return Err(PositionError::CheckNotFromDoublePush(ep, checkers));
+                }
+            }
+            None => {
+                if first != last && line(first, last).contains(king) {
+                    return Err(PositionError::AlignedCheckers(us, first, last));
+                }
+            }
         }
         Ok(())
     }

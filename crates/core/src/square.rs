@@ -190,6 +190,7 @@ impl Square {
     /// The square with index `index & 63`; for callers that already know the index is in range.
     #[inline]
     pub const fn from_index(index: u8) -> Square {
+        debug_assert!(index < 64, "a square index is below 64");
         // SAFETY: `Square` is `repr(u8)` with the 64 variants numbered 0..=63 in order, and
         // `index & 63` is in that range. A transmute instead of `ALL[..]` keeps hot loops free
         // of a table load per square.

@@ -2,16 +2,21 @@
 //!
 //! A backend's test file is a few lines:
 //!
-//! ```ignore
+//! ```no_run
 //! use boardlab_core::testkit;
+//! # use boardlab_core::ReferenceBoard as MyBoard;
 //! #[test]
-//! fn conforms() { testkit::check_all::<MyBoard>(2_000_000); }
+//! fn conforms() {
+//!     testkit::check_all::<MyBoard>(2_000_000);
+//! }
 //! ```
 //!
 //! The checks panic with a message naming the position, the move path and what differed,
 //! with the arguments that reach it ready to paste into `boardlab diff`. Node budgets never
 //! cut a check short in silence: a walk covers whole trees and says when the tree it was asked
 //! for was too big, and a suite check says how many of the suite's counts fitted its budget.
+
+pub mod positions;
 
 use crate::epd::{parse_perft_suite, BUG_CATCHERS, PERFT_SUITE, STANDARD_SUITE};
 use crate::{perft, Board, GenKind, Move, MoveList, PerftMode, Setup, Zobrist};
@@ -39,6 +44,8 @@ pub const WALK_POSITIONS: &[&str] = &[
     "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",
     // Halfmove clock near the 50-move limit.
     "4k3/8/8/8/8/8/8/4K2R w K - 98 80",
+    // Sixteen white pieces, fifteen of them queens: piece lists full, 241 legal moves.
+    "krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1",
 ];
 
 /// What every check covered, one line each (see [`SuiteCoverage`] and [`WalkCoverage`]).
@@ -221,7 +228,8 @@ impl fmt::Display for WalkCoverage {
 /// - the board agrees with the reference [`Setup`]: after each move, `to_setup()` equals the
 ///   parent's setup with [`Setup::play`] applied;
 /// - `unmake` (and `unmake_null`) restores `to_setup()` and `zobrist()` exactly;
-/// - the incremental Zobrist hash equals [`Zobrist::of`] the setup;
+/// - the incremental Zobrist hash equals [`Zobrist::of`] the setup, and the search hash
+///   [`Zobrist::for_search`];
 /// - the FEN round-trips through `from_fen`;
 /// - `in_check()` agrees with `is_attacked(king square)` and with the reference setup.
 ///
@@ -351,6 +359,16 @@ impl Walker {
                 format!(
                     "incremental hash {zobrist:?} differs from {:?}",
                     Zobrist::of(setup)
+                ),
+            );
+        }
+        if board.search_zobrist() != Zobrist::for_search(setup) {
+            self.fail(
+                board,
+                format!(
+                    "search hash {:?} differs from {:?}",
+                    board.search_zobrist(),
+                    Zobrist::for_search(setup)
                 ),
             );
         }

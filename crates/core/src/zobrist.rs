@@ -1,15 +1,29 @@
-//! Zobrist hashing: a 64-bit Polyglot `key` and an independent 64-bit `lock`.
+//! Zobrist hashing: a 64-bit Polyglot `key` and an independent 64-bit `lock`, in two hashes
+//! with one purpose each.
 //!
-//! The `key` is exactly the Polyglot opening-book key, so positions hash as in every Polyglot
-//! book. Its 781 random numbers are read at compile time from `data/polyglot-random64.txt`
+//! - The **Polyglot hash** ([`Zobrist::of`], [`Board::zobrist`](crate::Board::zobrist)) follows
+//!   the Polyglot book format's en-passant rule: the en-passant file counts whenever a pawn of
+//!   the side to move stands beside the pawn that just double-pushed, legal capture or not. Its
+//!   `key` is exactly the Polyglot opening-book key, so positions hash as in every Polyglot book;
+//!   book probing uses it.
+//! - The **search hash** ([`Zobrist::for_search`],
+//!   [`Board::search_zobrist`](crate::Board::search_zobrist)) follows the rules of chess: the
+//!   en-passant file counts only when an en-passant capture is legal, since FIDE counts two
+//!   positions as the same when the same moves are possible. The transposition table and
+//!   repetition detection use it. It differs from the Polyglot hash only in a position whose
+//!   en-passant capture would leave the capturer's king in check.
+//!
+//! Both carry the `lock` beside the `key`.
+//!
+//! The `key`'s 781 random numbers are read at compile time from `data/polyglot-random64.txt`
+//! (the table published with the Polyglot book format). Its 781 random numbers are read at compile time from `data/polyglot-random64.txt`
 //! (the table published with the Polyglot book format). Their layout:
 //!
 //! - a piece on a square: `64 * kind + 8 * rank + file`, where `kind = 2 * role + (1 if white)`
 //!   with roles ordered pawn, knight, bishop, rook, queen, king;
 //! - `768..772`: the castling rights white king side, white queen side, black king side, black
 //!   queen side;
-//! - `772 + file`: the en-passant file, only when a pawn of the side to move stands beside the
-//!   pawn that just double-pushed;
+//! - `772 + file`: the en-passant file, when the hash's rule above counts it;
 //! - `780`: white to move.
 //!
 //! The `lock` uses the same layout with numbers from a SplitMix64 generator and a fixed seed. A
@@ -200,6 +214,29 @@ impl Zobrist {
         z
     }
 
+    /// The search hash of `setup` (see the module docs): [`Zobrist::of`] without the
+    /// en-passant file when no en-passant capture is legal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{Setup, Zobrist};
+    /// // Taking on e6 would leave the king on a5 in check from the rook on h5.
+    /// let pinned = Setup::from_fen("4k3/8/8/K2Pp2r/8/8/8/8 w - e6 0 1").unwrap();
+    /// let no_ep = Setup::from_fen("4k3/8/8/K2Pp2r/8/8/8/8 w - - 0 1").unwrap();
+    /// assert_ne!(Zobrist::of(&pinned), Zobrist::of(&no_ep));
+    /// assert_eq!(Zobrist::for_search(&pinned), Zobrist::for_search(&no_ep));
+    /// ```
+    pub fn for_search(setup: &Setup) -> Zobrist {
+        let polyglot = Zobrist::of(setup);
+        match setup.ep_square {
+            Some(ep) if !setup.ep_capturers().is_empty() && !setup.has_legal_ep_capture() => {
+                polyglot ^ Zobrist::en_passant(ep.file())
+            }
+            _ => polyglot,
+        }
+    }
+
     /// The key as 16 lowercase hex digits, as `boardlab hash` prints it.
     pub fn key_hex(&self) -> String {
         format!("{:016x}", self.key)
@@ -257,10 +294,63 @@ mod tests {
         }
     }
 
+    /// Sets of table indexes whose keys XOR to zero: 781 numbers of 64 bits are linearly
+    /// dependent, so Gaussian elimination over GF(2) finds one set for each number beyond a
+    /// basis. Each set is a bitmask over the 781 indexes.
+    fn key_collisions() -> Vec<[u64; 13]> {
+        // The basis, by pivot bit: a value and the indexes XORed into it.
+        let mut basis: [Option<(u64, [u64; 13])>; 64] = [None; 64];
+        let mut collisions = Vec::new();
+        for (index, &key) in KEYS.iter().enumerate() {
+            let mut value = key;
+            let mut set = [0u64; 13];
+            set[index / 64] |= 1 << (index % 64);
+            while value != 0 {
+                let pivot = 63 - value.leading_zeros() as usize;
+                match basis[pivot] {
+                    Some((other, other_set)) => {
+                        value ^= other;
+                        for (word, other_word) in set.iter_mut().zip(other_set) {
+                            *word ^= other_word;
+                        }
+                    }
+                    None => {
+                        basis[pivot] = Some((value, set));
+                        break;
+                    }
+                }
+            }
+            if value == 0 {
+                collisions.push(set);
+            }
+        }
+        collisions
+    }
+
     #[test]
-    fn lock_is_independent_of_key() {
-        let z = Zobrist::of(&Setup::start());
-        assert_ne!(z.key, z.lock);
-        assert_ne!(z.lock, 0);
+    fn key_collisions_are_not_lock_collisions() {
+        // A lock derived from the key by any linear map (the key itself, a rotation, a shift,
+        // an XOR with a constant over an even set) would collide wherever the key does; the
+        // 128-bit check is only worth its cost if the lock is independent.
+        let collisions = key_collisions();
+        assert!(collisions.len() >= NUM_KEYS - 64, "{}", collisions.len());
+        let xor_over = |table: &[u64; NUM_KEYS], set: &[u64; 13]| {
+            (0..NUM_KEYS)
+                .filter(|&i| set[i / 64] >> (i % 64) & 1 != 0)
+                .fold(0, |acc, i| acc ^ table[i])
+        };
+        for set in &collisions {
+            assert_eq!(xor_over(&KEYS, set), 0);
+            assert_ne!(xor_over(&LOCKS, set), 0, "the lock collides with the key");
+        }
+    }
+
+    #[test]
+    fn the_lock_table_has_781_distinct_nonzero_numbers() {
+        let mut locks = LOCKS.to_vec();
+        locks.sort_unstable();
+        locks.dedup();
+        assert_eq!(locks.len(), NUM_KEYS);
+        assert!(!locks.contains(&0));
     }
 }

@@ -8,10 +8,24 @@
 //! an `info string error: …` line and the engine carries on with the position it had (for a
 //! bad move, the position before that move, as Stockfish does).
 //!
+//! Every `go` that searches ends with exactly one `bestmove` line, so a GUI is never left
+//! waiting: a word `go` does not know, or a parameter without a usable number, is reported in an
+//! `info string` and otherwise ignored, as Stockfish does. A position with no legal move
+//! answers `bestmove 0000`, the null move in UCI notation, which most GUIs and engines expect.
+//! (`go perft N` is no search and, as in Stockfish, prints its counts and no `bestmove`.)
+//!
 //! Supported: `uci`, `debug`, `isready`, `setoption` (`Hash`, `Backend`, `OwnBook`,
 //! `BookFile`), `register`, `ucinewgame`, `position startpos|fen … [moves …]`, `go` with `depth`,
-//! `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate`, `infinite` and
-//! `perft N` (Stockfish's divide output), `stop`, `ponderhit` and `quit`.
+//! `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate` (a search that
+//! prunes nothing that could hide a mate, see [`Limits::mate`]), `searchmoves` (the root moves
+//! to consider), `ponder`, `infinite` and `perft N` (Stockfish's divide output), `stop`,
+//! `ponderhit` and `quit`.
+//!
+//! Pondering: `go ponder …` searches the position after the expected reply, without a clock,
+//! and keeps its `bestmove` back. `ponderhit` (the opponent played the expected move) turns it
+//! into the ordinary search the rest of the `go` line asks for, the clock starting then, with
+//! the transposition table holding what pondering found; `stop` (the opponent played something
+//! else) ends it and the `bestmove` comes at once, for the GUI to discard.
 
 use crate::{Backend, Error};
 use boardlab_core::{Board, Book, Color, Limits, Move, SearchInfo, Searcher, Setup, Zobrist};
@@ -55,6 +69,8 @@ impl Output {
 /// A search or perft running on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
+    /// Raised by `ponderhit` and by `stop`: the end of pondering.
+    ponder_over: Arc<AtomicBool>,
     handle: JoinHandle<Searcher>,
 }
 
@@ -71,55 +87,85 @@ pub struct GoParams {
     pub movestogo: Option<u32>,
     pub mate: Option<u32>,
     pub infinite: bool,
+    pub ponder: bool,
+    /// The moves after `searchmoves`, as written (checked against the position when the
+    /// search starts).
+    pub searchmoves: Vec<String>,
     pub perft: Option<u32>,
 }
 
+/// The words `go` takes.
+const GO_KEYWORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "perft",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 impl GoParams {
-    /// Parses the words after `go`.
-    ///
-    /// # Errors
-    ///
-    /// A message naming the parameter whose value is missing or not a number.
-    pub fn parse(words: &[&str]) -> Result<GoParams, String> {
+    /// Parses the words after `go`, and says what it ignored: words that are no parameter, and
+    /// parameters whose number is missing or not a number (the word after such a parameter is
+    /// taken as its value unless it is itself a parameter).
+    pub fn parse(words: &[&str]) -> (GoParams, Vec<String>) {
         let mut params = GoParams::default();
-        let mut words = words.iter().copied();
+        let mut ignored = Vec::new();
+        let mut words = words.iter().copied().peekable();
         while let Some(word) = words.next() {
-            let mut number = |name: &str| -> Result<i64, String> {
-                let text = words
-                    .next()
-                    .ok_or_else(|| format!("go {name} needs a number"))?;
-                text.parse::<i64>()
-                    .map_err(|_| format!("go {name}: {text:?} is not a number"))
+            let mut number = |name: &str| -> Option<i64> {
+                let Some(text) = words.next_if(|next| !GO_KEYWORDS.contains(next)) else {
+                    ignored.push(format!("go {name} needs a number; ignored"));
+                    return None;
+                };
+                let value = text.parse::<i64>().ok();
+                if value.is_none() {
+                    ignored.push(format!("go {name}: {text:?} is not a number; ignored"));
+                }
+                value
             };
             // Clocks can be sent negative by a GUI whose side has overstepped; treat as zero.
             let millis = |value: i64| Duration::from_millis(value.max(0) as u64);
             let count = |value: i64| u32::try_from(value.max(0)).unwrap_or(u32::MAX);
             match word {
-                "depth" => params.depth = Some(count(number(word)?)),
-                "nodes" => params.nodes = Some(number(word)?.max(0) as u64),
-                "movetime" => params.movetime = Some(millis(number(word)?)),
-                "wtime" => params.wtime = Some(millis(number(word)?)),
-                "btime" => params.btime = Some(millis(number(word)?)),
-                "winc" => params.winc = Some(millis(number(word)?)),
-                "binc" => params.binc = Some(millis(number(word)?)),
-                "movestogo" => params.movestogo = Some(count(number(word)?)),
-                "mate" => params.mate = Some(count(number(word)?)),
-                "perft" => params.perft = Some(count(number(word)?)),
+                "depth" => params.depth = number(word).map(count).or(params.depth),
+                "nodes" => params.nodes = number(word).map(|n| n.max(0) as u64).or(params.nodes),
+                "movetime" => params.movetime = number(word).map(millis).or(params.movetime),
+                "wtime" => params.wtime = number(word).map(millis).or(params.wtime),
+                "btime" => params.btime = number(word).map(millis).or(params.btime),
+                "winc" => params.winc = number(word).map(millis).or(params.winc),
+                "binc" => params.binc = number(word).map(millis).or(params.binc),
+                "movestogo" => params.movestogo = number(word).map(count).or(params.movestogo),
+                "mate" => params.mate = number(word).map(count).or(params.mate),
+                "perft" => params.perft = number(word).map(count).or(params.perft),
                 "infinite" => params.infinite = true,
-                // Pondering is not offered, and restricting the root moves is not supported;
-                // both are accepted and the search runs as usual.
-                "ponder" => {}
-                "searchmoves" => for _ in words.by_ref() {},
-                other => return Err(format!("go: unknown parameter {other:?}")),
+                "ponder" => params.ponder = true,
+                "searchmoves" => {
+                    while let Some(text) = words.next_if(|next| !GO_KEYWORDS.contains(next)) {
+                        params.searchmoves.push(text.to_string());
+                    }
+                }
+                other => ignored.push(format!("go: unknown word {other:?} ignored")),
             }
         }
-        Ok(params)
+        (params, ignored)
     }
 
-    /// The limits for a search with `side` to move.
+    /// The limits for a search with `side` to move (the root moves of `searchmoves` are added
+    /// by the caller, who has the position).
     pub fn limits(&self, side: Color) -> Limits {
         if self.infinite {
-            return Limits::INFINITE;
+            return Limits {
+                mate: self.mate,
+                ..Limits::INFINITE
+            };
         }
         let (time, increment) = match side {
             Color::White => (self.wtime, self.winc),
@@ -134,10 +180,7 @@ impl GoParams {
             limits.soft_time = limits.soft_time.map(|t| t.min(movetime));
         }
         limits.depth = self.depth;
-        if let Some(mate) = self.mate {
-            let plies = mate.saturating_mul(2).saturating_sub(1).max(1);
-            limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
-        }
+        limits.mate = self.mate;
         limits.nodes = self.nodes;
         limits
     }
@@ -217,7 +260,13 @@ impl UciServer {
         let (command, args) = (words[start], &words[start + 1..]);
         match command {
             "uci" => self.identify(),
-            "debug" | "register" | "ponderhit" => {}
+            "debug" | "register" => {}
+            "ponderhit" => {
+                // Outside pondering there is nothing to hit, as in Stockfish.
+                if let Some(running) = &self.running {
+                    running.ponder_over.store(true, Ordering::Relaxed);
+                }
+            }
             "isready" => self.out.line("readyok"),
             "setoption" => self.set_option(line),
             "ucinewgame" => {
@@ -364,17 +413,18 @@ impl UciServer {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let params = match GoParams::parse(args) {
-            Ok(params) => params,
-            Err(err) => return self.out.error(err),
-        };
+        let (params, ignored) = GoParams::parse(args);
+        for note in ignored {
+            self.out.line(format_args!("info string {note}"));
+        }
         if params.perft.is_some_and(|depth| depth > MAX_PERFT_DEPTH) {
             return self.out.error(format_args!(
                 "go perft goes at most {MAX_PERFT_DEPTH} plies deep"
             ));
         }
         self.finish_search();
-        if !params.infinite && params.perft.is_none() && self.play_from_book() {
+        let from_book = !params.infinite && !params.ponder && params.perft.is_none();
+        if from_book && self.play_from_book() {
             return;
         }
         let mut searcher = self
@@ -382,12 +432,14 @@ impl UciServer {
             .take()
             .unwrap_or_else(|| Searcher::new(self.hash_mb));
         let stop = Arc::new(AtomicBool::new(false));
+        let ponder_over = Arc::new(AtomicBool::new(!params.ponder));
         let job = Job {
             backend: self.backend,
             root: self.root.clone(),
             moves: self.moves.clone(),
             params,
             stop: Arc::clone(&stop),
+            ponder_over: Arc::clone(&ponder_over),
             out: self.out.clone(),
         };
         let spawned = std::thread::Builder::new()
@@ -398,11 +450,18 @@ impl UciServer {
                 searcher
             });
         match spawned {
-            Ok(handle) => self.running = Some(Running { stop, handle }),
+            Ok(handle) => {
+                self.running = Some(Running {
+                    stop,
+                    ponder_over,
+                    handle,
+                })
+            }
             Err(err) => {
                 self.out
                     .error(format_args!("cannot start the search: {err}"));
-                self.out.line("bestmove 0000");
+                // Still one `bestmove` for the `go`; the null move, as for no legal move.
+                self.out.line(format_args!("bestmove {}", Move::NULL));
             }
         }
     }
@@ -435,6 +494,7 @@ impl UciServer {
     fn finish_search(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
+            running.ponder_over.store(true, Ordering::Relaxed);
             self.searcher = Some(
                 running
                     .handle
@@ -452,6 +512,8 @@ struct Job {
     moves: Vec<Move>,
     params: GoParams,
     stop: Arc<AtomicBool>,
+    /// Raised from the start unless the search ponders; then by `ponderhit` or `stop`.
+    ponder_over: Arc<AtomicBool>,
     out: Output,
 }
 
@@ -465,10 +527,26 @@ impl Job {
         if let Some(depth) = self.params.perft {
             return self.perft(&mut board, depth);
         }
-        let limits = self.params.limits(board.side_to_move());
-        let result = searcher.search(&mut board, &game, &limits, &self.stop, |info| {
-            self.out.line(info_line(info));
-        });
+        let mut limits = self.params.limits(board.side_to_move());
+        limits.searchmoves = self.root_moves(&board);
+        let report = |info: &SearchInfo| self.out.line(info_line(info));
+        let mut result;
+        if self.params.ponder {
+            // No clock while pondering: the time is the opponent's.
+            let pondering = Limits {
+                movetime: None,
+                soft_time: None,
+                ..limits.clone()
+            };
+            result = searcher.search(&mut board, &game, &pondering, &self.ponder_over, report);
+            wait_for(&self.ponder_over);
+            if !self.stop.load(Ordering::Relaxed) {
+                // `ponderhit`: the search the `go` line asked for, on the clock from now.
+                result = searcher.search(&mut board, &game, &limits, &self.stop, report);
+            }
+        } else {
+            result = searcher.search(&mut board, &game, &limits, &self.stop, report);
+        }
         if result.best_move.is_none() || result.depth == 0 {
             // No iteration was reported: say what is known.
             self.out.line(format_args!(
@@ -481,17 +559,35 @@ impl Job {
         }
         // After `go infinite` the best move waits for `stop`, as the protocol asks.
         if self.params.infinite {
-            while !self.stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
+            wait_for(&self.stop);
         }
-        match (result.best_move, result.pv.get(1)) {
-            (Some(best), Some(ponder)) => self
+        // No legal move: the null move, `0000`.
+        let best = result.best_move.unwrap_or(Move::NULL);
+        match result.pv.get(1) {
+            Some(ponder) => self
                 .out
                 .line(format_args!("bestmove {best} ponder {ponder}")),
-            (Some(best), None) => self.out.line(format_args!("bestmove {best}")),
-            (None, _) => self.out.line("bestmove (none)"),
+            None => self.out.line(format_args!("bestmove {best}")),
         }
+    }
+
+    /// The legal moves `searchmoves` names here; each one that is not legal is reported and
+    /// left out.
+    fn root_moves<B: Board>(&self, board: &B) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for text in &self.params.searchmoves {
+            match board.parse_uci_move(text) {
+                Ok(mv) => moves.push(mv),
+                Err(err) => self
+                    .out
+                    .line(format_args!("info string searchmoves: {err}; ignored")),
+            }
+        }
+        if moves.is_empty() && !self.params.searchmoves.is_empty() {
+            self.out
+                .line("info string searchmoves names no legal move; every move is searched");
+        }
+        moves
     }
 
     /// `go perft N`: Stockfish's divide output, each root move's count as it is known. A
@@ -516,6 +612,13 @@ impl Job {
             total += nodes;
         }
         self.out.line(format_args!("\nNodes searched: {total}\n"));
+    }
+}
+
+/// Waits until `flag` is raised.
+fn wait_for(flag: &AtomicBool) {
+    while !flag.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(2));
     }
 }
 
@@ -567,7 +670,7 @@ fn replay<B: Board>(root: &Setup, moves: &[Move]) -> (B, Vec<Zobrist>) {
     let mut board = B::from_setup(root);
     let mut game = Vec::with_capacity(moves.len());
     for &mv in moves {
-        game.push(board.zobrist());
+        game.push(board.search_zobrist());
         board.make(mv);
     }
     (board, game)
@@ -631,36 +734,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn go_parameters_parse_and_reject_garbage() {
-        let params =
-            GoParams::parse(&["wtime", "1000", "btime", "-5", "winc", "10", "depth", "4"]).unwrap();
+    fn go_parameters_parse_and_garbage_is_reported_and_ignored() {
+        let (params, ignored) =
+            GoParams::parse(&["wtime", "1000", "btime", "-5", "winc", "10", "depth", "4"]);
         assert_eq!(params.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(params.btime, Some(Duration::ZERO));
         assert_eq!(params.depth, Some(4));
-        assert!(GoParams::parse(&["depth"]).is_err());
-        assert!(GoParams::parse(&["depth", "x"]).is_err());
-        assert!(GoParams::parse(&["sideways"]).is_err());
-        assert_eq!(GoParams::parse(&["perft", "3"]).unwrap().perft, Some(3));
-        assert!(GoParams::parse(&["searchmoves", "e2e4", "d2d4"]).is_ok());
+        assert!(ignored.is_empty());
+        let (params, ignored) = GoParams::parse(&["depth"]);
+        assert_eq!((params, ignored.len()), (GoParams::default(), 1));
+        let (params, ignored) = GoParams::parse(&["depth", "x", "nodes", "500"]);
+        assert_eq!((params.depth, params.nodes), (None, Some(500)));
+        assert_eq!(ignored, [r#"go depth: "x" is not a number; ignored"#]);
+        // A missing number does not swallow the next parameter.
+        let (params, ignored) = GoParams::parse(&["movetime", "infinite"]);
+        assert!(params.infinite && params.movetime.is_none());
+        assert_eq!(ignored, ["go movetime needs a number; ignored"]);
+        let (params, ignored) = GoParams::parse(&["sideways", "depth", "2"]);
+        assert_eq!(params.depth, Some(2));
+        assert_eq!(ignored, [r#"go: unknown word "sideways" ignored"#]);
+        assert_eq!(GoParams::parse(&["perft", "3"]).0.perft, Some(3));
+        let (params, ignored) = GoParams::parse(&["searchmoves", "e2e4", "d2d4", "ponder"]);
+        assert_eq!(params.searchmoves, ["e2e4", "d2d4"]);
+        assert!(params.ponder && ignored.is_empty());
     }
 
     #[test]
     fn limits_follow_the_side_to_move_clock() {
-        let params = GoParams::parse(&["wtime", "60000", "btime", "1000"]).unwrap();
+        let params = GoParams::parse(&["wtime", "60000", "btime", "1000"]).0;
         let white = params.limits(Color::White);
         let black = params.limits(Color::Black);
         assert!(white.movetime.unwrap() > black.movetime.unwrap());
         assert!(black.movetime.unwrap() <= Duration::from_millis(1000));
-        let fixed = GoParams::parse(&["movetime", "50"])
-            .unwrap()
-            .limits(Color::White);
+        let fixed = GoParams::parse(&["movetime", "50"]).0.limits(Color::White);
         assert_eq!(fixed.movetime, Some(Duration::from_millis(50)));
         assert_eq!(fixed.depth, None);
-        let mate = GoParams::parse(&["mate", "2"])
-            .unwrap()
-            .limits(Color::White);
-        assert_eq!(mate.depth, Some(3));
+        let mate = GoParams::parse(&["mate", "2"]).0.limits(Color::White);
+        assert_eq!((mate.mate, mate.depth), (Some(2), None));
         assert_eq!(GoParams::default().limits(Color::White), Limits::INFINITE);
+    }
+
+    #[test]
+    fn the_game_history_counts_positions_by_the_legal_en_passant_rule() {
+        // After e7e5 the d5 pawn could take on e6 but for the pin along the fifth rank, so the
+        // position after d8e8 is the same one, and repeats it.
+        let root = Setup::from_fen("4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1").unwrap();
+        let texts = ["e7e5", "a5a6", "e8d8", "a6a5", "d8e8"];
+        let (moves, error) = play_moves::<boardlab_core::ReferenceBoard>(&root, &texts);
+        assert_eq!((moves.len(), error), (5, None));
+        let (board, game) = replay::<boardlab_core::ReferenceBoard>(&root, &moves);
+        assert_eq!(game.len(), 5);
+        assert_eq!(game[1], board.search_zobrist());
     }
 
     #[test]

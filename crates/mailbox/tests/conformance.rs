@@ -124,3 +124,54 @@ fn for_each_piece_agrees_with_piece_at() {
         .collect();
     assert_eq!(seen, expected);
 }
+
+/// The mailbox's moves for a setup that skips validation, beside the reference board's.
+fn moves_beside_reference(setup: &boardlab_core::Setup) -> (Vec<String>, Vec<String>) {
+    let names = |moves: MoveList| {
+        let mut names: Vec<String> = moves.iter().map(Move::to_string).collect();
+        names.sort();
+        names
+    };
+    (
+        names(MailboxBoard::from_setup(setup).legal_moves()),
+        names(boardlab_core::ReferenceBoard::from_setup(setup).legal_moves()),
+    )
+}
+
+#[test]
+fn any_number_of_sliding_checkers_is_kept_apart() {
+    use boardlab_core::{Color, Piece, Role, Setup};
+    // 8  . . . . r . . k
+    // 7  . . . . . . . b
+    // 4  r . . . K . . .
+    // Three sliders check the king, a position validation refuses; the generator has a slot
+    // for each of them all the same: the king may not step back along any checking line, so
+    // e3 (the e8 rook's file) and d3 (the h7 bishop's diagonal) stay out with the attacked
+    // squares.
+    let mut setup = Setup::from_fen("7k/8/8/8/4K3/8/8/8 w - - 0 1").unwrap();
+    let black = |role| Some(Piece::new(Color::Black, role));
+    setup.board[Square::E8.index()] = black(Role::Rook);
+    setup.board[Square::A4.index()] = black(Role::Rook);
+    setup.board[Square::H7.index()] = black(Role::Bishop);
+    assert!(setup.validate().is_err());
+    let (mailbox, reference) = moves_beside_reference(&setup);
+    assert_eq!(mailbox, reference);
+    assert_eq!(mailbox, ["e4d5", "e4f3"]);
+    // Rooks and queens on all eight rays: the king has nowhere to go.
+    let mut boxed = Setup::from_fen("7k/8/8/8/4K3/8/8/8 w - - 0 1").unwrap();
+    for sq in [
+        Square::E8,
+        Square::E1,
+        Square::A4,
+        Square::H4,
+        Square::A8,
+        Square::H1,
+        Square::B1,
+        Square::H7,
+    ] {
+        boxed.board[sq.index()] = black(Role::Queen);
+    }
+    let (mailbox, reference) = moves_beside_reference(&boxed);
+    assert_eq!(mailbox, reference);
+    assert!(mailbox.is_empty(), "{mailbox:?}");
+}

@@ -133,13 +133,14 @@ impl PieceList {
         }
     }
 
-    /// The index of the entry on `sq`, which must exist. A missing entry gives a valid but
-    /// wrong index rather than a panic; the callers only ask about squares they know are held.
+    /// The index of the entry on `sq`, which must exist: the callers only ask about squares
+    /// they know are held. A missing entry gives an index past the end, so whatever the caller
+    /// reads with it panics instead of reading the wrong piece.
     #[inline]
     pub(crate) fn index_at(&self, sq: u8) -> usize {
         let index = self.find(sq);
         debug_assert!(index < PieceList::CAPACITY, "no piece on square {sq}");
-        index & (PieceList::CAPACITY - 1)
+        index
     }
 
     /// Moves entry `index` to `sq`.
@@ -154,14 +155,23 @@ impl PieceList {
         self.roles[index] = role;
     }
 
-    /// Appends an entry; a full list ignores it (a validated position never has more than 16).
+    /// Appends an entry.
+    ///
+    /// # Panics
+    ///
+    /// When the list is full. Validation allows at most 16 pieces a side and no move adds a
+    /// piece (a promotion changes a role in place), so [`CAPACITY`](PieceList::CAPACITY) entries
+    /// always suffice.
     pub(crate) fn push(&mut self, role: Role, sq: u8) {
         let len = self.len();
-        if len < PieceList::CAPACITY {
-            self.squares[len] = sq;
-            self.roles[len] = role;
-            self.len += 1;
-        }
+        assert!(
+            len < PieceList::CAPACITY,
+            "a piece list holds at most {} pieces",
+            PieceList::CAPACITY
+        );
+        self.squares[len] = sq;
+        self.roles[len] = role;
+        self.len += 1;
     }
 
     /// Removes entry `index` by moving the last entry into its place.
@@ -225,6 +235,17 @@ mod tests {
             list.restore(index, role, sq);
             assert_eq!(list, before);
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "a piece list holds at most 16 pieces")]
+    fn a_seventeenth_piece_fails_loudly() {
+        let mut list = PieceList::EMPTY;
+        for sq in 0..16 {
+            list.push(Role::Queen, sq);
+        }
+        assert_eq!(list.len(), PieceList::CAPACITY);
+        list.push(Role::Queen, 16);
     }
 
     #[test]

@@ -251,7 +251,8 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                     };
                 }
                 Some(index) => {
-                    self.pins[index & (PieceList::CAPACITY - 1)] = line.delta.unsigned_abs() as u8
+                    // `index` came from `find` and passed the `< CAPACITY` test above.
+                    self.pins[index] = line.delta.unsigned_abs() as u8
                 }
             }
         }

@@ -116,7 +116,8 @@ impl X88Board {
                     safety.checker = from;
                     safety.check_step = step;
                 } else {
-                    safety.pins[self.cells[blocker.phantom_index()] as usize % SLOTS] = step;
+                    // The phantom cell of an occupied square holds its list slot, below SLOTS.
+                    safety.pins[usize::from(self.cells[blocker.phantom_index()])] = step;
                 }
             }
         }

@@ -128,16 +128,20 @@ impl X88Board {
         self.cells[sq.phantom_index()] = slot as u8;
     }
 
-    /// Adds the piece `code` standing on `sq` at the end of its group. A list that is already
-    /// full (impossible in a valid position) leaves it out rather than failing.
+    /// Adds the piece `code` standing on `sq` at the end of its group.
+    ///
+    /// # Panics
+    ///
+    /// When the group is full. Validation allows at most 16 pieces a side, 8 of them pawns, and
+    /// no move adds a piece (a promotion moves one from the pawns to the other pieces), so the
+    /// 16 slots for king and pieces and the 8 for pawns always suffice.
     fn append(&mut self, color: Color, code: u8, sq: Sq88) {
         let g = group(code);
         let end = self.ends[color as usize][g] as usize;
         let limit = if g == 0 { PAWN_SLOTS } else { SLOTS };
-        if end < limit {
-            self.set_slot(color, end, sq);
-            self.ends[color as usize][g] += 1;
-        }
+        assert!(end < limit, "{color}'s piece list has no free slot");
+        self.set_slot(color, end, sq);
+        self.ends[color as usize][g] += 1;
     }
 
     /// Takes the piece `code` on `sq` out of its list, filling its slot with the group's last
@@ -580,6 +584,27 @@ mod tests {
             let mut board = X88Board::from_fen(fen).unwrap();
             assert_eq!(walk(&mut board, 3), expected, "{fen}");
         }
+    }
+
+    #[test]
+    fn a_full_side_fills_every_list_slot() {
+        // Fifteen queens and the king: the 16 slots for king and pieces, all in use, through
+        // make and unmake of every move two plies deep (python-chess counts 241 legal moves).
+        let mut board =
+            X88Board::from_fen("krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1").unwrap();
+        assert_eq!(board.officers(Color::White).len(), PAWN_SLOTS);
+        assert_eq!(board.count_legal(), 241);
+        walk(&mut board, 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "white's piece list has no free slot")]
+    fn a_seventeenth_piece_fails_loudly() {
+        // Validation refuses a side with 17 pieces; a setup that skipped it is not cut short.
+        let mut setup =
+            Setup::from_fen("krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1").unwrap();
+        setup.board[Square::D1.index()] = Some(Piece::new(Color::White, Role::Queen));
+        X88Board::from_setup(&setup);
     }
 
     #[test]

@@ -203,9 +203,10 @@ pub struct Evaluation {
 ///
 /// The start position is symmetric, so it scores zero for the side to move:
 ///
-/// ```ignore
-/// let board = boardlab_magic::MagicBoard::from_fen(boardlab_core::START_FEN)?;
-/// assert_eq!(boardlab_core::evaluate(&board), 0);
+/// ```
+/// use boardlab_core::{evaluate, Board, ReferenceBoard, START_FEN};
+/// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
+/// assert_eq!(evaluate(&board), 0);
 /// ```
 pub fn evaluate<B: Board>(board: &B) -> i32 {
     evaluate_detail(board).score

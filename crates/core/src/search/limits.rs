@@ -1,5 +1,6 @@
 //! When a search stops: depth, nodes, time, or a flag raised from outside.
 
+use crate::Move;
 use std::time::Duration;
 
 /// What bounds a search. Unset fields do not bound it; a search with nothing set runs until its
@@ -15,7 +16,7 @@ use std::time::Duration;
 /// let clock = Limits::clock(Duration::from_secs(60), Duration::from_secs(1), None);
 /// assert!(clock.soft_time.unwrap() < clock.movetime.unwrap());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Limits {
     /// The deepest iteration to complete.
     pub depth: Option<u32>,
@@ -27,6 +28,14 @@ pub struct Limits {
     /// The time after which no new iteration starts (an iteration that would not finish in time
     /// is wasted).
     pub soft_time: Option<Duration>,
+    /// Look for a mate in this many moves: the search prunes nothing that could hide a mate
+    /// (no null move, no reductions, no futility cuts, no cutoffs from the table), ends as soon
+    /// as it has found a mate in at most this many moves, and goes no deeper than such a mate
+    /// needs (`2 * mate - 1` plies), so when it ends without one there is none.
+    pub mate: Option<u32>,
+    /// Search only these root moves (UCI's `searchmoves`); empty: every legal move. Moves that
+    /// are not legal at the root are left out, and when none is legal the list is ignored.
+    pub searchmoves: Vec<Move>,
 }
 
 /// Time kept back from every move for the round trip to the interface.
@@ -39,6 +48,8 @@ impl Limits {
         nodes: None,
         movetime: None,
         soft_time: None,
+        mate: None,
+        searchmoves: Vec::new(),
     };
 
     /// Search to `depth` plies.
@@ -53,6 +64,14 @@ impl Limits {
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
+            ..Limits::INFINITE
+        }
+    }
+
+    /// Search for a mate in `moves` moves.
+    pub fn mate(moves: u32) -> Limits {
+        Limits {
+            mate: Some(moves),
             ..Limits::INFINITE
         }
     }

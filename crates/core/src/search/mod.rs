@@ -18,8 +18,12 @@
 //!   reductions for quiet moves ordered late.
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]), with stand-pat; in check it searches every evasion instead.
-//! - Draws: a position seen before on the path from the last irreversible move, the game before
-//!   the root included, scores zero, as does the 50-move rule (unless the side to move is mated).
+//! - Draws: inside the search tree, a position that repeats one seen since the root scores
+//!   zero (repeating once is as good as repeating three times for a side that wants the draw);
+//!   a position whose earlier occurrences are all in the game before the root (the root
+//!   included) must have occurred twice already, a real threefold repetition. The 50-move rule
+//!   scores zero too (unless the side to move is mated). Positions count as the same by the
+//!   search hash, so an en-passant square whose capture is illegal does not tell them apart.
 //! - Mate scores count plies from the root: `MATE - n` mates in `n` plies. The transposition
 //!   table stores them relative to the stored node, so they stay right wherever they are probed.
 
@@ -163,10 +167,12 @@ impl SearchResult {
 ///
 /// # Examples
 ///
-/// ```ignore
-/// use boardlab_core::{Board, Limits, Searcher, Score};
+/// Any backend works the same way; here the reference board that boardlab-core carries.
+///
+/// ```
+/// use boardlab_core::{Board, Limits, ReferenceBoard, Score, Searcher};
 /// use std::sync::atomic::AtomicBool;
-/// let mut board = boardlab_magic::MagicBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let mut board = ReferenceBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let mut searcher = Searcher::new(16);
 /// let result = searcher.search(&mut board, &[], &Limits::depth(3), &AtomicBool::new(false), |_| {});
 /// assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
@@ -206,8 +212,9 @@ impl Searcher {
 
     /// Searches `board` within `limits`, or until `stop` is raised, and returns the best move.
     ///
-    /// `game` holds the hashes of the positions played before this one, oldest first, so that
-    /// repetitions of the game's earlier positions count as draws. `on_iteration` is called
+    /// `game` holds the search hashes ([`Board::search_zobrist`]) of the positions played
+    /// before this one, oldest first, so that repetitions of the game's earlier positions count
+    /// as draws. `on_iteration` is called
     /// after each completed iteration. The board is left as it was given.
     ///
     /// A position with legal moves always gets a move back, even when the limits end the
@@ -224,7 +231,7 @@ impl Searcher {
         self.table.new_search();
         self.heuristics.clear();
         let in_check = board.in_check();
-        let root_moves = board.legal_moves();
+        let mut root_moves = board.legal_moves();
         if root_moves.is_empty() {
             return SearchResult {
                 best_move: None,
@@ -240,22 +247,28 @@ impl Searcher {
                 pv: Vec::new(),
             };
         }
+        if root_moves.iter().any(|mv| limits.searchmoves.contains(mv)) {
+            root_moves.retain(|mv| limits.searchmoves.contains(&mv));
+        }
         let mut keys = Vec::with_capacity(game.len() + MAX_PLY + 1);
         keys.extend_from_slice(game);
-        keys.push(board.zobrist());
+        keys.push(board.search_zobrist());
         let mut worker = Worker {
             board,
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             pv: &mut self.pv,
             keys,
+            root: game.len(),
             null_barrier: 0,
             nodes: 0,
             seldepth: 0,
             aborted: false,
             start,
-            limits: *limits,
+            limits: limits.clone(),
+            exhaustive: limits.mate.is_some(),
             stop,
+            root_moves: root_moves.clone(),
             root_best: Move::NULL,
         };
         // Before the first iteration completes, the best-ordered root move stands in.
@@ -272,7 +285,16 @@ impl Searcher {
             elapsed: Duration::ZERO,
             pv: vec![fallback],
         };
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        // A mate in `n` moves is `2n - 1` plies deep; the exhaustive search finds it there.
+        let mate_depth = limits
+            .mate
+            .map(|moves| moves.saturating_mul(2).saturating_sub(1));
+        let max_depth = [limits.depth, mate_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
         let mut previous_score = 0;
         for depth in 1..=max_depth {
             let score = worker.aspiration(depth as i32, previous_score, in_check);
@@ -301,7 +323,10 @@ impl Searcher {
                 elapsed: info.elapsed,
                 pv,
             };
-            if worker.soft_time_is_up() {
+            let mate_found = limits
+                .mate
+                .is_some_and(|wanted| matches!(info.score, Score::Mate(m) if m > 0 && m.unsigned_abs() <= wanted));
+            if mate_found || worker.soft_time_is_up() {
                 break;
             }
         }
@@ -361,8 +386,11 @@ struct Worker<'a, B: Board> {
     table: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
     pv: &'a mut PvTable,
-    /// The hashes of the game's positions and of the path from the root, the current one last.
+    /// The search hashes of the game's positions and of the path from the root, the current one
+    /// last.
     keys: Vec<Zobrist>,
+    /// The index of the root's hash in `keys`.
+    root: usize,
     /// The index in `keys` of the position after the latest null move on the path: repetitions
     /// are not looked for across it, since the null move is not a move of the game.
     null_barrier: usize,
@@ -371,7 +399,11 @@ struct Worker<'a, B: Board> {
     aborted: bool,
     start: Instant,
     limits: Limits,
+    /// Whether to search without the cuts that can hide a mate (for [`Limits::mate`]).
+    exhaustive: bool,
     stop: &'a AtomicBool,
+    /// The moves searched at the root: every legal move, or those of [`Limits::searchmoves`].
+    root_moves: MoveList,
     /// The previous iteration's best move, searched first at the root.
     root_best: Move,
 }
@@ -408,17 +440,14 @@ impl<B: Board> Worker<'_, B> {
             || self.stop.load(Ordering::Relaxed)
     }
 
-    /// Whether the current position repeats one since the last irreversible move.
+    /// Whether the current position is drawn by repetition (see [`is_repetition_draw`]).
     #[inline]
     fn is_repetition(&self) -> bool {
         let last = self.keys.len() - 1;
-        let current = self.keys[last];
         let reach = (self.board.halfmove_clock() as usize)
             .min(last)
             .min(last - self.null_barrier);
-        (4..=reach)
-            .step_by(2)
-            .any(|back| self.keys[last - back] == current)
+        is_repetition_draw(&self.keys, self.root, reach)
     }
 
     /// Whether the 50-move rule has ended the game: a hundred half-moves without a capture or
@@ -431,7 +460,7 @@ impl<B: Board> Worker<'_, B> {
     #[inline]
     fn make(&mut self, mv: Move) -> B::Undo {
         let undo = self.board.make(mv);
-        self.keys.push(self.board.zobrist());
+        self.keys.push(self.board.search_zobrist());
         undo
     }
 
@@ -510,11 +539,11 @@ impl<B: Board> Worker<'_, B> {
             return evaluate(&*self.board);
         }
 
-        let zobrist = self.board.zobrist();
+        let zobrist = self.board.search_zobrist();
         let mut table_move = Move::NULL;
         if let Some(hit) = self.table.probe(zobrist) {
             table_move = hit.best_move;
-            if !is_pv && hit.depth >= depth {
+            if !is_pv && hit.depth >= depth && !self.exhaustive {
                 let score = score_from_table(hit.score, ply);
                 let cutoff = match hit.bound {
                     Bound::Exact => true,
@@ -530,7 +559,7 @@ impl<B: Board> Worker<'_, B> {
             table_move = self.root_best;
         }
 
-        if !is_pv && !in_check {
+        if !is_pv && !in_check && !self.exhaustive {
             let evaluation = evaluate_detail(&*self.board);
             // Reverse futility: near the leaves, a position whose static score beats beta by
             // more than a margin per ply is taken to hold (beta is not a mate score here).
@@ -547,7 +576,7 @@ impl<B: Board> Worker<'_, B> {
             {
                 let reduction = if depth >= 7 { 3 } else { 2 };
                 let undo = self.board.make_null();
-                self.keys.push(self.board.zobrist());
+                self.keys.push(self.board.search_zobrist());
                 let barrier = std::mem::replace(&mut self.null_barrier, self.keys.len() - 1);
                 let score = -self.negamax(
                     depth - 1 - reduction,
@@ -571,7 +600,11 @@ impl<B: Board> Worker<'_, B> {
         }
 
         let mut moves = MoveList::new();
-        self.board.generate(GenKind::All, &mut moves);
+        if is_root {
+            moves.clone_from(&self.root_moves);
+        } else {
+            self.board.generate(GenKind::All, &mut moves);
+        }
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -591,16 +624,22 @@ impl<B: Board> Worker<'_, B> {
             } else {
                 // Late quiet moves are searched shallower first; a move that beats alpha there
                 // earns the full depth.
-                let reduction =
-                    if depth >= 3 && index >= 3 && quiet && !killer && !in_check && !gives_check {
-                        if index >= 8 && depth >= 6 {
-                            2
-                        } else {
-                            1
-                        }
+                let reduction = if !self.exhaustive
+                    && depth >= 3
+                    && index >= 3
+                    && quiet
+                    && !killer
+                    && !in_check
+                    && !gives_check
+                {
+                    if index >= 8 && depth >= 6 {
+                        2
                     } else {
-                        0
-                    };
+                        1
+                    }
+                } else {
+                    0
+                };
                 let mut score = -self.negamax(
                     depth - 1 - reduction,
                     ply + 1,
@@ -715,6 +754,29 @@ impl<B: Board> Worker<'_, B> {
         }
         best_score
     }
+}
+
+/// Whether the last position of `keys` is drawn by repetition, looking back `reach` plies (no
+/// further than the last irreversible move): one earlier occurrence after `root` (an index into
+/// `keys`) is enough, since a side that can repeat once can repeat again; earlier occurrences
+/// at or before the root must number two, as the threefold-repetition rule asks. Only every
+/// other position can match (the same side to move), and the nearest is four plies back.
+fn is_repetition_draw(keys: &[Zobrist], root: usize, reach: usize) -> bool {
+    let last = keys.len() - 1;
+    let current = keys[last];
+    let mut in_game = 0;
+    for index in (4..=reach).step_by(2).map(|back| last - back) {
+        if keys[index] == current {
+            if index > root {
+                return true;
+            }
+            in_game += 1;
+            if in_game == 2 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// A score as the table stores it: mates counted from the stored node rather than the root.

@@ -146,30 +146,57 @@ fn mates_instead_of_stalemating() {
     assert_eq!(result.score, Score::Mate(1));
 }
 
+/// Stand-in hashes for game positions that repeat nothing.
+fn filler(n: u64) -> Zobrist {
+    Zobrist { key: n, lock: n }
+}
+
 #[test]
-fn a_repetition_of_the_game_is_a_draw() {
-    // Black, a queen down, can return to the position of four plies ago.
+fn a_threefold_repetition_of_the_game_is_a_draw_and_a_twofold_is_not() {
+    // Black, a queen down, can return to a position of the game with Kh7.
     let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
     let mut root = board(fen);
     let retreat = root.parse_uci_move("h8h7").unwrap();
     root.make(retreat);
-    let repeated = root.zobrist();
+    let repeated = root.search_zobrist();
     root.unmake(retreat, ());
-    let other = |fen: &str| board(fen).zobrist();
-    let game = [
-        repeated,
-        other("7k/8/8/8/8/1Q6/8/1K6 b - - 8 59"),
-        other("8/7k/8/8/8/1Q6/8/1K6 w - - 9 60"),
-    ];
+    let losing = |score: Score| matches!(score, Score::Cp(cp) if cp < -500);
     let without = search_with(&mut root, &[], Limits::depth(3));
-    assert!(
-        matches!(without.score, Score::Cp(cp) if cp < -500),
-        "{:?}",
-        without.score
-    );
-    let with = search_with(&mut root, &game, Limits::depth(3));
-    assert_eq!(with.score, Score::Cp(0));
-    assert_eq!(with.best_move, Some(retreat));
+    assert!(losing(without.score), "{:?}", without.score);
+    // Once before: Kh7 would make it twice, not yet a draw.
+    let once = [repeated, filler(1), filler(2)];
+    let twofold = search_with(&mut root, &once, Limits::depth(3));
+    assert!(losing(twofold.score), "{:?}", twofold.score);
+    // Twice before: Kh7 makes it three times.
+    let twice = [
+        repeated,
+        filler(1),
+        filler(2),
+        filler(3),
+        repeated,
+        filler(4),
+        filler(5),
+    ];
+    let threefold = search_with(&mut root, &twice, Limits::depth(3));
+    assert_eq!(threefold.score, Score::Cp(0));
+    assert_eq!(threefold.best_move, Some(retreat));
+}
+
+#[test]
+fn one_repetition_inside_the_tree_is_a_draw_and_the_game_before_the_root_needs_two() {
+    let [a, b, c, d, e, f] = [1, 2, 3, 4, 5, 6].map(filler);
+    // The root is index 1: `a` at index 5 repeats index 1, the root itself, once.
+    assert!(!is_repetition_draw(&[f, a, b, c, d, a], 1, 4));
+    // The root is index 0: index 1 is inside the tree.
+    assert!(is_repetition_draw(&[e, a, b, c, d, a], 0, 4));
+    // Twice in the game before the root.
+    assert!(is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 8, 8));
+    // Twice, but the older one lies beyond the last irreversible move.
+    assert!(!is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 8, 7));
+    // Once before the root (index 0) and once in the tree (index 4, after the root at 2).
+    assert!(is_repetition_draw(&[a, b, c, d, a, b, c, d, a], 2, 8));
+    // Nothing repeats.
+    assert!(!is_repetition_draw(&[a, b, c, d, e, f], 0, 5));
 }
 
 #[test]
@@ -347,12 +374,111 @@ fn each_iteration_is_reported_with_its_pv() {
 }
 
 #[test]
+fn the_search_hash_ignores_an_en_passant_square_whose_capture_is_illegal() {
+    // After e7e5 the d5 pawn stands beside, but taking on e6 would expose the king on a5 to the
+    // rook on h5: FIDE counts the position as the one four plies later without the square.
+    let mut game = board("4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1");
+    let mut hashes = Vec::new();
+    for text in ["e7e5", "a5a6", "e8d8", "a6a5", "d8e8"] {
+        let mv = game.parse_uci_move(text).unwrap();
+        game.make(mv);
+        hashes.push((game.zobrist(), game.search_zobrist()));
+    }
+    let (after_push, later) = (hashes[0], hashes[4]);
+    assert_ne!(after_push.0, later.0, "the Polyglot hash keeps the square");
+    assert_eq!(after_push.1, later.1, "the search hash does not");
+}
+
+#[test]
 fn a_second_search_reuses_the_table_and_agrees() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let mut searcher = Searcher::new(4);
     let stop = AtomicBool::new(false);
     let first = searcher.search(&mut board(fen), &[], &Limits::depth(3), &stop, |_| {});
     let second = searcher.search(&mut board(fen), &[], &Limits::depth(3), &stop, |_| {});
-    assert!(second.nodes <= first.nodes);
-    assert!(second.best_move.is_some());
+    assert!(
+        second.nodes < first.nodes,
+        "{} nodes, then {}",
+        first.nodes,
+        second.nodes
+    );
+    assert_eq!(
+        (second.best_move, second.score, second.depth),
+        (first.best_move, first.score, first.depth)
+    );
+    // A fresh searcher finds the same, so the table changed the cost and not the answer.
+    let fresh = Searcher::new(4).search(&mut board(fen), &[], &Limits::depth(3), &stop, |_| {});
+    assert_eq!(
+        (fresh.best_move, fresh.score, fresh.nodes),
+        (first.best_move, first.score, first.nodes)
+    );
+}
+
+#[test]
+fn a_mate_search_finds_mates_behind_a_quiet_first_move() {
+    // Mates in two whose only first move neither checks nor captures (python-chess, searching
+    // every line, finds exactly this key move): the reductions of an ordinary search put such a
+    // move off, so a plain three-ply search does not see these mates.
+    for (fen, key) in [
+        ("1k6/8/R7/2pK4/8/8/3R4/7n w - - 0 1", "d5c6"),
+        ("1K2k3/7Q/1B6/8/8/8/3p3n/8 w - - 0 1", "b6c5"),
+        ("1R1Q4/7k/8/8/Kp6/8/8/7n w - - 0 1", "d8f6"),
+    ] {
+        let result = search_depth_limits(fen, Limits::mate(2));
+        assert_eq!(result.score, Score::Mate(2), "{fen}");
+        assert_eq!(
+            result.best_move.map(|mv| mv.to_string()).as_deref(),
+            Some(key),
+            "{fen}"
+        );
+        assert!(result.depth <= 3, "{fen}: depth {}", result.depth);
+    }
+}
+
+#[test]
+fn a_mate_search_stops_when_there_is_no_mate() {
+    // No mate in one from the start: one ply is searched and a move still comes back.
+    let result = search_depth_limits(crate::START_FEN, Limits::mate(1));
+    assert_eq!(result.depth, 1);
+    assert!(!result.score.is_mate());
+    assert!(result.best_move.is_some());
+    // A mate in two is not a mate in one.
+    let fen = "1k6/8/R7/2pK4/8/8/3R4/7n w - - 0 1";
+    let result = search_depth_limits(fen, Limits::mate(1));
+    assert_eq!(result.depth, 1);
+    assert!(!result.score.is_mate(), "{:?}", result.score);
+}
+
+fn search_depth_limits(fen: &str, limits: Limits) -> SearchResult {
+    search_with(&mut board(fen), &[], limits)
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let root = board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    let only = |texts: &[&str]| Limits {
+        depth: Some(3),
+        searchmoves: texts
+            .iter()
+            .map(|t| root.parse_uci_move(t).unwrap())
+            .collect(),
+        ..Limits::INFINITE
+    };
+    // Ra8 mates; restricted to two king moves, the search picks one of them.
+    let free = search_depth_limits("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Limits::depth(3));
+    assert_eq!(free.best_move.unwrap().to_string(), "a1a8");
+    let restricted = search_with(&mut root.clone(), &[], only(&["g1f1", "g1h1"]));
+    let best = restricted.best_move.unwrap().to_string();
+    assert!(best == "g1f1" || best == "g1h1", "{best}");
+    assert!(restricted.pv.len() > 1);
+    assert!(!restricted.score.is_mate());
+    // A list with no move legal here restricts nothing.
+    let mut illegal = Limits::depth(3);
+    illegal.searchmoves = vec![crate::Move::new(
+        Square::E2,
+        Square::E4,
+        crate::MoveFlag::DoublePush,
+    )];
+    let ignored = search_with(&mut root.clone(), &[], illegal);
+    assert_eq!(ignored.best_move.unwrap().to_string(), "a1a8");
 }

@@ -29,7 +29,8 @@ pub struct SearchArgs {
     /// The transposition table's size in MiB.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub hash: u32,
-    /// One JSON object per backend: `{"backend","bestmove","score","depth","nodes","pv",…}`.
+    /// One JSON object per backend: `{"backend","bestmove","score","depth","nodes","pv",…}`
+    /// (`bestmove` is null when there is no legal move; the text form and UCI write `0000`).
     #[arg(long)]
     pub json: bool,
 }
@@ -41,7 +42,7 @@ impl SearchArgs {
             depth: self.depth,
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
-            soft_time: None,
+            ..Limits::INFINITE
         }
     }
 }
@@ -80,7 +81,8 @@ pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
                 out,
                 "{}: bestmove {} score {} depth {} nodes {} nps {} pv {}",
                 backend.name(),
-                best.as_deref().unwrap_or("(none)"),
+                // No legal move: the null move `0000`, as the UCI engine answers.
+                best.as_deref().unwrap_or("0000"),
                 result.score,
                 result.depth,
                 result.nodes,
@@ -102,7 +104,7 @@ fn search<B: Board>(
     let mut game = Vec::with_capacity(args.position.moves.len());
     for text in &args.position.moves {
         let mv = board.parse_uci_move(text)?;
-        game.push(board.zobrist());
+        game.push(board.search_zobrist());
         board.make(mv);
     }
     let mut searcher = Searcher::new(args.hash as usize);
