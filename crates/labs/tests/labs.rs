@@ -486,3 +486,124 @@ fn x88_difference_counts() {
     assert!(wrapped.iter().all(|&cell| cell & 0x88 != 0));
     assert!(wrapped.contains(&239), "a1 - 17");
 }
+
+/// A board that counts its calls to `generate`, to see when a picker generates.
+#[derive(Clone)]
+struct Counting {
+    inner: MailboxBoard,
+    generated: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Counting {
+    fn generations(&self) -> usize {
+        self.generated.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+impl Board for Counting {
+    type Undo = <MailboxBoard as Board>::Undo;
+    const NAME: &'static str = "counting";
+    fn from_setup(setup: &Setup) -> Self {
+        Counting {
+            inner: MailboxBoard::from_setup(setup),
+            generated: Default::default(),
+        }
+    }
+    fn to_setup(&self) -> Setup {
+        self.inner.to_setup()
+    }
+    fn side_to_move(&self) -> boardlab_core::Color {
+        self.inner.side_to_move()
+    }
+    fn piece_at(&self, sq: Square) -> Option<boardlab_core::Piece> {
+        self.inner.piece_at(sq)
+    }
+    fn castling(&self) -> boardlab_core::CastlingRights {
+        self.inner.castling()
+    }
+    fn ep_square(&self) -> Option<Square> {
+        self.inner.ep_square()
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.inner.halfmove_clock()
+    }
+    fn fullmove_number(&self) -> u32 {
+        self.inner.fullmove_number()
+    }
+    fn zobrist(&self) -> Zobrist {
+        self.inner.zobrist()
+    }
+    fn king_square(&self, color: boardlab_core::Color) -> Square {
+        self.inner.king_square(color)
+    }
+    fn in_check(&self) -> bool {
+        self.inner.in_check()
+    }
+    fn is_attacked(&self, sq: Square, by: boardlab_core::Color) -> bool {
+        self.inner.is_attacked(sq, by)
+    }
+    fn generate(&self, kind: GenKind, out: &mut boardlab_core::MoveList) {
+        self.generated
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.generate(kind, out)
+    }
+    fn make(&mut self, mv: Move) -> Self::Undo {
+        self.inner.make(mv)
+    }
+    fn unmake(&mut self, mv: Move, undo: Self::Undo) {
+        self.inner.unmake(mv, undo)
+    }
+    fn make_null(&mut self) -> Self::Undo {
+        self.inner.make_null()
+    }
+    fn unmake_null(&mut self, undo: Self::Undo) {
+        self.inner.unmake_null(undo)
+    }
+}
+
+#[test]
+fn staged_picker_generates_each_stage_only_when_reached() {
+    let mut checked = 0;
+    for setup in positions(11, 500) {
+        let legal = MailboxBoard::from_setup(&setup).legal_moves();
+        let Some(&hash_move) = legal.first() else {
+            continue;
+        };
+        let board = Counting::from_setup(&setup);
+        let mut picker = picker::StagedPicker::new(&board, Some(hash_move), [None, None]);
+        assert_eq!(
+            board.generations(),
+            0,
+            "{}: generated before the first move",
+            setup.to_fen()
+        );
+        assert_eq!(picker.next(), Some(hash_move));
+        assert_eq!(
+            board.generations(),
+            0,
+            "{}: generated for the hash move",
+            setup.to_fen()
+        );
+        let mut seen_quiet = false;
+        for mv in picker {
+            let expected = if mv.is_noisy() { 1 } else { 2 };
+            seen_quiet |= !mv.is_noisy();
+            assert_eq!(
+                board.generations(),
+                expected,
+                "{}: generations when {mv} came",
+                setup.to_fen()
+            );
+        }
+        assert!(
+            board.generations() <= 2,
+            "{}: generated more than twice",
+            setup.to_fen()
+        );
+        checked += usize::from(seen_quiet);
+    }
+    assert!(
+        checked >= 300,
+        "only {checked} positions reached the quiet moves"
+    );
+}
