@@ -34,11 +34,35 @@
 //! perft's last ply is therefore a sum of popcounts
 //! ([`Board::count_legal`](boardlab_core::Board::count_legal)); pawns move as whole sets by
 //! shifts. See [`movegen`] for the rules step by step.
+//!
+//! Besides the trait, this crate makes the seven techniques of boardlab-sliders into boards
+//! ([`techniques`]): [`BitLinesBoard`], [`KindergartenBoard`], [`HyperbolaBoard`],
+//! [`ObstructionBoard`], [`KoggeStoneBoard`], [`BlackMagicBoard`] and [`PextBoard`]. The rotated
+//! and magic boards live in their own crates, boardlab-rotated and boardlab-magic.
+//!
+//! ```
+//! use boardlab_bitboard::{BitLinesBoard, KoggeStoneBoard};
+//! use boardlab_core::{perft, Board, PerftMode};
+//!
+//! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let mut lines = BitLinesBoard::from_fen(fen).unwrap();
+//! let mut fills = KoggeStoneBoard::from_fen(fen).unwrap();
+//! // 2039 is the published depth-2 count of this position (chessprogramming.org, "Perft Results").
+//! assert_eq!(perft(&mut lines, 2, PerftMode::Bulk), 2039);
+//! assert_eq!(perft(&mut fills, 2, PerftMode::Bulk), 2039);
+//! ```
 
 mod board;
 pub mod movegen;
 mod technique;
+pub mod techniques;
+mod views;
 
 pub use board::{bit, square, squares, BitboardBoard, Undo};
+pub use boardlab_sliders;
 pub use movegen::{Counter, Lister, MoveSink};
 pub use technique::SliderTechnique;
+pub use techniques::{
+    BitLines, BitLinesBoard, BlackMagic, BlackMagicBoard, Hyperbola, HyperbolaBoard, Kindergarten,
+    KindergartenBoard, KoggeStone, KoggeStoneBoard, Obstruction, ObstructionBoard, Pext, PextBoard,
+};
