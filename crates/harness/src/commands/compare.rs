@@ -161,8 +161,9 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let bar = progress_bar((Backend::ALL.len() * jobs.len() * 2) as u64);
-    let mut rows: Vec<Row> = Backend::ALL
+    let backends = Backend::runnable();
+    let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
+    let mut rows: Vec<Row> = backends
         .iter()
         .map(|&backend| {
             bar.set_message(backend.name());

@@ -104,7 +104,7 @@ pub(crate) fn nps(nodes: u64, seconds: f64) -> u64 {
 /// A bad FEN or move, or a hash table that cannot be allocated.
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let runner = PerftRunner::new(args.options())?;
-    let backends = args.backend.backends();
+    let backends = args.backend.runnable()?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for backend in backends {

@@ -35,6 +35,7 @@ pub fn run(args: &PerftreeArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         moves: args.moves.split_whitespace().map(str::to_string).collect(),
     };
     let runner = PerftRunner::new(PerftOptions::default())?;
+    args.backend.available()?;
     let divide: Vec<(String, u64)> = with_backend!(args.backend, B => {
         let board: B = position.board()?;
         runner

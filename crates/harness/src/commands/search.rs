@@ -54,7 +54,7 @@ impl SearchArgs {
 ///
 /// A bad FEN or move.
 pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    for backend in args.backend.backends() {
+    for backend in args.backend.runnable()? {
         let (fen, result) = with_backend!(backend, B => search::<B>(args, out)?);
         let best = result.best_move.map(|mv| mv.to_string());
         let pv: Vec<String> = result.pv.iter().map(|mv| mv.to_string()).collect();

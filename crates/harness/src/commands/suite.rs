@@ -102,7 +102,7 @@ pub fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = args.backend.backends();
+    let backends = args.backend.runnable()?;
     let bar = progress_bar((planned * backends.len()) as u64);
     let mut failed = false;
     for backend in backends {
