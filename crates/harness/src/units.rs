@@ -478,7 +478,10 @@ pub fn merge(file: &UnitsFile, results: &[UnitResult]) -> Result<Merged, String>
     if !unknown.is_empty() {
         unknown.sort_unstable();
         unknown.dedup();
-        problems.push(format!("results for {} not in the units file", id_list(&unknown)));
+        problems.push(format!(
+            "results for {} not in the units file",
+            id_list(&unknown)
+        ));
     }
     if !mismatched.is_empty() {
         mismatched.sort_unstable();
@@ -617,8 +620,9 @@ mod tests {
         }
         assert!(ended_somewhere >= 2, "{ended_somewhere}");
         // A mated root: perft is 0 at any depth, and no unit exists below it.
-        let mated = Setup::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-            .unwrap();
+        let mated =
+            Setup::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+                .unwrap();
         let (header, units) = split::<ReferenceBoard>(&mated, 3, 1).unwrap();
         assert!(units.is_empty());
         assert_eq!((header.weight, header.ended), (0, 1));
@@ -682,7 +686,11 @@ mod tests {
         .unwrap();
         let meeting = units
             .iter()
-            .find(|unit| unit.setup.to_fen().starts_with("3k4/8/8/KpP4r/8/8/8/6N1 w - -"))
+            .find(|unit| {
+                unit.setup
+                    .to_fen()
+                    .starts_with("3k4/8/8/KpP4r/8/8/8/6N1 w - -")
+            })
             .unwrap();
         assert!(meeting.weight >= 2, "{}", meeting.weight);
     }
@@ -702,9 +710,15 @@ mod tests {
             "0123456789abcdef",
         );
         let err = parse_units(&bad_key).unwrap_err();
-        assert!(err.starts_with("line 1: key 0123456789abcdef is not"), "{err}");
+        assert!(
+            err.starts_with("line 1: key 0123456789abcdef is not"),
+            "{err}"
+        );
         let twice = format!("{}\n{}\n", units[0].to_line(), units[0].to_line());
-        assert_eq!(parse_units(&twice).unwrap_err(), "line 2: unit id 1 given twice");
+        assert_eq!(
+            parse_units(&twice).unwrap_err(),
+            "line 2: unit id 1 given twice"
+        );
     }
 
     #[test]
@@ -778,7 +792,8 @@ mod tests {
 
     #[test]
     fn a_line_cut_short_by_a_kill_is_skipped_and_a_glued_one_recovered() {
-        let whole = r#"{"id":3,"key":"463b96181691fc9c","nodes":400,"seconds":0.1,"backend":"magic"}"#;
+        let whole =
+            r#"{"id":3,"key":"463b96181691fc9c","nodes":400,"seconds":0.1,"backend":"magic"}"#;
         let text = format!("{whole}\n{}", &whole[..30]);
         let (results, unreadable) = parse_results(&text);
         assert_eq!((results.len(), unreadable), (1, 1));

@@ -236,13 +236,19 @@ mod tests {
                 for hash in [UnitHash::Board, UnitHash::Seeded(&seeded)] {
                     // A small table, so that slots are overwritten and reused.
                     let table = PerftTable::with_megabytes(1).unwrap();
-                    assert_eq!(count_unit(&board, depth, Some(&table), hash, false), expected);
+                    assert_eq!(
+                        count_unit(&board, depth, Some(&table), hash, false),
+                        expected
+                    );
                     let parallel =
                         pool.install(|| count_unit(&board, depth, Some(&table), hash, true));
                     assert_eq!(parallel, expected, "{} depth {depth}", case.fen);
                     checked += 2;
                 }
-                assert_eq!(count_unit(&board, depth, None, UnitHash::Board, false), expected);
+                assert_eq!(
+                    count_unit(&board, depth, None, UnitHash::Board, false),
+                    expected
+                );
             }
         }
         assert_eq!(checked, 6 * 4 * 4);

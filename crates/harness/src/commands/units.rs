@@ -193,7 +193,9 @@ fn run_units<W: Write + Send>(args: &RunArgs, out: &mut W) -> Result<Outcome, Er
     };
     let writer = Mutex::new((out, Ok(())));
     with_backend!(args.backend, B => count_all::<B, W>(args, &todo, table.as_ref(), hash, &writer))?;
-    let (_, written) = writer.into_inner().unwrap_or_else(|poison| poison.into_inner());
+    let (_, written) = writer
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner());
     written?;
     Ok(Outcome::Success)
 }
@@ -254,12 +256,12 @@ fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         results.extend(read);
         unreadable += skipped;
     }
+    let merged = merge(&file, &results).map_err(Error::Usage)?;
     if unreadable > 0 {
-        // A line cut short by a killed run is expected; the check below still demands a
-        // count for every unit.
+        // A line cut short by a killed run is expected, and harmless once every unit has a
+        // count from some other line.
         eprintln!("note: skipped {unreadable} unreadable result lines");
     }
-    let merged = merge(&file, &results).map_err(Error::Usage)?;
     let header = file.header.as_ref();
     if args.json {
         let line = json!({
