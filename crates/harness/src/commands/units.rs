@@ -179,7 +179,7 @@ fn run_units<W: Write + Send>(args: &RunArgs, out: &mut W) -> Result<Outcome, Er
     let todo: Vec<&Unit> = file
         .units
         .iter()
-        .filter(|unit| args.shard.map_or(true, |shard| shard.takes(unit)))
+        .filter(|unit| args.shard.is_none_or(|shard| shard.takes(unit)))
         .filter(|unit| !done.contains(&unit.id))
         .collect();
     let table = args
