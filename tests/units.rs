@@ -255,6 +255,15 @@ fn lost_unknown_and_conflicting_results_are_refused_on_one_line() {
         stderr(&err)
     );
     assert_eq!(stderr(&err).lines().count(), 1);
+    // Nor do they count as done for a resumed run: every unit runs.
+    let output = boardlab(&[
+        "units",
+        "run",
+        units.to_str().unwrap(),
+        "--done",
+        other_dir.join("r.jsonl").to_str().unwrap(),
+    ]);
+    assert_eq!(stdout(&output).lines().count(), 20);
 }
 
 #[test]

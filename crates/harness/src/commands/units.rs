@@ -171,16 +171,25 @@ fn read_units(path: &Path) -> Result<UnitsFile, Error> {
 fn run_units<W: Write + Send>(args: &RunArgs, out: &mut W) -> Result<Outcome, Error> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let file = read_units(&path)?;
+    // A result counts as done for a unit only with the unit's key and depth, so that results
+    // of another split, whose ids mean other positions or depths, skip nothing.
     let mut done = HashSet::new();
     for results in &args.done {
         let (results, _) = parse_results(&read_text(results)?);
-        done.extend(results.iter().map(|result| result.id));
+        done.extend(
+            results
+                .into_iter()
+                .map(|result| (result.id, result.key, result.depth)),
+        );
     }
     let todo: Vec<&Unit> = file
         .units
         .iter()
         .filter(|unit| args.shard.is_none_or(|shard| shard.takes(unit)))
-        .filter(|unit| !done.contains(&unit.id))
+        .filter(|unit| {
+            let key = Some(format!("{:016x}", unit.zobrist.key));
+            !done.contains(&(unit.id, key, Some(unit.depth)))
+        })
         .collect();
     let table = args
         .hash
