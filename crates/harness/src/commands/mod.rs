@@ -11,6 +11,7 @@ pub mod search;
 pub mod show;
 pub mod suite;
 pub mod uci;
+pub mod units;
 
 use crate::{Backend, Error};
 use std::io::Write;
