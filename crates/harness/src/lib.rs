@@ -21,6 +21,9 @@ mod perftree;
 mod position;
 mod program;
 mod progress;
+pub mod report;
+mod report_markdown;
+mod report_page;
 pub mod table;
 pub mod uci;
 
