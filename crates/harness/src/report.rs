@@ -178,6 +178,15 @@ impl Group<'_> {
         }
     }
 
+    /// What one element of the group's throughput is: "nodes", "moves", "queries".
+    pub fn counted(&self) -> &'static str {
+        let unit = self.unit();
+        ["nodes", "moves", "queries", "bytes"]
+            .into_iter()
+            .find(|noun| unit.contains(noun))
+            .unwrap_or("elements")
+    }
+
     /// Whether larger values are better (rates) or smaller (times).
     pub fn higher_is_faster(&self) -> bool {
         self.entries.iter().all(|m| m.amount.is_some())
@@ -202,6 +211,55 @@ pub struct Ratio {
     pub ratio: f64,
     /// How many positions had both.
     pub positions: usize,
+}
+
+/// The ratios against one peer laid out for a table: a row per function, a column per mode.
+#[derive(Debug)]
+pub struct RatioTable<'a> {
+    /// The peer.
+    pub peer: &'static str,
+    /// The modes, in display order.
+    pub modes: Vec<&'a str>,
+    /// Each function with its ratio in each mode, if any.
+    pub rows: Vec<(&'a str, Vec<Option<&'a Ratio>>)>,
+}
+
+/// One table per peer that has ratios.
+pub fn ratio_tables(ratios: &[Ratio]) -> Vec<RatioTable<'_>> {
+    let mut tables = Vec::new();
+    for peer in RATIO_PEERS {
+        let mine: Vec<&Ratio> = ratios.iter().filter(|r| r.peer == peer).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let mut modes: Vec<&str> = Vec::new();
+        let mut functions: Vec<&str> = Vec::new();
+        for r in &mine {
+            if !modes.contains(&r.mode.as_str()) {
+                modes.push(&r.mode);
+            }
+            if !functions.contains(&r.function.as_str()) {
+                functions.push(&r.function);
+            }
+        }
+        functions.sort_by_key(|f| function_order(f));
+        let rows = functions
+            .into_iter()
+            .map(|function| {
+                let cells = modes
+                    .iter()
+                    .map(|mode| {
+                        mine.iter()
+                            .copied()
+                            .find(|r| r.function == function && r.mode == *mode)
+                    })
+                    .collect();
+                (function, cells)
+            })
+            .collect();
+        tables.push(RatioTable { peer, modes, rows });
+    }
+    tables
 }
 
 /// Where the machine and compiler are described from.
@@ -274,11 +332,13 @@ impl Machine {
         text
     }
 
-    /// The key flags the CPU has and lacks.
+    /// The key flags the CPU has and lacks. Linux names LZCNT `abm` on some processors.
     pub fn key_flags(&self) -> (Vec<&'static str>, Vec<&'static str>) {
-        KEY_FLAGS
-            .iter()
-            .partition(|flag| self.flags.iter().any(|f| f == *flag))
+        KEY_FLAGS.iter().partition(|&&flag| {
+            self.flags
+                .iter()
+                .any(|f| f == flag || (flag == "lzcnt" && f == "abm"))
+        })
     }
 }
 
@@ -347,15 +407,13 @@ impl Results {
         modes
     }
 
-    /// A note per group that holds some registered backends but not all of them.
+    /// A note per group of the benches that time every backend (perft, movegen, make-unmake,
+    /// attacks) where a registered backend has no result. Other groups (a slider bench, whose
+    /// functions are techniques) promise no such thing.
     fn missing_notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
         for group in self.groups() {
-            if !group
-                .entries
-                .iter()
-                .any(|m| kind_of(&m.function) == Kind::Backend)
-            {
+            if !MODE_ORDER.contains(&group.mode()) {
                 continue;
             }
             let missing: Vec<&str> = Backend::ALL

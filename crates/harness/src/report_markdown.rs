@@ -1,9 +1,10 @@
 //! The report as Markdown for the book: the ratio table and one table of rates per mode, with
-//! the machine, the compiler and the date above them. mdBook anchors (`ANCHOR: ratios`,
-//! `ANCHOR: rates`, `ANCHOR: sizes`) let a chapter include one part.
+//! the machine, the compiler and the date above them. mdBook anchors (`ANCHOR: setting`,
+//! `ANCHOR: ratios`, `ANCHOR: rates`, `ANCHOR: sizes`) let a chapter include one part.
 
-use crate::report::{backend_sizes, columns, compiler, utc_time, Group, Machine, Results};
-use crate::report::RATIO_PEERS;
+use crate::report::{
+    backend_sizes, columns, compiler, ratio_tables, utc_time, Group, Machine, Results, RATIO_PEERS,
+};
 use std::fmt::Write;
 
 /// The Markdown of `results`; `command` is how it was made, written at the top so a reader
@@ -24,9 +25,9 @@ pub fn markdown(results: &Results, machine: &Machine, command: &str) -> String {
     let (has, _) = machine.key_flags();
     let _ = writeln!(
         w,
-        "Measured {saved} on {} (CPU flags used by the code: {}), built by {}. To measure \
-         your own machine, run `cargo bench --bench perft`, `cargo bench --bench movegen` and \
-         then `{command}`.\n",
+        "<!-- ANCHOR: setting -->\nMeasured {saved} on {} (CPU flags used by the code: {}), \
+         built by {}. To measure your own machine, run `cargo bench --bench perft`, `cargo \
+         bench --bench movegen` and then `{command}`.\n<!-- ANCHOR_END: setting -->\n",
         machine.summary(),
         if has.is_empty() {
             "none".to_string()
@@ -49,40 +50,28 @@ fn write_ratios(w: &mut String, results: &Results) {
     let _ = writeln!(w, "<!-- ANCHOR: ratios -->");
     if ratios.is_empty() {
         let _ = writeln!(w, "No results of {} to compare with.", RATIO_PEERS.join(" or "));
-    } else {
+    }
+    for table in ratio_tables(&ratios) {
         let _ = writeln!(
             w,
-            "| mode | function | {} |\n|---|---|{}",
-            RATIO_PEERS
-                .iter()
-                .map(|p| format!("against {p}"))
-                .collect::<Vec<_>>()
-                .join(" | "),
-            "---:|".repeat(RATIO_PEERS.len())
+            "Against {}:\n\n| function | {} |\n|---|{}",
+            table.peer,
+            table.modes.join(" | "),
+            "---:|".repeat(table.modes.len())
         );
-        let mut rows: Vec<(&str, &str)> = Vec::new();
-        for ratio in &ratios {
-            let row = (ratio.mode.as_str(), ratio.function.as_str());
-            if !rows.contains(&row) {
-                rows.push(row);
-            }
-        }
-        for (mode, function) in rows {
-            let cells: Vec<String> = RATIO_PEERS
+        for (function, cells) in &table.rows {
+            let cells: Vec<String> = cells
                 .iter()
-                .map(|peer| {
-                    ratios
-                        .iter()
-                        .find(|r| r.mode == mode && r.function == function && r.peer == *peer)
-                        .map(|r| format!("{:.3}", r.ratio))
-                        .unwrap_or_default()
-                })
+                .map(|cell| cell.map(|r| format!("{:.3}", r.ratio)).unwrap_or_default())
                 .collect();
-            let _ = writeln!(w, "| {mode} | {function} | {} |", cells.join(" | "));
+            let _ = writeln!(w, "| {function} | {} |", cells.join(" | "));
         }
+        let _ = writeln!(w);
+    }
+    if !ratios.is_empty() {
         let _ = writeln!(
             w,
-            "\nEach ratio is the geometric mean over the mode's positions of the function's \
+            "Each ratio is the geometric mean over the mode's positions of the function's \
              rate over the peer's on the same position: above 1 is faster than the peer."
         );
     }

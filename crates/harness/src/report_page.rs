@@ -3,7 +3,8 @@
 //! mailed, archived or opened offline and still look the same.
 
 use crate::report::{
-    backend_sizes, compiler, kind_of, utc_time, Group, Kind, Machine, Results, RATIO_PEERS,
+    backend_sizes, compiler, kind_of, ratio_tables, utc_time, Group, Kind, Machine, Results,
+    RATIO_PEERS,
 };
 use crate::Error;
 use plotters::coord::ranged1d::SegmentValue;
@@ -39,6 +40,21 @@ fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+/// Escaped text with each `quoted` span set as code.
+fn with_code(text: &str) -> String {
+    escape(text)
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{part}</code>")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 fn drawing_error(err: impl std::fmt::Display) -> Error {
@@ -81,12 +97,13 @@ fn bar_chart(group: &Group) -> Result<String, Error> {
             .disable_y_mesh()
             .y_labels(count)
             .y_label_formatter(&label_of)
-            .y_label_style(("sans-serif", 14))
+            .y_label_style(("sans-serif", 15))
             .x_labels(8)
-            .x_label_formatter(&|x| format_value(*x))
+            .x_label_formatter(&|x| tick(*x))
             .x_desc(group.unit())
             .axis_desc_style(("sans-serif", 13))
-            .light_line_style(RGBColor(235, 235, 235))
+            .max_light_lines(1)
+            .light_line_style(RGBColor(240, 240, 240))
             .draw()
             .map_err(drawing_error)?;
         chart
@@ -103,7 +120,7 @@ fn bar_chart(group: &Group) -> Result<String, Error> {
                 bar
             }))
             .map_err(drawing_error)?;
-        let label_style = TextStyle::from(("sans-serif", 13).into_font())
+        let label_style = TextStyle::from(("sans-serif", 14).into_font())
             .pos(Pos::new(HPos::Left, VPos::Center))
             .color(&BLACK);
         chart
@@ -123,6 +140,15 @@ fn bar_chart(group: &Group) -> Result<String, Error> {
         None => svg,
     };
     Ok(svg)
+}
+
+/// An axis tick: whole numbers without a decimal point.
+fn tick(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format_value(value)
+    }
 }
 
 /// Three significant figures at most, never in exponent form.
@@ -165,9 +191,9 @@ pub fn html_page(title: &str, results: &Results, machine: &Machine) -> Result<St
         escape(title),
         escape(title)
     );
-    let _ = writeln!(w, "<p>From {}.</p>", escape(&results.source));
+    let _ = writeln!(w, "<p>From {}.</p>", with_code(&results.source));
     for note in &results.notes {
-        let _ = writeln!(w, "<p class=\"note\">{}</p>", escape(note));
+        let _ = writeln!(w, "<p class=\"note\">{}</p>", with_code(note));
     }
     write_setting(w, results, machine);
     write_ratios(w, results);
@@ -242,51 +268,36 @@ fn write_ratios(w: &mut String, results: &Results) {
          rate over the peer's rate on the same position: above 1 is faster than the peer, 0.5 \
          is half as fast. The number in brackets is how many positions had both.</p>"
     );
-    let _ = writeln!(
-        w,
-        "<table>\n<tr><th>mode</th><th>function</th>{}</tr>",
-        RATIO_PEERS
-            .iter()
-            .map(|p| format!("<th>against {p}</th>"))
-            .collect::<String>()
-    );
-    // Ratios come mode by mode, then peer by peer; a row is one mode and one function, in
-    // the order they first appear.
-    let mut rows: Vec<(&str, &str)> = Vec::new();
-    for ratio in &ratios {
-        let row = (ratio.mode.as_str(), ratio.function.as_str());
-        if !rows.contains(&row) {
-            rows.push(row);
-        }
-    }
-    for (mode, function) in rows {
-        let cells: String = RATIO_PEERS
-            .iter()
-            .map(|peer| {
-                match ratios
-                    .iter()
-                    .find(|r| r.mode == mode && r.function == function && r.peer == *peer)
-                {
-                    Some(r) => format!("<td class=\"num\">{:.3} ({})</td>", r.ratio, r.positions),
-                    None => "<td></td>".to_string(),
-                }
-            })
-            .collect();
+    for table in ratio_tables(&ratios) {
         let _ = writeln!(
             w,
-            "<tr><td>{}</td><td>{}</td>{cells}</tr>",
-            escape(mode),
-            escape(function)
+            "<h3>Against {}</h3>\n<table>\n<tr><th>function</th>{}</tr>",
+            table.peer,
+            table
+                .modes
+                .iter()
+                .map(|m| format!("<th>{}</th>", escape(m)))
+                .collect::<String>()
         );
+        for (function, cells) in &table.rows {
+            let cells: String = cells
+                .iter()
+                .map(|cell| match cell {
+                    Some(r) => format!("<td class=\"num\">{:.3} ({})</td>", r.ratio, r.positions),
+                    None => "<td></td>".to_string(),
+                })
+                .collect();
+            let _ = writeln!(w, "<tr><td>{}</td>{cells}</tr>", escape(function));
+        }
+        let _ = writeln!(w, "</table>");
     }
-    let _ = writeln!(w, "</table>");
 }
 
 fn write_groups(w: &mut String, results: &Results) -> Result<(), Error> {
     let groups = results.groups();
     let _ = writeln!(
         w,
-        "<h2>Every group</h2>\n<p class=\"key\">Bars:<span style=\"background:{}\"></span>\
+        "<p class=\"key\">In the charts below, one per group of one mode on one position:<span style=\"background:{}\"></span>\
          boardlab's backends<span style=\"background:{}\"></span>outside libraries\
          <span style=\"background:{}\"></span>other functions</p>",
         css(BACKEND_COLOUR),
@@ -296,12 +307,17 @@ fn write_groups(w: &mut String, results: &Results) -> Result<(), Error> {
     for mode in results.modes() {
         let _ = writeln!(w, "<h2>{}</h2>", escape(mode));
         for group in groups.iter().filter(|g| g.mode() == mode) {
-            let heading = if group.position().is_empty() {
-                group.id.to_string()
+            // A group without a position is the whole mode: the mode's heading names it.
+            if group.position().is_empty() {
+                let _ = writeln!(w, "<a id=\"{}\"></a>", escape(group.id));
             } else {
-                group.position().to_string()
-            };
-            let _ = writeln!(w, "<h3 id=\"{}\">{}</h3>", escape(group.id), escape(&heading));
+                let _ = writeln!(
+                    w,
+                    "<h3 id=\"{}\">{}</h3>",
+                    escape(group.id),
+                    escape(group.position())
+                );
+            }
             let _ = writeln!(w, "<figure>\n{}", bar_chart(group)?);
             let best = if group.higher_is_faster() {
                 "longer is faster"
@@ -313,7 +329,9 @@ fn write_groups(w: &mut String, results: &Results) -> Result<(), Error> {
                 .first()
                 .and_then(|m| m.amount)
                 .map(|amount| match amount {
-                    crate::report::Amount::Elements(n) => format!("; {n} per iteration"),
+                    crate::report::Amount::Elements(n) => {
+                        format!("; {n} {} per iteration", group.counted())
+                    }
                     crate::report::Amount::Bytes(n) => format!("; {n} bytes per iteration"),
                 })
                 .unwrap_or_default();
