@@ -241,10 +241,7 @@ fn attacks_peers(group: &mut BenchmarkGroup<WallTime>, expected: &[u128]) {
                 .into_iter()
                 .enumerate()
             {
-                if board
-                    .attacks_to(black_box(sq), by, board.occupied())
-                    .any()
-                {
+                if board.attacks_to(black_box(sq), by, board.occupied()).any() {
                     map |= 1 << (index * 2 + i);
                 }
             }

@@ -70,7 +70,11 @@ fn sample_benchmarks() -> Vec<serde_json::Value> {
 /// The text of every `<text>` element of an SVG, trimmed.
 fn svg_texts(svg: &str) -> Vec<String> {
     svg.split("</text>")
-        .filter_map(|piece| piece.rfind('>').map(|start| piece[start + 1..].trim().to_string()))
+        .filter_map(|piece| {
+            piece
+                .rfind('>')
+                .map(|start| piece[start + 1..].trim().to_string())
+        })
         .collect()
 }
 
@@ -92,7 +96,10 @@ fn the_sample_holds_every_backend_and_peer() {
         .map(|b| b["function_id"].as_str().unwrap().to_string())
         .collect();
     for backend in Backend::ALL {
-        assert!(functions.contains(backend.name()), "{backend} not in the sample");
+        assert!(
+            functions.contains(backend.name()),
+            "{backend} not in the sample"
+        );
     }
     for peer in PEERS {
         assert!(functions.contains(peer), "{peer} not in the sample");
@@ -128,7 +135,10 @@ fn the_page_shows_every_group_and_function_of_the_sample() {
     );
     let page = fs::read_to_string(&page_path).expect("the page is written");
     for group in &groups {
-        assert!(page.contains(&format!("id=\"{group}\"")), "no section {group}");
+        assert!(
+            page.contains(&format!("id=\"{group}\"")),
+            "no section {group}"
+        );
     }
     // One chart per group, every function named in its group's chart.
     assert_eq!(page.matches("<svg").count(), groups.len());
@@ -176,7 +186,10 @@ fn markdown_has_a_row_per_position_and_a_column_per_function() {
         let group = benchmark["group_id"].as_str().unwrap();
         // A group id without a slash is a mode of its own, with one row named after it.
         let (mode, position) = group.split_once('/').unwrap_or((group, group));
-        assert!(markdown.contains(&format!("**{mode}**")), "no table for {mode}");
+        assert!(
+            markdown.contains(&format!("**{mode}**")),
+            "no table for {mode}"
+        );
         assert!(
             markdown.contains(&format!("\n| {position} | ")),
             "no row for {group}"
@@ -219,7 +232,10 @@ fn json_lines_give_every_benchmark() {
         let elements = line["elements"].as_f64().unwrap();
         let mps = line["mps"].as_f64().unwrap();
         assert!(seconds > 0.0, "{line}");
-        assert!((mps - elements / seconds / 1e6).abs() <= 1e-9 * mps, "{line}");
+        assert!(
+            (mps - elements / seconds / 1e6).abs() <= 1e-9 * mps,
+            "{line}"
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }
@@ -260,7 +276,10 @@ fn a_corrupt_result_is_one_line_naming_the_file() {
 }
 
 fn find_named(dir: &Path, name: &str, found: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {

@@ -194,7 +194,10 @@ impl Group<'_> {
 
     /// The entry of one function.
     pub fn entry(&self, function: &str) -> Option<&Measurement> {
-        self.entries.iter().copied().find(|m| m.function == function)
+        self.entries
+            .iter()
+            .copied()
+            .find(|m| m.function == function)
     }
 }
 
@@ -758,7 +761,11 @@ pub fn backend_sizes() -> Vec<(Backend, usize, usize)> {
 pub fn write_file(path: &Path, text: &str) -> Result<(), Error> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         fs::create_dir_all(parent).map_err(|err| {
-            Error::Usage(format!("cannot create {}: {}", parent.display(), lower(&err)))
+            Error::Usage(format!(
+                "cannot create {}: {}",
+                parent.display(),
+                lower(&err)
+            ))
         })?;
     }
     fs::write(path, text)

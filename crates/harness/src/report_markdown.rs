@@ -49,7 +49,11 @@ fn write_ratios(w: &mut String, results: &Results) {
     let ratios = results.ratios();
     let _ = writeln!(w, "<!-- ANCHOR: ratios -->");
     if ratios.is_empty() {
-        let _ = writeln!(w, "No results of {} to compare with.", RATIO_PEERS.join(" or "));
+        let _ = writeln!(
+            w,
+            "No results of {} to compare with.",
+            RATIO_PEERS.join(" or ")
+        );
     }
     for table in ratio_tables(&ratios) {
         let _ = writeln!(

@@ -245,8 +245,8 @@ fn write_setting(w: &mut String, results: &Results, machine: &Machine) {
     }
     let _ = writeln!(
         w,
-        "<p>The machine and compiler are those of the run that wrote this page; the benches \
-         are assumed to have run there too. Speeds are measurements of this code on this \
+        "<p>The machine and compiler are those of the run that wrote this page; saved \
+         criterion results are assumed to come from the same machine. Speeds are measurements of this code on this \
          machine, not properties of the techniques: on another machine expect other numbers \
          and possibly another order.</p>"
     );

@@ -2,12 +2,12 @@
 //! and against each other, with bulk and full-make speed and memory side by side.
 
 use crate::commands::suite::{case_name, read_suite};
+use crate::report::{html_page, write_file, Amount, Machine, Measurement, Results};
 use crate::{progress_bar, Backend, Error, Outcome};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftCase, PerftMode};
 use serde_json::json;
 use std::io::Write;
-use crate::report::{html_page, write_file, Amount, Machine, Measurement, Results};
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
@@ -221,7 +221,11 @@ fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
     for row in rows {
         for (mode, times, counts) in [
             (PerftMode::Bulk, &row.bulk_times, &row.bulk_counts),
-            (PerftMode::FullMake, &row.full_make_times, &row.full_make_counts),
+            (
+                PerftMode::FullMake,
+                &row.full_make_times,
+                &row.full_make_counts,
+            ),
         ] {
             for ((job, &seconds), &nodes) in jobs.iter().zip(times).zip(counts) {
                 measurements.push(Measurement {
