@@ -7,6 +7,7 @@ pub mod explain;
 pub mod hash;
 pub mod perft;
 pub mod perftree;
+pub mod report;
 pub mod search;
 pub mod show;
 pub mod suite;
