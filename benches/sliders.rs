@@ -29,8 +29,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
-const OCCUPANCIES: usize = 64;
-const QUERIES: usize = OCCUPANCIES * 64;
+const OCCUPIED_SETS: usize = 64;
+const QUERIES: usize = OCCUPIED_SETS * 64;
 
 /// The slider kinds, as group names.
 const KINDS: [&str; 3] = ["rook", "bishop", "queen"];
@@ -38,7 +38,7 @@ const KINDS: [&str; 3] = ["rook", "bishop", "queen"];
 /// The occupancies every technique is asked about.
 fn occupancies() -> Vec<Bitboard> {
     let mut rng = StdRng::seed_from_u64(0x5_11de);
-    (0..OCCUPANCIES)
+    (0..OCCUPIED_SETS)
         .map(|i| {
             Bitboard(match i % 3 {
                 0 => rng.gen::<u64>() & rng.gen::<u64>() & rng.gen::<u64>(),
@@ -49,160 +49,213 @@ fn occupancies() -> Vec<Bitboard> {
         .collect()
 }
 
-/// One technique: its name, its table bytes, and its three queries on a prepared state.
-struct Technique<S> {
-    name: &'static str,
-    bytes: usize,
-    prepare: fn(Bitboard) -> S,
-    rook: fn(&S, Square) -> Bitboard,
-    bishop: fn(&S, Square) -> Bitboard,
-}
-
-fn ray_rook(occupied: &Bitboard, sq: Square) -> Bitboard {
-    slider_attacks_slow(sq, *occupied, &ROOK_DIRECTIONS)
-}
-fn ray_bishop(occupied: &Bitboard, sq: Square) -> Bitboard {
-    slider_attacks_slow(sq, *occupied, &BISHOP_DIRECTIONS)
+/// One technique: its name, its table bytes, the state it looks up from (the occupancy itself,
+/// or its own incremental form), and its two queries. Each is a type, so every timed loop is
+/// compiled for one technique with its lookups inlined, as a move generator would use them.
+trait Technique {
+    type State;
+    const NAME: &'static str;
+    fn bytes() -> usize;
+    fn prepare(occupied: Bitboard) -> Self::State;
+    fn rook(state: &Self::State, sq: Square) -> Bitboard;
+    fn bishop(state: &Self::State, sq: Square) -> Bitboard;
 }
 
 macro_rules! stateless {
-    ($name:expr, $bytes:expr, $rook:path, $bishop:path) => {
-        Technique::<Bitboard> {
-            name: $name,
-            bytes: $bytes,
-            prepare: |occupied| occupied,
-            rook: |occupied, sq| $rook(sq, *occupied),
-            bishop: |occupied, sq| $bishop(sq, *occupied),
+    ($type:ident, $name:expr, $bytes:expr, $rook:path, $bishop:path) => {
+        struct $type;
+        impl Technique for $type {
+            type State = Bitboard;
+            const NAME: &'static str = $name;
+            fn bytes() -> usize {
+                $bytes
+            }
+            fn prepare(occupied: Bitboard) -> Bitboard {
+                occupied
+            }
+            #[inline(always)]
+            fn rook(occupied: &Bitboard, sq: Square) -> Bitboard {
+                $rook(sq, *occupied)
+            }
+            #[inline(always)]
+            fn bishop(occupied: &Bitboard, sq: Square) -> Bitboard {
+                $bishop(sq, *occupied)
+            }
         }
     };
 }
 
-fn stateless_techniques() -> Vec<Technique<Bitboard>> {
-    let mut all = vec![
-        stateless!(
-            "kindergarten",
-            kindergarten::table_bytes(),
-            kindergarten::rook_attacks,
-            kindergarten::bishop_attacks
-        ),
-        stateless!(
-            "hyperbola",
-            hyperbola::table_bytes(),
-            hyperbola::rook_attacks,
-            hyperbola::bishop_attacks
-        ),
-        stateless!(
-            "obstruction",
-            obstruction::table_bytes(),
-            obstruction::rook_attacks,
-            obstruction::bishop_attacks
-        ),
-        stateless!(
-            "kogge-stone",
-            kogge_stone::table_bytes(),
-            kogge_stone::rook_attacks,
-            kogge_stone::bishop_attacks
-        ),
-        stateless!(
-            "black-magic",
-            black_magic::table_bytes(),
-            black_magic::rook_attacks,
-            black_magic::bishop_attacks
-        ),
-        stateless!(
-            "magic",
-            boardlab_magic::MagicTables::get().bytes(),
-            boardlab_magic::rook_attacks,
-            boardlab_magic::bishop_attacks
-        ),
-        Technique {
-            name: "ray-walk",
-            bytes: 0,
-            prepare: |occupied| occupied,
-            rook: ray_rook,
-            bishop: ray_bishop,
-        },
-    ];
-    if pext::available() {
-        all.insert(
-            5,
-            stateless!(
-                "pext",
-                pext::table_bytes(),
-                pext::rook_attacks,
-                pext::bishop_attacks
-            ),
-        );
-    } else {
-        eprintln!("pext: this processor has no BMI2; the PEXT technique is not timed");
-    }
-    all
+stateless!(
+    Kindergarten,
+    "kindergarten",
+    kindergarten::table_bytes(),
+    kindergarten::rook_attacks,
+    kindergarten::bishop_attacks
+);
+stateless!(
+    Hyperbola,
+    "hyperbola",
+    hyperbola::table_bytes(),
+    hyperbola::rook_attacks,
+    hyperbola::bishop_attacks
+);
+stateless!(
+    Obstruction,
+    "obstruction",
+    obstruction::table_bytes(),
+    obstruction::rook_attacks,
+    obstruction::bishop_attacks
+);
+stateless!(
+    KoggeStone,
+    "kogge-stone",
+    kogge_stone::table_bytes(),
+    kogge_stone::rook_attacks,
+    kogge_stone::bishop_attacks
+);
+stateless!(
+    BlackMagic,
+    "black-magic",
+    black_magic::table_bytes(),
+    black_magic::rook_attacks,
+    black_magic::bishop_attacks
+);
+stateless!(
+    Pext,
+    "pext",
+    pext::table_bytes(),
+    pext::rook_attacks,
+    pext::bishop_attacks
+);
+stateless!(
+    FancyMagic,
+    "magic",
+    boardlab_magic::MagicTables::get().bytes(),
+    boardlab_magic::rook_attacks,
+    boardlab_magic::bishop_attacks
+);
+stateless!(RayWalk, "ray-walk", 0, ray_rook, ray_bishop);
+
+fn ray_rook(sq: Square, occupied: Bitboard) -> Bitboard {
+    slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS)
 }
 
-fn bit_lines_technique() -> Technique<LineBytes> {
-    Technique {
-        name: "bit-lines",
-        bytes: bit_lines::table_bytes(),
-        prepare: LineBytes::from_occupancy,
-        rook: |lines, sq| lines.rook_attacks(sq),
-        bishop: |lines, sq| lines.bishop_attacks(sq),
-    }
+fn ray_bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+    slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS)
 }
 
-fn rotated_technique() -> Technique<RotatedOccupancy> {
-    Technique {
-        name: "rotated",
-        bytes: boardlab_rotated::TABLE_BYTES,
-        prepare: RotatedOccupancy::from_occupied,
-        rook: |occupancy, sq| boardlab_rotated::rook_attacks(sq, occupancy),
-        bishop: |occupancy, sq| boardlab_rotated::bishop_attacks(sq, occupancy),
+struct BitLines;
+impl Technique for BitLines {
+    type State = LineBytes;
+    const NAME: &'static str = "bit-lines";
+    fn bytes() -> usize {
+        bit_lines::table_bytes()
+    }
+    fn prepare(occupied: Bitboard) -> LineBytes {
+        LineBytes::from_occupancy(occupied)
+    }
+    #[inline(always)]
+    fn rook(lines: &LineBytes, sq: Square) -> Bitboard {
+        lines.rook_attacks(sq)
+    }
+    #[inline(always)]
+    fn bishop(lines: &LineBytes, sq: Square) -> Bitboard {
+        lines.bishop_attacks(sq)
     }
 }
 
-impl<S> Technique<S> {
-    /// Panics unless every answer equals the ray walk's: a wrong technique is not timed.
-    fn check(&self, occupancies: &[Bitboard]) {
-        for &occupied in occupancies {
-            let state = (self.prepare)(occupied);
-            for sq in Square::ALL {
-                assert_eq!(
-                    (self.rook)(&state, sq),
-                    ray_rook(&occupied, sq),
-                    "{}: rook on {sq}, occupied {:#018x}",
-                    self.name,
-                    occupied.0
-                );
-                assert_eq!(
-                    (self.bishop)(&state, sq),
-                    ray_bishop(&occupied, sq),
-                    "{}: bishop on {sq}, occupied {:#018x}",
-                    self.name,
-                    occupied.0
-                );
-            }
+struct Rotated;
+impl Technique for Rotated {
+    type State = RotatedOccupancy;
+    const NAME: &'static str = "rotated";
+    fn bytes() -> usize {
+        boardlab_rotated::TABLE_BYTES
+    }
+    fn prepare(occupied: Bitboard) -> RotatedOccupancy {
+        RotatedOccupancy::from_occupied(occupied)
+    }
+    #[inline(always)]
+    fn rook(occupancy: &RotatedOccupancy, sq: Square) -> Bitboard {
+        boardlab_rotated::rook_attacks(sq, occupancy)
+    }
+    #[inline(always)]
+    fn bishop(occupancy: &RotatedOccupancy, sq: Square) -> Bitboard {
+        boardlab_rotated::bishop_attacks(sq, occupancy)
+    }
+}
+
+/// Panics unless every answer of `T` equals the ray walk's: a wrong technique is not timed.
+fn check<T: Technique>(occupancies: &[Bitboard]) {
+    for &occupied in occupancies {
+        let state = T::prepare(occupied);
+        for sq in Square::ALL {
+            assert_eq!(
+                T::rook(&state, sq),
+                ray_rook(sq, occupied),
+                "{}: rook on {sq}, occupied {:#018x}",
+                T::NAME,
+                occupied.0
+            );
+            assert_eq!(
+                T::bishop(&state, sq),
+                ray_bishop(sq, occupied),
+                "{}: bishop on {sq}, occupied {:#018x}",
+                T::NAME,
+                occupied.0
+            );
         }
     }
+}
 
-    fn bench(&self, group: &mut BenchmarkGroup<WallTime>, kind: &str, occupancies: &[Bitboard]) {
-        let states: Vec<S> = occupancies.iter().map(|&o| (self.prepare)(o)).collect();
-        let (rook, bishop) = (self.rook, self.bishop);
-        group.bench_function(self.name, |b| {
-            b.iter(|| {
-                let mut all = Bitboard::EMPTY;
-                for state in &states {
-                    for sq in Square::ALL {
-                        let sq = black_box(sq);
-                        all ^= match kind {
-                            "rook" => rook(state, sq),
-                            "bishop" => bishop(state, sq),
-                            _ => rook(state, sq) | bishop(state, sq),
-                        };
-                    }
+/// Times `query` over every square of every prepared state.
+fn time_queries<T: Technique>(
+    group: &mut BenchmarkGroup<WallTime>,
+    states: &[T::State],
+    query: impl Fn(&T::State, Square) -> Bitboard,
+) {
+    group.bench_function(T::NAME, |b| {
+        b.iter(|| {
+            let mut all = Bitboard::EMPTY;
+            for state in states {
+                for sq in Square::ALL {
+                    all ^= query(state, black_box(sq));
                 }
-                all
-            })
-        });
+            }
+            all
+        })
+    });
+}
+
+fn bench<T: Technique>(group: &mut BenchmarkGroup<WallTime>, kind: &str, occupancies: &[Bitboard]) {
+    let states: Vec<T::State> = occupancies.iter().map(|&o| T::prepare(o)).collect();
+    match kind {
+        "rook" => time_queries::<T>(group, &states, T::rook),
+        "bishop" => time_queries::<T>(group, &states, T::bishop),
+        _ => time_queries::<T>(group, &states, |s, sq| T::rook(s, sq) | T::bishop(s, sq)),
     }
+}
+
+/// Runs `$action::<T>(args)` for every technique, in the order of the report, PEXT only where
+/// the processor has it.
+macro_rules! for_each_technique {
+    ($action:ident ( $($arg:expr),* )) => {{
+        $action::<BitLines>($($arg),*);
+        $action::<Kindergarten>($($arg),*);
+        $action::<Hyperbola>($($arg),*);
+        $action::<Obstruction>($($arg),*);
+        $action::<KoggeStone>($($arg),*);
+        $action::<BlackMagic>($($arg),*);
+        if pext::available() {
+            $action::<Pext>($($arg),*);
+        }
+        $action::<FancyMagic>($($arg),*);
+        $action::<Rotated>($($arg),*);
+        $action::<RayWalk>($($arg),*);
+    }};
+}
+
+fn name_and_bytes<T: Technique>(into: &mut Vec<(&'static str, usize)>) {
+    into.push((T::NAME, T::bytes()));
 }
 
 /// Where criterion keeps its results (its own rule: `CRITERION_HOME`, else the target dir).
@@ -210,7 +263,8 @@ fn criterion_dir() -> PathBuf {
     if let Some(home) = std::env::var_os("CRITERION_HOME") {
         return PathBuf::from(home);
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
     target.join("criterion")
 }
 
@@ -228,30 +282,23 @@ fn median_ns(group: &str, function: &str) -> Option<f64> {
 
 fn main() {
     let occupancies = occupancies();
-    let stateless = stateless_techniques();
-    let bit_lines = bit_lines_technique();
-    let rotated = rotated_technique();
-    for technique in &stateless {
-        technique.check(&occupancies);
+    for_each_technique!(check(&occupancies));
+    if !pext::available() {
+        eprintln!("pext: this processor has no BMI2; the PEXT technique is not timed");
     }
-    bit_lines.check(&occupancies);
-    rotated.check(&occupancies);
-    eprintln!("all techniques agree with the ray walk on {OCCUPANCIES} occupancies x 64 squares");
-
-    let mut names_bytes: Vec<(&str, usize)> = vec![(bit_lines.name, bit_lines.bytes)];
-    names_bytes.extend(stateless.iter().take(stateless.len() - 1).map(|t| (t.name, t.bytes)));
-    names_bytes.push((rotated.name, rotated.bytes));
-    names_bytes.push(("ray-walk", 0));
+    eprintln!("all techniques agree with the ray walk on {OCCUPIED_SETS} occupancies x 64 squares");
+    let mut techniques = Vec::new();
+    for_each_technique!(name_and_bytes(&mut techniques));
+    eprintln!("table bytes:");
+    for (name, bytes) in &techniques {
+        eprintln!("  {name:<13} {bytes:>8}");
+    }
 
     let mut criterion = Criterion::default().configure_from_args();
     for kind in KINDS {
         let mut group = criterion.benchmark_group(format!("sliders-{kind}"));
         group.throughput(Throughput::Elements(QUERIES as u64));
-        bit_lines.bench(&mut group, kind, &occupancies);
-        for technique in &stateless {
-            technique.bench(&mut group, kind, &occupancies);
-        }
-        rotated.bench(&mut group, kind, &occupancies);
+        for_each_technique!(bench(&mut group, kind, &occupancies));
         group.finish();
     }
     criterion.final_summary();
@@ -261,7 +308,7 @@ fn main() {
     println!();
     println!("| technique | rook ns | bishop ns | queen ns | table bytes |");
     println!("|---|---:|---:|---:|---:|");
-    for (name, bytes) in names_bytes {
+    for (name, bytes) in techniques {
         let cells: Vec<String> = KINDS
             .iter()
             .map(|kind| {
