@@ -1,12 +1,20 @@
 //! Every command in the book runs as written.
 //!
-//! The test reads the chapters listed in `docs/src/SUMMARY.md`, takes every line of their ```sh
-//! blocks that starts with `boardlab` or `cargo run`, and runs it against the `boardlab` binary
-//! built for the tests, from the workspace root:
+//! The test reads the chapters listed in `docs/src/SUMMARY.md`, takes the lines of their ```sh
+//! blocks, and runs those that start with `boardlab`, `cargo run`, or the shell tools the book
+//! uses around them (`head`, `sed`, `for` loops, GNU `parallel`), in order, with `sh`, against the
+//! `boardlab` binary built for the tests:
 //!
+//! - They run in a scratch directory that holds the workspace's files by link and a copy of
+//!   `docs/src` and of the small criterion results in `tests/data`, so redirections, files one
+//!   line writes and the next reads, and `report --out docs/...` work as a reader's shell does
+//!   them without touching the workspace.
 //! - `boardlab ARGS` and `cargo run [--release] [--features F] -- ARGS` run the binary with
 //!   `ARGS`. Cargo's own flags are checked instead of run: each feature must be one of the root
 //!   package's features, and `--example NAME` must name an example of the workspace.
+//! - A block's later lines may need what an earlier line made; once a line of a block is not run
+//!   (a cluster's `sbatch` or `kubectl`, `parallel` over ssh, `cargo bench`) or is stopped at the budget, the rest of
+//!   that block is checked for its cargo flags only.
 //! - A command that finishes must exit with status 0, or with the status a trailing
 //!   `# exit N` comment names, and must not print a line starting with `error` unless that
 //!   status is not 0.
@@ -27,6 +35,17 @@ use std::time::{Duration, Instant};
 /// How long one command may run before it is stopped and judged by its output so far.
 const BUDGET: Duration = Duration::from_secs(10);
 
+/// How the lines the test runs begin: boardlab itself, and the shell tools the book uses around
+/// it. Other lines (`cargo bench`, `sbatch`, `kubectl`, `/usr/bin/time`) are not run.
+const RUNNABLE: &[&str] = &[
+    "boardlab ",
+    "cargo run",
+    "head ",
+    "sed ",
+    "for ",
+    "parallel ",
+];
+
 /// One command of the book.
 #[derive(Debug)]
 struct BookCommand {
@@ -38,6 +57,10 @@ struct BookCommand {
     words: Vec<String>,
     /// The exit status the book expects (`# exit N`), 0 otherwise.
     status: i32,
+    /// Which ```sh block of its chapter the line is in.
+    block: usize,
+    /// Whether the test can run the line (see the module docs).
+    runnable: bool,
 }
 
 fn root() -> PathBuf {
@@ -109,11 +132,13 @@ fn commands_in(path: &Path) -> Vec<BookCommand> {
         .to_string();
     let mut commands = Vec::new();
     let mut in_sh = false;
+    let mut block = 0;
     let mut pending: Option<(usize, String)> = None;
     for (number, line) in text.lines().enumerate() {
         let trimmed = line.trim_start();
         if trimmed.starts_with("```") {
             in_sh = !in_sh && trimmed.trim_end() == "```sh";
+            block += usize::from(in_sh);
             continue;
         }
         if !in_sh {
@@ -126,9 +151,13 @@ fn commands_in(path: &Path) -> Vec<BookCommand> {
             pending = Some((start, format!("{stripped} ")));
             continue;
         }
-        if !(joined.starts_with("boardlab ") || joined.starts_with("cargo run")) {
+        if joined.is_empty() || joined.starts_with('#') {
             continue;
         }
+        // GNU parallel over ssh (`-S`, `--sshlogin`) needs other machines.
+        let remote = joined.starts_with("parallel ")
+            && (joined.contains(" -S ") || joined.contains("--sshlogin"));
+        let runnable = RUNNABLE.iter().any(|start| joined.starts_with(start)) && !remote;
         let place = format!("{name}:{start}");
         let (words, comment) =
             shell_words(&joined).unwrap_or_else(|e| panic!("{place}: {e}: {joined}"));
@@ -144,6 +173,8 @@ fn commands_in(path: &Path) -> Vec<BookCommand> {
             text: joined,
             words,
             status,
+            block,
+            runnable,
         });
     }
     commands
@@ -235,6 +266,13 @@ fn outside_tools_present(args: &[String]) -> bool {
             Path::new(support::BOOK).is_file(),
         );
     }
+    if args.first().is_some_and(|a| a == "parallel") {
+        present &= support::require(
+            "GNU parallel",
+            "apt-get install parallel",
+            support::find_program("parallel", &[]).is_some(),
+        );
+    }
     if args.iter().any(|a| a.ends_with(".py")) {
         present &= support::python_chess();
     }
@@ -249,16 +287,74 @@ struct Run {
     elapsed: Duration,
 }
 
-fn run(args: &[String]) -> Run {
+/// The scratch directory the commands run in: links to the workspace's files, copies of what a
+/// command may write over, and a `bin/boardlab` that is the binary under test.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardlab-book-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bin")).expect("scratch directory");
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_boardlab"), dir.join("bin/boardlab"))
+        .expect("bin/boardlab");
+    for entry in std::fs::read_dir(root()).expect("the workspace") {
+        let entry = entry.expect("a workspace entry");
+        let name = entry.file_name();
+        if !matches!(name.to_str(), Some("docs" | "target" | ".git")) {
+            std::os::unix::fs::symlink(entry.path(), dir.join(&name)).expect("a link");
+        }
+    }
+    copy_tree(&root().join("docs/src"), &dir.join("docs/src"));
+    copy_tree(
+        &root().join("tests/data/criterion-sample"),
+        &dir.join("target/criterion"),
+    );
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("a scratch folder");
+    for entry in std::fs::read_dir(from).expect("a folder to copy") {
+        let entry = entry.expect("an entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("a file type").is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("a copy");
+        }
+    }
+}
+
+/// The line as `sh` runs it: a `cargo run ... --` prefix becomes `boardlab`.
+fn shell_line(command: &BookCommand) -> String {
+    let text = &command.text;
+    match text
+        .strip_prefix("cargo run")
+        .and_then(|rest| rest.find(" -- "))
+    {
+        Some(at) => format!("boardlab {}", &text["cargo run".len() + at + 4..]),
+        None => text.clone(),
+    }
+}
+
+fn run(line: &str, dir: &Path) -> Run {
+    use std::os::unix::process::CommandExt;
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .current_dir(root())
+    let path = format!(
+        "{}:{}",
+        dir.join("bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(line)
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("CRITERION_HOME", dir.join("target/criterion"))
+        .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the boardlab binary starts");
+        .expect("sh starts");
     let mut stderr_pipe = child.stderr.take().expect("stderr is piped");
     let reader = std::thread::spawn(move || {
         let mut text = String::new();
@@ -266,11 +362,14 @@ fn run(args: &[String]) -> Run {
         text
     });
     let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for boardlab") {
+        if let Some(status) = child.try_wait().expect("waiting for sh") {
             break Some(status.code().unwrap_or(-1));
         }
         if started.elapsed() >= BUDGET {
-            let _ = child.kill();
+            // The whole group: a pipeline or `parallel` leaves children behind `sh`.
+            let _ = Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status();
             let _ = child.wait();
             break None;
         }
@@ -293,17 +392,34 @@ fn every_command_in_the_book_runs_as_written() {
     );
     let (mut finished, mut stopped, mut checked_only, mut skipped) = (0, 0, 0, 0);
     let mut failures = Vec::new();
+    let dir = scratch();
     for chapter in &chapters {
+        // The block whose remaining lines are not run, after one of its lines was not.
+        let mut broken_block = None;
         for command in commands_in(chapter) {
-            let Some(args) = boardlab_args(&command) else {
+            let args = if command.words[0] == "boardlab" || command.text.starts_with("cargo run") {
+                boardlab_args(&command)
+            } else {
+                Some(command.words.clone())
+            };
+            if !command.runnable || broken_block == Some(command.block) {
+                broken_block = Some(command.block);
+                checked_only += 1;
+                continue;
+            }
+            let Some(args) = args else {
                 checked_only += 1;
                 continue;
             };
             if !outside_tools_present(&args) {
+                broken_block = Some(command.block);
                 skipped += 1;
                 continue;
             }
-            let result = run(&args);
+            let result = run(&shell_line(&command), &dir);
+            if result.status.is_none() {
+                broken_block = Some(command.block);
+            }
             let error_line = result
                 .stderr
                 .lines()
@@ -339,6 +455,7 @@ fn every_command_in_the_book_runs_as_written() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
     println!("{finished} finished, {stopped} stopped at the budget, {checked_only} checked without running, {skipped} skipped for a missing tool");
     assert!(
         failures.is_empty(),
