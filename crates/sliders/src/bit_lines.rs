@@ -12,11 +12,9 @@
 //!   ATTACKS[line][sq][state]  ->  Bitboard   rook: rank | file, bishop: the two diagonals
 //! ```
 //!
-//! This is the structure the rotated-bitboard seed's editor's note prefers to rotated
-//! bitboards (bit-rank and bit-file occupancies in the manner of the early bitboard programs,
-//! and the byte-per-line boards of the GNU Chess 4 family): instead of three extra 64-bit
-//! occupancy maps turned by 90 and 45 degrees, from which a line is *shifted out*, the board
-//! keeps every line's occupancy directly as a byte. A lookup reads the byte of the line through
+//! This is the bit-rank/bit-file structure that an editor's note on rotated bitboards prefers
+//! to them: instead of three extra 64-bit occupancy maps turned by 90 and 45 degrees, from
+//! which a line is *shifted out*, the board keeps every line's occupancy directly as a byte. A lookup reads the byte of the line through
 //! the square and indexes a table with it; no 64-bit occupancy is touched.
 //!
 //! In a rank's byte bit `f` is the square on file `f`; in a file's byte bit `r` is the square

@@ -11,8 +11,8 @@
 //!   rank:  RANK_ATTACKS[file][occupied >> (8 * rank + 1) & 63] << 8 * rank
 //! ```
 //!
-//! Following the Chess Programming Wiki's "Hyperbola Quintessence" (after Ryan Mack's
-//! formulation, itself a reflection of the `o ^ (o - 2r)` trick). Subtracting `2r` from the
+//! Following the Chess Programming Wiki's page "Hyperbola Quintessence", which applies the
+//! `o ^ (o - 2r)` trick in both directions. Subtracting `2r` from the
 //! line's occupancy borrows through every empty square above the slider up to and including
 //! the first blocker; XOR with `o` leaves exactly those squares. For the squares below, the
 //! board is mirrored so that "below" becomes "above": a file or diagonal has at most one square

@@ -10,8 +10,7 @@
 //!              A_FILE_ATTACKS[rank][bits] << file        -> attacks
 //! ```
 //!
-//! Following the kindergarten bitboards of Gerd Isenberg's Chess Programming Wiki page
-//! ("Kindergarten Bitboards"). A diagonal has at most one square per file, so multiplying its
+//! Following the Chess Programming Wiki's page "Kindergarten Bitboards". A diagonal has at most one square per file, so multiplying its
 //! squares by the b-file (a one in every rank, shifted one file right) adds up copies of the
 //! line in which every square lands, without carries, in the top rank one file to its right;
 //! the top six bits are then the line's squares on files b to g, in file order. The table
