@@ -280,18 +280,27 @@ fn staged_generation_generates_less_and_finds_the_same_mates() {
     }
 }
 
+/// A number from the environment, or `default`.
+fn env_number(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Nodes, time and `generate` calls to a fixed depth over the six standard positions, whole
-/// against staged generation, on the magic backend. Each search runs three times and the fastest
-/// time counts. Ignored: it measures, it asserts nothing about speed.
+/// against staged generation, on the magic backend. Each search runs `BOARDLAB_RUNS` times (5)
+/// and the fastest time counts; `BOARDLAB_DEPTH` sets the depth (9) and `BOARDLAB_GENERATION`
+/// (`whole` or `staged`) keeps one way only, for counting instructions under callgrind.
+/// Ignored: it measures, it asserts nothing about speed.
 #[test]
 #[ignore]
 fn measure_staged_generation() {
-    let depth = std::env::var("BOARDLAB_DEPTH")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(9);
+    let depth = env_number("BOARDLAB_DEPTH", 9);
+    let runs = env_number("BOARDLAB_RUNS", 5).max(1);
+    let only = std::env::var("BOARDLAB_GENERATION").ok();
     let limits = Limits::depth(depth);
-    println!("magic backend, depth {depth}, fastest of three runs");
+    println!("magic backend, depth {depth}, fastest of {runs} runs");
     println!(
         "{:<10} {:>6} {:>11} {:>9} {:>10} {:>10} {:>10}",
         "position", "mode", "nodes", "ms", "all", "noisy", "quiet"
@@ -302,9 +311,13 @@ fn measure_staged_generation() {
             .into_iter()
             .enumerate()
         {
+            let name = format!("{generation:?}").to_lowercase();
+            if only.as_ref().is_some_and(|only| *only != name) {
+                continue;
+            }
             let mut best = Duration::MAX;
             let mut last = None;
-            for _ in 0..3 {
+            for _ in 0..runs {
                 let (result, elapsed, counts) =
                     search::<boardlab_magic::MagicBoard>(fen, generation, &limits);
                 best = best.min(elapsed);
@@ -320,7 +333,7 @@ fn measure_staged_generation() {
             println!(
                 "{:<10} {:>6} {:>11} {:>9.1} {:>10} {:>10} {:>10}",
                 format!("{}", index + 1),
-                format!("{generation:?}").to_lowercase(),
+                name,
                 nodes,
                 best.as_secs_f64() * 1000.0,
                 counts.all,

@@ -633,9 +633,11 @@ impl<B: Board> Worker<'_, B> {
             }
         }
 
-        // The root's moves are known already (and may be restricted); below it, the moves are
+        // The root's moves are known already (and may be restricted). In check, the evasions
+        // are few and all of them are usually searched, so staging would only add the cost of
+        // two generations and of testing the remembered moves. Elsewhere the moves are
         // generated whole or in stages.
-        let mut picker = if is_root || self.generation == MoveGeneration::Whole {
+        let mut picker = if is_root || in_check || self.generation == MoveGeneration::Whole {
             let mut moves = MoveList::new();
             if is_root {
                 moves.clone_from(&self.root_moves);
