@@ -4,14 +4,14 @@
 //! stage, and a cutoff early in the order leaves the later kinds ungenerated. The draws are
 //! seeded; `BOARDLAB_SEED=N` draws another set.
 //!
-//! The ignored test `measure_staged_generation` is the measurement the book quotes:
-//! `cargo test --release --test search_staged -- --ignored --nocapture`.
+//! `measure_staged_generation` is also the measurement the book quotes, at a greater depth:
+//! `BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test search_staged measure -- --nocapture`.
 
 use boardlab_core::testkit::positions::random_position;
 use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{
     is_legal_move, staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList,
-    Searcher, Setup,
+    Score, Searcher, Setup,
 };
 use boardlab_harness::{with_backend, Backend, ReferenceBoard};
 use rand::rngs::StdRng;
@@ -244,38 +244,21 @@ fn search<B: Board>(
 }
 
 #[test]
-fn staged_generation_generates_less_and_finds_the_same_mates() {
-    let limits = Limits::depth(5);
-    for fen in standard_positions() {
-        let (whole, _, whole_counts) =
-            search::<ReferenceBoard>(&fen, MoveGeneration::Whole, &limits);
-        let (staged, _, staged_counts) =
-            search::<ReferenceBoard>(&fen, MoveGeneration::Staged, &limits);
-        // Whole generation never asks for quiet moves alone, staged generation never for all
-        // moves below the root except in quiescence's check evasions.
-        assert_eq!(whole_counts.quiet, 0, "{fen}");
-        assert!(staged_counts.all <= whole_counts.all, "{fen}");
-        // Cut nodes whose hash move, capture or killer refutes never generate the quiet moves.
-        assert!(
-            staged_counts.quiet < whole_counts.all - staged_counts.all,
-            "{fen}: {staged_counts:?} against {whole_counts:?}"
-        );
-        assert!(whole.best_move.is_some() && staged.best_move.is_some());
-    }
+fn both_generations_find_the_same_mates() {
     for (fen, mate) in [
         (
             "r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1",
             2,
         ),
         ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1),
+        (
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            1,
+        ),
     ] {
         for generation in [MoveGeneration::Whole, MoveGeneration::Staged] {
             let (result, _, _) = search::<ReferenceBoard>(fen, generation, &Limits::depth(4));
-            assert_eq!(
-                result.score,
-                boardlab_core::Score::Mate(mate),
-                "{generation:?}"
-            );
+            assert_eq!(result.score, Score::Mate(mate), "{generation:?} on {fen}");
         }
     }
 }
@@ -289,15 +272,18 @@ fn env_number(name: &str, default: u32) -> u32 {
 }
 
 /// Nodes, time and `generate` calls to a fixed depth over the six standard positions, whole
-/// against staged generation, on the magic backend. Each search runs `BOARDLAB_RUNS` times (5)
-/// and the fastest time counts; `BOARDLAB_DEPTH` sets the depth (9) and `BOARDLAB_GENERATION`
+/// against staged generation, on the magic backend, as a table on stdout. Each search runs
+/// `BOARDLAB_RUNS` times (1) and the fastest time counts; `BOARDLAB_DEPTH` sets the depth (5, a
+/// budget for ordinary test runs; the book's figures are at 9), and `BOARDLAB_GENERATION`
 /// (`whole` or `staged`) keeps one way only, for counting instructions under callgrind.
-/// Ignored: it measures, it asserts nothing about speed.
+///
+/// Times are printed, never asserted. What is asserted is what staging is for: whole generation
+/// never asks for the quiet moves alone, and staged generation asks for them at fewer nodes than
+/// whole generation asks for every move.
 #[test]
-#[ignore]
 fn measure_staged_generation() {
-    let depth = env_number("BOARDLAB_DEPTH", 9);
-    let runs = env_number("BOARDLAB_RUNS", 5).max(1);
+    let depth = env_number("BOARDLAB_DEPTH", 5);
+    let runs = env_number("BOARDLAB_RUNS", 1).max(1);
     let only = std::env::var("BOARDLAB_GENERATION").ok();
     let limits = Limits::depth(depth);
     println!("magic backend, depth {depth}, fastest of {runs} runs");
@@ -341,6 +327,17 @@ fn measure_staged_generation() {
                 counts.quiet
             );
         }
+    }
+    let [(_, _, whole), (_, _, staged)] = totals;
+    if only.is_none() {
+        assert_eq!(whole.quiet, 0);
+        // Below the root and out of check, whole generation asks for every move at each node;
+        // staged generation asks for the quiet moves only where no earlier stage cut.
+        assert!(
+            staged.quiet < whole.all - staged.all,
+            "{staged:?} against {whole:?}"
+        );
+        assert!(staged.quiet > 0, "{staged:?}");
     }
     for (total, name) in totals.iter().zip(["whole", "staged"]) {
         println!(
