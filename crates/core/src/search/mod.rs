@@ -16,6 +16,10 @@
 //!   null-move pruning (not in check, not at PV nodes, and only while the side to move has a
 //!   piece other than pawns, since pawn endings are where zugzwang lives) and late-move
 //!   reductions for quiet moves ordered late.
+//! - Below the root and out of check, a node's moves are generated in stages
+//!   ([`MoveGeneration::Staged`], `staged.rs`): the hash move is tested on the board and
+//!   searched before anything is generated, then the captures, the killers and last the quiet
+//!   moves are generated only when the search gets to them.
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]), with stand-pat; in check it searches every evasion instead.
 //! - Draws: inside the search tree, a position that repeats one seen since the root scores
