@@ -69,7 +69,20 @@ fn the_legality_test_agrees_with_the_generated_legal_moves() {
             for (setup, stale) in &positions {
                 let mut board = B::from_setup(setup);
                 let legal = board.legal_moves();
-                for &mv in legal.iter().chain(stale.iter()).chain(random_bits.iter()) {
+                // Each legal move's squares with every other flag: the test must insist on the
+                // flag the generators give.
+                let other_flags: Vec<Move> = legal
+                    .iter()
+                    .flat_map(|mv| {
+                        (0..16u16).filter_map(move |flag| Move::from_bits(mv.bits() & 0x0fff | flag << 12))
+                    })
+                    .collect();
+                for &mv in legal
+                    .iter()
+                    .chain(stale.iter())
+                    .chain(random_bits.iter())
+                    .chain(other_flags.iter())
+                {
                     let expected = legal.contains(&mv);
                     assert_eq!(
                         is_legal_move(&mut board, mv),

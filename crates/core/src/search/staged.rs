@@ -97,19 +97,18 @@ fn is_pseudo_legal<B: Board>(board: &B, mv: Move) -> bool {
     if mv.is_promotion() || mv.is_en_passant() || mv.is_double_push() {
         return false;
     }
+    if mv.is_castle() {
+        let side = if mv.flag() == MoveFlag::KingCastle {
+            CastlingSide::King
+        } else {
+            CastlingSide::Queen
+        };
+        return piece.role == Role::King && can_castle(board, us, side, from, to);
+    }
     let (file_distance, rank_distance) = (file_step.abs(), rank_step.abs());
     match piece.role {
         Role::Knight => file_distance * rank_distance == 2,
-        Role::King if mv.is_castle() => {
-            let side = if mv.flag() == MoveFlag::KingCastle {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
-            can_castle(board, us, side, from, to)
-        }
         Role::King => file_distance.max(rank_distance) == 1,
-        _ if mv.is_castle() => false,
         Role::Bishop => file_distance == rank_distance && path_is_clear(board, from, to),
         Role::Rook => (file_step == 0 || rank_step == 0) && path_is_clear(board, from, to),
         Role::Queen => {
