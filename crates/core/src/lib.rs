@@ -41,8 +41,9 @@ pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
 pub use reference::ReferenceBoard;
 pub use search::{
-    evaluate, evaluate_detail, role_value, Evaluation, Limits, Score, SearchInfo, SearchResult,
-    Searcher, MATE, MAX_DEPTH, MAX_PLY,
+    evaluate, evaluate_detail, is_legal_move, role_value, staged_order, Evaluation,
+    GenerationCounts, Limits, MoveGeneration, Score, SearchInfo, SearchResult, Searcher, MATE,
+    MAX_DEPTH, MAX_PLY,
 };
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

@@ -16,6 +16,10 @@
 //!   null-move pruning (not in check, not at PV nodes, and only while the side to move has a
 //!   piece other than pawns, since pawn endings are where zugzwang lives) and late-move
 //!   reductions for quiet moves ordered late.
+//! - Below the root and out of check, a node's moves are generated in stages
+//!   ([`MoveGeneration::Staged`], `staged.rs`): the hash move is tested on the board and
+//!   searched before anything is generated, then the captures, the killers and last the quiet
+//!   moves are generated only when the search gets to them.
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]), with stand-pat; in check it searches every evasion instead.
 //! - Draws: inside the search tree, a position that repeats one seen since the root scores
@@ -30,15 +34,18 @@
 mod eval;
 mod limits;
 mod ordering;
+mod staged;
 #[cfg(test)]
 mod tests;
 mod tt;
 
 pub use eval::{evaluate, evaluate_detail, role_value, Evaluation};
 pub use limits::Limits;
+pub use staged::{is_legal_move, staged_order, GenerationCounts};
 
 use crate::{Board, GenKind, Move, MoveList, Zobrist};
 use ordering::{Heuristics, MovePicker};
+use staged::StagedPicker;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -163,6 +170,17 @@ impl SearchResult {
     }
 }
 
+/// How the search produces a node's moves below the root.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum MoveGeneration {
+    /// In stages, each kind generated only when the search reaches it: the hash move before
+    /// anything, captures next, then the killers, then the quiet moves.
+    #[default]
+    Staged,
+    /// Every legal move at once ([`GenKind::All`]), then picked in the same order.
+    Whole,
+}
+
 /// A search engine's memory between moves: the transposition table and the ordering tables.
 ///
 /// # Examples
@@ -182,6 +200,8 @@ pub struct Searcher {
     table: TranspositionTable,
     heuristics: Box<Heuristics>,
     pv: Box<PvTable>,
+    generation: MoveGeneration,
+    generation_counts: GenerationCounts,
 }
 
 impl Searcher {
@@ -191,7 +211,20 @@ impl Searcher {
             table: TranspositionTable::new(hash_megabytes),
             heuristics: Box::default(),
             pv: Box::new(PvTable::new()),
+            generation: MoveGeneration::default(),
+            generation_counts: GenerationCounts::default(),
         }
+    }
+
+    /// Chooses how the search generates its moves. Both ways visit the same tree; only the
+    /// work of generating differs.
+    pub fn set_move_generation(&mut self, generation: MoveGeneration) {
+        self.generation = generation;
+    }
+
+    /// How often the last search called [`Board::generate`], by kind.
+    pub fn generation_counts(&self) -> GenerationCounts {
+        self.generation_counts
     }
 
     /// Replaces the transposition table with an empty one of about `megabytes` MB.
@@ -270,6 +303,8 @@ impl Searcher {
             stop,
             root_moves: root_moves.clone(),
             root_best: Move::NULL,
+            generation: self.generation,
+            counts: GenerationCounts::default(),
         };
         // Before the first iteration completes, the best-ordered root move stands in.
         let fallback =
@@ -330,6 +365,7 @@ impl Searcher {
                 break;
             }
         }
+        self.generation_counts = worker.counts;
         result.nodes = worker.nodes;
         result.seldepth = result.seldepth.max(worker.seldepth);
         result.elapsed = start.elapsed();
@@ -406,6 +442,8 @@ struct Worker<'a, B: Board> {
     root_moves: MoveList,
     /// The previous iteration's best move, searched first at the root.
     root_best: Move,
+    generation: MoveGeneration,
+    counts: GenerationCounts,
 }
 
 impl<B: Board> Worker<'_, B> {
@@ -599,22 +637,37 @@ impl<B: Board> Worker<'_, B> {
             }
         }
 
-        let mut moves = MoveList::new();
-        if is_root {
-            moves.clone_from(&self.root_moves);
+        // The root's moves are known already (and may be restricted). In check, the evasions
+        // are few and all of them are usually searched, so staging would only add the cost of
+        // two generations and of testing the remembered moves. Elsewhere the moves are
+        // generated whole or in stages.
+        let mut picker = if is_root || in_check || self.generation == MoveGeneration::Whole {
+            let mut moves = MoveList::new();
+            if is_root {
+                moves.clone_from(&self.root_moves);
+            } else {
+                self.board.generate(GenKind::All, &mut moves);
+                self.counts.all += 1;
+            }
+            NodePicker::Whole(MovePicker::new(
+                &*self.board,
+                moves,
+                table_move,
+                ply,
+                self.heuristics,
+            ))
         } else {
-            self.board.generate(GenKind::All, &mut moves);
-        }
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
+            NodePicker::Staged(StagedPicker::new(table_move, ply))
+        };
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
-        let picker = MovePicker::new(&*self.board, moves, table_move, ply, self.heuristics);
         let us = self.board.side_to_move();
-        for (index, mv) in picker.enumerate() {
+        let mut searched = 0;
+        while let Some(mv) = picker.next(self.board, self.heuristics, &mut self.counts) {
+            let index = searched;
+            searched += 1;
             let quiet = !mv.is_noisy();
             let killer = self.heuristics.is_killer(mv, ply);
             let undo = self.make(mv);
@@ -676,6 +729,9 @@ impl<B: Board> Worker<'_, B> {
                 }
             }
         }
+        if searched == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
 
         let bound = if best_score >= beta {
             Bound::Lower
@@ -710,6 +766,7 @@ impl<B: Board> Worker<'_, B> {
         let stand_pat;
         if in_check {
             self.board.generate(GenKind::All, &mut moves);
+            self.counts.all += 1;
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
@@ -723,6 +780,7 @@ impl<B: Board> Worker<'_, B> {
             alpha = alpha.max(stand_pat);
             best_score = stand_pat;
             self.board.generate(GenKind::Noisy, &mut moves);
+            self.counts.noisy += 1;
         }
         let picker = MovePicker::noisy(&*self.board, moves);
         for mv in picker {
@@ -753,6 +811,27 @@ impl<B: Board> Worker<'_, B> {
             }
         }
         best_score
+    }
+}
+
+/// A node's moves, from a whole list or in stages.
+enum NodePicker {
+    Whole(MovePicker),
+    Staged(StagedPicker),
+}
+
+impl NodePicker {
+    #[inline]
+    fn next<B: Board>(
+        &mut self,
+        board: &mut B,
+        heuristics: &Heuristics,
+        counts: &mut GenerationCounts,
+    ) -> Option<Move> {
+        match self {
+            NodePicker::Whole(picker) => picker.next(),
+            NodePicker::Staged(picker) => picker.next(board, heuristics, counts),
+        }
     }
 }
 

@@ -43,11 +43,7 @@ impl Heuristics {
 
     /// Records that the quiet move `mv` refuted the position at `ply`, `depth` plies deep.
     pub fn reward(&mut self, side: Color, mv: Move, ply: usize, depth: i32) {
-        let killers = &mut self.killers[ply.min(MAX_PLY)];
-        if killers[0] != mv {
-            killers[1] = killers[0];
-            killers[0] = mv;
-        }
+        self.set_killer(mv, ply);
         let table = &mut self.history[side as usize];
         let entry = &mut table[mv.from() as usize][mv.to() as usize];
         *entry += depth * depth;
@@ -59,6 +55,21 @@ impl Heuristics {
                 }
             }
         }
+    }
+
+    /// Makes `mv` the newest killer at `ply`, the previous newest the older one.
+    pub fn set_killer(&mut self, mv: Move, ply: usize) {
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != mv {
+            killers[1] = killers[0];
+            killers[0] = mv;
+        }
+    }
+
+    /// The two killers at `ply`, the most recent first ([`Move::NULL`] where none is known).
+    #[inline]
+    pub fn killers(&self, ply: usize) -> [Move; 2] {
+        self.killers[ply.min(MAX_PLY)]
     }
 
     /// Whether `mv` is one of the killers at `ply`.
@@ -109,6 +120,21 @@ pub fn noisy_score<B: Board>(board: &B, mv: Move) -> i32 {
         .map_or(0, |piece| piece.role as i32);
     let promotion = mv.promotion().map_or(0, role_value);
     (victim + promotion) * 8 - attacker
+}
+
+/// The order key of a capture or promotion among the noisy moves: MVV-LVA, then the move bits.
+#[inline]
+pub fn noisy_key<B: Board>(board: &B, mv: Move) -> i64 {
+    order_key(noisy_score(board, mv), mv)
+}
+
+/// The order key of a quiet move among the quiet moves of `side`: history, then the move bits.
+#[inline]
+pub fn quiet_key(heuristics: &Heuristics, side: Color, mv: Move) -> i64 {
+    order_key(
+        heuristics.history[side as usize][mv.from() as usize][mv.to() as usize],
+        mv,
+    )
 }
 
 /// Hands out a move list best first by selection: the search often stops after a move or two,
