@@ -12,21 +12,15 @@
 //!   representation's sliding-attack lookup (rays, 0x88 steps, rotated or magic bitboards)
 //!   through the one query every backend exposes; beside shakmaty's `attacks_to`, the only
 //!   peer with a public square-attack query;
-//! - `sliders`: rook and bishop attack sets for every square of every position's occupancy,
-//!   through the lookups the bitboard backends export (rotated: `rook_attacks` and
-//!   `bishop_attacks` on a `RotatedOccupancy`; magic: `rook_attacks` and `bishop_attacks` on
-//!   the occupied set, fancy magics), beside the plain ray walk of boardlab-core.
-//!   The square-centric backends (piece lists, mailbox, 0x88) export no such query; their
-//!   sliding is inside `generate` and `is_attacked`, timed above.
+//!
+//! The slider lookups on their own, every technique side by side, are `benches/sliders.rs`.
 //!
 //! Throughput is counted in moves (generated, or made and unmade) and in attack queries.
 
 mod common;
 
-use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::testkit::WALK_POSITIONS;
-use boardlab_core::{Bitboard, Board, Color, GenKind, MoveList, Setup, Square};
-use boardlab_harness::backend::{boardlab_magic, boardlab_rotated};
+use boardlab_core::{Board, Color, GenKind, MoveList, Square};
 use boardlab_harness::{with_backend, Backend};
 use common::{chess_board, cozy_board, shakmaty_position};
 use criterion::measurement::WallTime;
@@ -293,71 +287,6 @@ fn parts(c: &mut Criterion) {
     group.finish();
 }
 
-fn sliders(c: &mut Criterion) {
-    let occupancies: Vec<Bitboard> = WALK_POSITIONS
-        .iter()
-        .map(|fen| {
-            Setup::from_fen(fen)
-                .expect("walk positions are valid")
-                .occupied()
-        })
-        .collect();
-    let queries = occupancies.len() as u64 * 64 * 2;
-    let mut group = c.benchmark_group("sliders");
-    group.throughput(Throughput::Elements(queries));
-    group.bench_function("ray-walk", |b| {
-        b.iter(|| {
-            let mut all = Bitboard::EMPTY;
-            for &occupied in &occupancies {
-                for sq in Square::ALL {
-                    all ^= slider_attacks_slow(black_box(sq), occupied, &ROOK_DIRECTIONS);
-                    all ^= slider_attacks_slow(black_box(sq), occupied, &BISHOP_DIRECTIONS);
-                }
-            }
-            black_box(all)
-        })
-    });
-    let rotated: Vec<boardlab_rotated::RotatedOccupancy> = occupancies
-        .iter()
-        .map(|&occupied| boardlab_rotated::RotatedOccupancy::from_occupied(occupied))
-        .collect();
-    for (occupancy, &occupied) in rotated.iter().zip(&occupancies) {
-        for sq in Square::ALL {
-            let rook = slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS);
-            let bishop = slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS);
-            assert_eq!(boardlab_rotated::rook_attacks(sq, occupancy), rook);
-            assert_eq!(boardlab_rotated::bishop_attacks(sq, occupancy), bishop);
-            assert_eq!(boardlab_magic::rook_attacks(sq, occupied), rook);
-            assert_eq!(boardlab_magic::bishop_attacks(sq, occupied), bishop);
-        }
-    }
-    group.bench_function("rotated", |b| {
-        b.iter(|| {
-            let mut all = Bitboard::EMPTY;
-            for occupancy in &rotated {
-                for sq in Square::ALL {
-                    all ^= boardlab_rotated::rook_attacks(black_box(sq), occupancy);
-                    all ^= boardlab_rotated::bishop_attacks(black_box(sq), occupancy);
-                }
-            }
-            black_box(all)
-        })
-    });
-    group.bench_function("magic", |b| {
-        b.iter(|| {
-            let mut all = Bitboard::EMPTY;
-            for &occupied in &occupancies {
-                for sq in Square::ALL {
-                    all ^= boardlab_magic::rook_attacks(black_box(sq), occupied);
-                    all ^= boardlab_magic::bishop_attacks(black_box(sq), occupied);
-                }
-            }
-            black_box(all)
-        })
-    });
-    group.finish();
-}
-
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(20)
@@ -368,6 +297,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parts, sliders
+    targets = parts
 }
 criterion_main!(benches);
