@@ -3,6 +3,7 @@
 pub mod book;
 pub mod compare;
 pub mod diff;
+mod drawing;
 pub mod explain;
 pub mod hash;
 pub mod perft;
@@ -11,6 +12,8 @@ pub mod search;
 pub mod show;
 pub mod suite;
 pub mod uci;
+
+pub use drawing::SvgArgs;
 
 use crate::{Backend, Error};
 use std::io::Write;
