@@ -194,8 +194,26 @@ fn every_backend_draws_well_formed_svg() {
             &["show", "--backend", b, "--svg"],
             &["show", "--backend", b, "--svg", "--square", "e4"],
             &["explain", "--backend", b, "--svg", "--square", "g1"],
-            &["explain", "--backend", b, "--svg", "--square", "f3", "--fen", kiwipete],
-            &["explain", "--backend", b, "--svg", "--square", "e8", "--fen", kiwipete],
+            &[
+                "explain",
+                "--backend",
+                b,
+                "--svg",
+                "--square",
+                "f3",
+                "--fen",
+                kiwipete,
+            ],
+            &[
+                "explain",
+                "--backend",
+                b,
+                "--svg",
+                "--square",
+                "e8",
+                "--fen",
+                kiwipete,
+            ],
         ];
         for args in runs {
             let svg = svg_of(args);
@@ -205,7 +223,16 @@ fn every_backend_draws_well_formed_svg() {
             drawn += 1;
         }
         // The queen on f3 has legal moves, and each is an arrow of the last panel.
-        let queen = svg_of(&["explain", "--backend", b, "--svg", "--square", "f3", "--fen", kiwipete]);
+        let queen = svg_of(&[
+            "explain",
+            "--backend",
+            b,
+            "--svg",
+            "--square",
+            "f3",
+            "--fen",
+            kiwipete,
+        ]);
         assert!(queen.contains("class=\"arrow\""), "{b}");
     }
     assert_eq!(drawn, backends.len() * 5);
@@ -228,7 +255,14 @@ fn the_drawings_hold_each_representation_whole() {
     let lists = svg_of(&["show", "--backend", "piece-list", "--svg"]);
     assert_eq!(cells(&lists, "set"), 32);
     assert_eq!(cells(&lists, "unused"), 0);
-    let endgame = svg_of(&["show", "--backend", "piece-list", "--svg", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    let endgame = svg_of(&[
+        "show",
+        "--backend",
+        "piece-list",
+        "--svg",
+        "--fen",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ]);
     assert_eq!(cells(&endgame, "set"), 3);
     assert_eq!(cells(&endgame, "unused"), 32 - 3);
     // Rotated: four maps of 64 bits, 32 set in each at the start.

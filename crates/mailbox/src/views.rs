@@ -455,9 +455,8 @@ impl MailboxBoard {
 
 impl Views for MailboxBoard {
     fn show_svg(&self, _focus: Option<Square>) -> Figure {
-        let mut figure = Figure::new(
-            "mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel",
-        );
+        let mut figure =
+            Figure::new("mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel");
         figure.lines = svg::position_lines(self);
         figure.per_row = 2;
         figure.panels.push(frame_panel(
@@ -469,7 +468,7 @@ impl Views for MailboxBoard {
             |_| None,
         ));
         let mut bytes = frame_panel(
-            "bytes: bit 4 black, bit 3 white, role + 1",
+            "bytes in hex: bit 4 black, bit 3 white, role + 1",
             |i| format!("{:02x}", cell_byte(self.cells[i])),
             |_| None,
         );
@@ -537,7 +536,12 @@ impl Views for MailboxBoard {
         walk_panel.notes.push(format!(
             "steps: {}",
             match piece.role {
-                Role::Pawn => format!("{:+} and captures {:+}/{:+}", 10 * piece.color.forward(), 10 * piece.color.forward() - 1, 10 * piece.color.forward() + 1),
+                Role::Pawn => format!(
+                    "{:+} and captures {:+}/{:+}",
+                    10 * piece.color.forward(),
+                    10 * piece.color.forward() - 1,
+                    10 * piece.color.forward() + 1
+                ),
                 Role::Knight => "-21 -19 -12 -8 +8 +12 +19 +21".to_string(),
                 Role::Bishop => "-11 -9 +9 +11, repeated".to_string(),
                 Role::Rook => "-10 -1 +1 +10, repeated".to_string(),

@@ -137,19 +137,22 @@ impl PieceListBoard {
     /// The board a reader sees, which is not stored: each square names the list entry found
     /// there by a scan of both lists (`w3` = white slot 3).
     fn scan_panel(&self, focus: Option<Square>) -> Panel {
-        Panel::board("the board is not stored: each square is a scan (w3 = white slot 3)", |sq| {
-            let mut cell = svg::Cell::new("", Tone::of_square(sq));
-            for color in Color::ALL {
-                if let Some(index) = self.list(color).index_of(sq) {
-                    let side = if color == Color::White { 'w' } else { 'b' };
-                    cell.text = format!("{side}{index}");
+        Panel::board(
+            "the board is not stored: each square is a scan (w3 = white slot 3)",
+            |sq| {
+                let mut cell = svg::Cell::new("", Tone::of_square(sq));
+                for color in Color::ALL {
+                    if let Some(index) = self.list(color).index_of(sq) {
+                        let side = if color == Color::White { 'w' } else { 'b' };
+                        cell.text = format!("{side}{index}");
+                    }
                 }
-            }
-            if Some(sq) == focus {
-                cell.tone = Tone::Focus;
-            }
-            cell
-        })
+                if Some(sq) == focus {
+                    cell.tone = Tone::Focus;
+                }
+                cell
+            },
+        )
     }
 }
 

@@ -300,61 +300,63 @@ fn map_panel(board: &RotatedBoard, rotation: Rotation, focus: Option<Square>) ->
 
 /// The four occupancy maps, each with the line through `focus` marked.
 fn maps_figure(board: &RotatedBoard, title: String, focus: Option<Square>) -> Figure {
-        let mut figure = Figure::new(title);
-        figure.lines = svg::position_lines(board);
-        figure.lines.push(
+    let mut figure = Figure::new(title);
+    figure.lines = svg::position_lines(board);
+    figure.lines.push(
             "each map is one u64 drawn as 8 rows of 8 bits; each bit is labelled with the square it holds"
                 .to_string(),
         );
-        figure.per_row = 2;
-        for rotation in Rotation::ALL {
-            figure.panels.push(map_panel(board, rotation, focus));
-        }
-        figure.legend(Tone::Set, "bit set: the square is occupied");
-        figure.legend(Tone::Value, "bit clear: the square is empty");
-        if let Some(sq) = focus {
-            figure.legend(Tone::Focus, format!("{sq} itself"));
-            figure.legend(Tone::Line, format!("the line through {sq}, empty"));
-            figure.legend(Tone::Frame, format!("the line through {sq}, occupied"));
-        }
-        figure
+    figure.per_row = 2;
+    for rotation in Rotation::ALL {
+        figure.panels.push(map_panel(board, rotation, focus));
     }
+    figure.legend(Tone::Set, "bit set: the square is occupied");
+    figure.legend(Tone::Value, "bit clear: the square is empty");
+    if let Some(sq) = focus {
+        figure.legend(Tone::Focus, format!("{sq} itself"));
+        figure.legend(Tone::Line, format!("the line through {sq}, empty"));
+        figure.legend(Tone::Frame, format!("the line through {sq}, occupied"));
+    }
+    figure
+}
 
 /// The board drawn as SVG: the four occupancy maps.
 pub(crate) fn show_svg(board: &RotatedBoard, focus: Option<Square>) -> Figure {
-        maps_figure(board, 
-            "rotated: the occupancy kept in four maps, each with one kind of line in consecutive bits"
-                .to_string(),
-            focus,
-        )
-    }
+    maps_figure(
+        board,
+        "rotated: the occupancy kept in four maps, each with one kind of line in consecutive bits"
+            .to_string(),
+        focus,
+    )
+}
 
 pub(crate) fn explain_svg(board: &RotatedBoard, sq: Square) -> Result<Figure, ExplainError> {
-        let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-        let mut figure = maps_figure(board, 
-            format!(
-                "rotated: the {} on {sq}; its lines are read from the maps that keep them in a row",
-                piece_name(piece)
-            ),
-            Some(sq),
-        );
-        let used = match piece.role {
-            Role::Rook => "a rook reads the normal (rank) and rotated 90 left (file) maps",
-            Role::Bishop => "a bishop reads the two 45-degree maps (its diagonals)",
-            Role::Queen => "a queen reads all four maps",
-            _ => "knights, kings and pawns read no map: their attacks are table entries",
-        };
-        figure.lines.push(used.to_string());
-        let mut moves = svg::legal_moves_panel(board, sq);
-        moves.notes.push(
-            "the state of a line = its inner bits, shifted down and masked: an index into LINE_ATTACKS"
-                .to_string(),
-        );
-        figure.panels.push(moves);
-        figure.legend(Tone::Reach, "a move to an empty square");
-        figure.legend(Tone::Capture, "a capture");
-        Ok(figure)
-    }
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let mut figure = maps_figure(
+        board,
+        format!(
+            "rotated: the {} on {sq}; its lines are read from the maps that keep them in a row",
+            piece_name(piece)
+        ),
+        Some(sq),
+    );
+    let used = match piece.role {
+        Role::Rook => "a rook reads the normal (rank) and rotated 90 left (file) maps",
+        Role::Bishop => "a bishop reads the two 45-degree maps (its diagonals)",
+        Role::Queen => "a queen reads all four maps",
+        _ => "knights, kings and pawns read no map: their attacks are table entries",
+    };
+    figure.lines.push(used.to_string());
+    let mut moves = svg::legal_moves_panel(board, sq);
+    moves.notes.push(
+        "the state of a line = its inner bits, shifted down and masked: an index into LINE_ATTACKS"
+            .to_string(),
+    );
+    figure.panels.push(moves);
+    figure.legend(Tone::Reach, "a move to an empty square");
+    figure.legend(Tone::Capture, "a capture");
+    Ok(figure)
+}
 
 fn role_plural(role: Role) -> &'static str {
     match role {

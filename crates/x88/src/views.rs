@@ -262,7 +262,8 @@ fn cells_panel(
 /// index `target - attacker + 119`, the kinds of piece that attack the target from there on
 /// an empty board.
 fn difference_panel() -> Panel {
-    let mut panel = Panel::new("the difference table around a target (): entry target - attacker + 119");
+    let mut panel =
+        Panel::new("the difference table around a target (): entry target - attacker + 119");
     for up in (-7..=7i32).rev() {
         let cells = (-7..=7i32)
             .map(|right| {
@@ -277,8 +278,7 @@ fn difference_panel() -> Panel {
                 if bits == 0 {
                     svg::Cell::new("", Tone::Unused).with_corner(index.to_string())
                 } else {
-                    svg::Cell::new(attacker_letters(bits), Tone::Set)
-                        .with_corner(index.to_string())
+                    svg::Cell::new(attacker_letters(bits), Tone::Set).with_corner(index.to_string())
                 }
             })
             .collect();
@@ -320,7 +320,8 @@ impl Views for X88Board {
             "a step leaves the board exactly when the cell index has a bit of 0x88 set".to_string(),
         );
         figure.panels.push(cells);
-        let mut lists = Panel::new("piece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns");
+        let mut lists =
+            Panel::new("piece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns");
         for color in Color::ALL {
             for (cells, first) in [(self.officers(color), 0), (self.pawns(color), PAWN_SLOTS)] {
                 lists.rows.push(
@@ -328,7 +329,8 @@ impl Views for X88Board {
                         .iter()
                         .enumerate()
                         .map(|(i, &cell)| {
-                            let letter = piece_of(self.cells[cell.index()]).map_or('?', Piece::char);
+                            let letter =
+                                piece_of(self.cells[cell.index()]).map_or('?', Piece::char);
                             svg::Cell::new(format!("{letter}{}", cell.square()), Tone::Set)
                                 .with_corner((first + i).to_string())
                         })
@@ -383,7 +385,8 @@ impl Views for X88Board {
             "the steps: a cell with a bit of 0x88 set is off the board",
             |index| {
                 if index & 8 == 0 {
-                    piece_of(self.cells[index as usize]).map_or(String::new(), |p| p.char().to_string())
+                    piece_of(self.cells[index as usize])
+                        .map_or(String::new(), |p| p.char().to_string())
                 } else {
                     String::new()
                 }
@@ -403,13 +406,15 @@ impl Views for X88Board {
             },
         );
         if piece.role == Role::Pawn {
-            cells
-                .notes
-                .push("a pawn steps +-16, and +-15/+-17 to capture; its moves are drawn below".to_string());
+            cells.notes.push(
+                "a pawn steps +-16, and +-15/+-17 to capture; its moves are drawn below"
+                    .to_string(),
+            );
         } else if piece.role == Role::King {
-            cells
-                .notes
-                .push("the king's steps before the attack test; the legal ones are drawn below".to_string());
+            cells.notes.push(
+                "the king's steps before the attack test; the legal ones are drawn below"
+                    .to_string(),
+            );
         }
         figure.panels.push(cells);
         figure.panels.push(svg::legal_moves_panel(self, sq));

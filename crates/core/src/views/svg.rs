@@ -204,7 +204,9 @@ impl Panel {
 /// A square's cell on a board of pieces: its FEN letter on the square's colour.
 pub fn piece_cell<B: Board>(board: &B, sq: Square) -> Cell {
     Cell::new(
-        board.piece_at(sq).map_or(String::new(), |p| p.char().to_string()),
+        board
+            .piece_at(sq)
+            .map_or(String::new(), |p| p.char().to_string()),
         Tone::of_square(sq),
     )
 }
@@ -465,10 +467,13 @@ fn draw_panel(out: &mut String, panel: &Panel, layout: &Layout, left: f64, top: 
         // readable under the head.
         let (dx, dy) = (x2 - x1, y2 - y1);
         let length = (dx * dx + dy * dy).sqrt().max(1.0);
-        let shorten = (CELL * 0.3).min(length / 2.0);
+        let shorten = (CELL * 0.3).min(length / 3.0);
+        // It starts off the origin's centre too, so the moving piece's letter stays visible.
         let _ = writeln!(
             out,
-            r##"<line class="arrow" x1="{x1:.1}" y1="{y1:.1}" x2="{:.1}" y2="{:.1}" stroke="#1f5fa8" stroke-width="2" opacity="0.8" marker-end="url(#arrow)"/>"##,
+            r##"<line class="arrow" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#1f5fa8" stroke-width="2" opacity="0.8" marker-end="url(#arrow)"/>"##,
+            x1 + dx / length * shorten,
+            y1 + dy / length * shorten,
             x2 - dx / length * shorten,
             y2 - dy / length * shorten
         );
@@ -588,9 +593,11 @@ pub fn generic_show<B: Board>(board: &B, focus: Option<Square>) -> Figure {
             Tone::Set,
         ));
     }
-    figure
-        .panels
-        .push(Panel::bitboard("occupied", set_of(&|_: Piece| true), Tone::Set));
+    figure.panels.push(Panel::bitboard(
+        "occupied",
+        set_of(&|_: Piece| true),
+        Tone::Set,
+    ));
     figure.legend(Tone::Set, "a bit set: the square is in the set");
     figure.legend(Tone::Light, "light square");
     figure.legend(Tone::Dark, "dark square");
@@ -619,7 +626,10 @@ mod tests {
 
     #[test]
     fn escaping_replaces_every_markup_character() {
-        assert_eq!(escape(r#"<a & 'b' "c">"#), "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;");
+        assert_eq!(
+            escape(r#"<a & 'b' "c">"#),
+            "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;"
+        );
     }
 
     #[test]

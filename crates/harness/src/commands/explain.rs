@@ -36,9 +36,11 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square, svg: bool) -> Resu
 /// A bad FEN or move, or an empty square.
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let svg = args.drawing.svg;
-    args.drawing.write(&args.backend.runnable()?, out, |backend| {
-        with_backend!(backend, B => explanation::<B>(&args.position, args.square, svg))
-    })?;
+    args.drawing.write(
+        &args.backend.runnable()?,
+        out,
+        |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square, svg)),
+    )?;
     Ok(Outcome::Success)
 }
 

@@ -40,9 +40,11 @@ fn view<B: Views>(
 /// A bad FEN or move.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let svg = args.drawing.svg;
-    args.drawing.write(&args.backend.runnable()?, out, |backend| {
-        with_backend!(backend, B => view::<B>(&args.position, args.square, svg))
-    })?;
+    args.drawing.write(
+        &args.backend.runnable()?,
+        out,
+        |backend| with_backend!(backend, B => view::<B>(&args.position, args.square, svg)),
+    )?;
     Ok(Outcome::Success)
 }
 
