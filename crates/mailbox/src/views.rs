@@ -458,7 +458,7 @@ impl Views for MailboxBoard {
         let mut figure =
             Figure::new("mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel");
         figure.lines = svg::position_lines(self);
-        figure.per_row = 2;
+        figure.per_row = 1;
         figure.panels.push(frame_panel(
             "cells (a1 is cell 21, h8 cell 98)",
             |i| match cell_char(self.cells[i]) {

@@ -181,7 +181,7 @@ impl Views for PieceListBoard {
             piece.color
         ));
         figure.lines = svg::position_lines(self);
-        figure.per_row = 2;
+        figure.per_row = 1;
         let mut lists = self.lists_panel(Some(sq));
         lists.notes.push(
             "every target below was tested for a piece by scanning these lists, not by reading a board"

@@ -100,7 +100,7 @@ impl Tone {
 
     /// The square's own colour, light or dark, as on a chess board.
     pub fn of_square(sq: Square) -> Tone {
-        if (sq.file().index() + sq.rank().index()) % 2 == 0 {
+        if (sq.file().index() + sq.rank().index()).is_multiple_of(2) {
             Tone::Dark
         } else {
             Tone::Light
@@ -239,11 +239,12 @@ const LINE: f64 = 18.0;
 const MARGIN: f64 = 16.0;
 
 impl Figure {
-    /// An empty figure with a heading; panels stand four to a row.
+    /// An empty figure with a heading; panels stand two to a row, which keeps a figure of
+    /// 8x8 boards narrow enough to be read at the width of a book page.
     pub fn new(title: impl Into<String>) -> Figure {
         Figure {
             title: title.into(),
-            per_row: 4,
+            per_row: 2,
             ..Figure::default()
         }
     }
@@ -264,10 +265,10 @@ impl Figure {
         let mut width: f64 = 0.0;
         let _ = writeln!(
             body,
-            r#"<text x="{MARGIN}" y="{y}" font-size="17" font-weight="bold">{}</text>"#,
+            r#"<text x="{MARGIN}" y="{y}" font-size="15" font-weight="bold">{}</text>"#,
             escape(&self.title)
         );
-        width = width.max(MARGIN * 2.0 + text_width(&self.title, 17.0));
+        width = width.max(MARGIN * 2.0 + text_width(&self.title, 15.0));
         for line in &self.lines {
             y += LINE;
             let _ = writeln!(
