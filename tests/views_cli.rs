@@ -274,6 +274,20 @@ fn the_drawings_hold_each_representation_whole() {
     assert!(magic.contains("rook mask of d4: 10 squares"));
     assert!(magic.contains("bishop mask of d4: 9 squares"));
     assert_eq!(cells(&magic, "line"), 10 + 9);
+    // A pawn on g2 that may push to g1 or take on f1 or h1 has three targets and twelve moves.
+    let promotions = svg_of(&[
+        "explain",
+        "--backend",
+        "x88",
+        "--svg",
+        "--fen",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "--square",
+        "g2",
+    ]);
+    assert!(promotions.contains("legal moves from g2 (generate): 12"));
+    assert!(promotions.contains("12 moves to 3 squares"));
+    assert_eq!(promotions.matches("class=\"arrow\"").count(), 3);
 }
 
 #[test]

@@ -534,31 +534,35 @@ pub fn legal_moves_panel<B: Board>(board: &B, sq: Square) -> Panel {
     if board.piece_at(sq).map(|p| p.color) == Some(board.side_to_move()) {
         board.generate(GenKind::All, &mut moves);
     }
+    let count = moves.iter().filter(|mv| mv.from() == sq).count();
     let targets: Bitboard = moves
         .iter()
         .filter(|mv| mv.from() == sq)
         .map(|mv| mv.to())
         .collect();
-    let mut panel = Panel::board(
-        format!("legal moves from {sq} (generate): {}", targets.count()),
-        |s| {
-            let mut cell = piece_cell(board, s);
-            if s == sq {
-                cell.tone = Tone::Focus;
-            } else if targets.contains(s) {
-                cell.tone = if board.piece_at(s).is_some() {
-                    Tone::Capture
-                } else {
-                    Tone::Reach
-                };
-            }
-            cell
-        },
-    );
+    let mut panel = Panel::board(format!("legal moves from {sq} (generate): {count}"), |s| {
+        let mut cell = piece_cell(board, s);
+        if s == sq {
+            cell.tone = Tone::Focus;
+        } else if targets.contains(s) {
+            cell.tone = if board.piece_at(s).is_some() {
+                Tone::Capture
+            } else {
+                Tone::Reach
+            };
+        }
+        cell
+    });
     for target in targets {
         panel
             .arrows
             .push((Panel::board_position(sq), Panel::board_position(target)));
+    }
+    if count as u32 != targets.count() {
+        panel.notes.push(format!(
+            "{count} moves to {} squares: a promotion is four moves to one square",
+            targets.count()
+        ));
     }
     if board.piece_at(sq).map(|p| p.color) != Some(board.side_to_move()) {
         panel
