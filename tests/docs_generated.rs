@@ -449,6 +449,95 @@ const FIGURES: &[Figure] = &[
             "e4",
         ],
     ),
+    // SVG drawings of the same views (`--svg`), shown as images in the chapters.
+    figure(
+        "piece-list-show-start.svg",
+        &["show", "--backend", "piece-list", "--square", "d1", "--svg"],
+    ),
+    figure(
+        "piece-list-explain-queen.svg",
+        &["explain", "--backend", "piece-list", "--fen", KIWIPETE_FEN, "--square", "f3", "--svg"],
+    ),
+    figure(
+        "piece-list-explain-pin.svg",
+        &["explain", "--backend", "piece-list", "--fen", PINNED_BISHOP_FEN, "--square", "e2", "--svg"],
+    ),
+    figure(
+        "mailbox-show-start.svg",
+        &["show", "--backend", "mailbox", "--svg"],
+    ),
+    figure(
+        "mailbox-explain-queen.svg",
+        &["explain", "--backend", "mailbox", "--fen", KIWIPETE_FEN, "--square", "f3", "--svg"],
+    ),
+    figure(
+        "mailbox-explain-knight.svg",
+        &["explain", "--backend", "mailbox", "--square", "g1", "--svg"],
+    ),
+    figure(
+        "x88-show-start.svg",
+        &["show", "--backend", "x88", "--square", "e4", "--svg"],
+    ),
+    figure(
+        "x88-explain-queen.svg",
+        &["explain", "--backend", "x88", "--fen", KIWIPETE_FEN, "--square", "f3", "--svg"],
+    ),
+    figure(
+        "x88-explain-knight.svg",
+        &["explain", "--backend", "x88", "--square", "g1", "--svg"],
+    ),
+    figure(
+        "x88-explain-pin.svg",
+        &["explain", "--backend", "x88", "--fen", X88_PIN_FEN, "--square", "d2", "--svg"],
+    ),
+    figure(
+        "rotated-show-start.svg",
+        &["show", "--backend", "rotated", "--square", "c1", "--svg"],
+    ),
+    figure(
+        "rotated-explain-rook.svg",
+        &["explain", "--backend", "rotated", "--fen", ROOK_FEN, "--square", "d4", "--svg"],
+    ),
+    figure(
+        "rotated-explain-queen.svg",
+        &["explain", "--backend", "rotated", "--fen", KIWIPETE_FEN, "--square", "f3", "--svg"],
+    ),
+    figure(
+        "magic-show-d4.svg",
+        &["show", "--backend", "magic", "--square", "d4", "--svg"],
+    ),
+    figure(
+        "magic-show-sizes.svg",
+        &["show", "--backend", "magic", "--svg"],
+    ),
+    figure(
+        "magic-explain-queen.svg",
+        &["explain", "--backend", "magic", "--fen", KIWIPETE_FEN, "--square", "f3", "--svg"],
+    ),
+    figure(
+        "magic-explain-rook.svg",
+        &["explain", "--backend", "magic", "--fen", ROOK_FEN, "--square", "d4", "--svg"],
+    ),
+    figure(
+        "magic-explain-check.svg",
+        &["explain", "--backend", "magic", "--fen", CHECK_FEN, "--square", "e4", "--svg"],
+    ),
+    figure(
+        "legality-pinned-bishop.svg",
+        &["explain", "--backend", "mailbox", "--fen", PINNED_BISHOP_FEN, "--square", "e2", "--svg"],
+    ),
+    figure(
+        "legality-ep-rank-pin.svg",
+        &["explain", "--backend", "x88", "--fen", EP_RANK_PIN_FEN, "--square", "e5", "--svg"],
+    ),
+    figure(
+        "encoding-promotions.svg",
+        &["explain", "--backend", "mailbox", "--fen", PROMOTIONS_FEN, "--square", "g2", "--svg"],
+    ),
+    figure(
+        "encoding-castling.svg",
+        &["explain", "--backend", "piece-list", "--fen", KIWIPETE_FEN, "--square", "e1", "--svg"],
+    ),
 ];
 
 fn docs_dir() -> PathBuf {
@@ -550,6 +639,10 @@ fn render(fig: &Figure) -> Result<String, String> {
             .ok_or_else(|| format!("{}: no output line starts with {marker:?}", fig.file))?;
         body = body.lines().skip(start).map(|l| format!("{l}\n")).collect();
     }
+    if is_drawing(fig) {
+        // An SVG file must be the document alone; the chapter names its command instead.
+        return Ok(body);
+    }
     let mut head = command_line(fig);
     if !fig.drop_keys.is_empty() {
         head.push_str(&format!(
@@ -558,6 +651,11 @@ fn render(fig: &Figure) -> Result<String, String> {
         ));
     }
     Ok(format!("{head}\n{body}"))
+}
+
+/// Whether the figure is an SVG drawing, shown as an image rather than included as text.
+fn is_drawing(fig: &Figure) -> bool {
+    fig.file.ends_with(".svg")
 }
 
 /// Whether the figure runs the python-chess fixture, directly or through `boardlab diff`.
@@ -602,7 +700,7 @@ fn committed_figures_match_the_commands() {
     );
 }
 
-/// The `{{#include …}}` targets of every chapter.
+/// The `{{#include …}}` targets and the images under `generated/` of every chapter.
 fn includes() -> Vec<(String, String)> {
     let mut found = Vec::new();
     for entry in fs::read_dir(docs_dir()).expect("docs/src exists") {
@@ -617,6 +715,13 @@ fn includes() -> Vec<(String, String)> {
             // A line range or anchor follows a colon.
             let file = target.split(':').next().unwrap_or("").to_string();
             found.push((chapter.clone(), file));
+        }
+        // Images: `![caption](generated/x.svg)`.
+        for piece in text.split("](").skip(1) {
+            let target = piece.split(')').next().unwrap_or("").trim();
+            if target.starts_with("generated/") {
+                found.push((chapter.clone(), target.to_string()));
+            }
         }
     }
     found
@@ -680,4 +785,26 @@ fn every_chapter_is_in_the_summary() {
             );
         }
     }
+}
+
+#[test]
+fn every_drawing_is_shown_with_its_command() {
+    let mut problems = Vec::new();
+    for fig in FIGURES.iter().filter(|fig| is_drawing(fig)) {
+        let target = format!("generated/{}", fig.file);
+        let command = command_line(fig);
+        let command = command.trim_start_matches("$ ");
+        let chapters: Vec<String> = includes()
+            .into_iter()
+            .filter(|(_, file)| *file == target)
+            .map(|(chapter, _)| chapter)
+            .collect();
+        for chapter in &chapters {
+            let text = fs::read_to_string(docs_dir().join(chapter)).expect("a chapter reads");
+            if !text.contains(command) {
+                problems.push(format!("{chapter} shows {target} without `{command}`"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

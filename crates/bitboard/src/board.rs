@@ -489,4 +489,15 @@ impl<T: SliderTechnique> Views for BitboardBoard<T> {
     fn explain(&self, sq: Square) -> Result<String, boardlab_core::ExplainError> {
         T::explain(self, sq)
     }
+
+    fn show_svg(&self, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
+        T::show_svg(self, focus)
+    }
+
+    fn explain_svg(
+        &self,
+        sq: Square,
+    ) -> Result<boardlab_core::views::svg::Figure, boardlab_core::ExplainError> {
+        T::explain_svg(self, sq)
+    }
 }

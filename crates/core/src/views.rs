@@ -20,6 +20,8 @@
 //! assert!(text.contains("3  1 . 1 . . . . .    3  . . . . . 1 . 1"));
 //! ```
 
+pub mod svg;
+
 use crate::{Bitboard, Board, GenKind, Move, MoveList, Piece, Square};
 use std::fmt;
 
@@ -61,6 +63,26 @@ pub trait Views: Board {
     ///
     /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
     fn explain(&self, sq: Square) -> Result<String, ExplainError>;
+
+    /// What [`Views::show`] draws, as a figure for [`svg::Figure::to_svg`]. The provided
+    /// drawing shows only what every board can answer (its pieces and their sets); a
+    /// representation overrides it to draw its own structures.
+    fn show_svg(&self, focus: Option<Square>) -> svg::Figure {
+        svg::generic_show(self, focus)
+    }
+
+    /// What [`Views::explain`] walks through, as a figure. The provided drawing shows the piece
+    /// and its legal moves; a representation overrides it to draw its own steps.
+    ///
+    /// # Errors
+    ///
+    /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
+    fn explain_svg(&self, sq: Square) -> Result<svg::Figure, ExplainError> {
+        if self.piece_at(sq).is_none() {
+            return Err(ExplainError::EmptySquare(sq));
+        }
+        Ok(svg::generic_explain(self, sq))
+    }
 }
 
 /// The piece's name in words, `"white knight"`.

@@ -47,6 +47,17 @@ impl SliderTechnique for MagicTechnique {
     fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainError> {
         crate::views::explain(board, sq)
     }
+
+    fn show_svg(board: &MagicBoard, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
+        crate::views::show_svg(board, focus)
+    }
+
+    fn explain_svg(
+        board: &MagicBoard,
+        sq: Square,
+    ) -> Result<boardlab_core::views::svg::Figure, ExplainError> {
+        crate::views::explain_svg(board, sq)
+    }
 }
 
 /// A chess position for magic bitboard move generation: boardlab-bitboard's board and legal

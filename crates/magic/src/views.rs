@@ -5,6 +5,7 @@
 use crate::board::MagicBoard;
 use crate::magic::{Magic, MagicTables, Slider};
 use crate::sliders::{table_bytes, USES_PEXT};
+use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, grid, hex64, join_lines, mask_legality_and_moves,
     piece_name, position_header, side_by_side, titled,
@@ -233,6 +234,156 @@ pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainE
             "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
         ));
     Ok(out)
+}
+
+/// The four steps of one lookup as panels: occupied, mask, blockers and the entry, with the
+/// multiply, shift and slot written under the blockers.
+fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -> Vec<Panel> {
+    let tables = MagicTables::get();
+    let magic = entry(slider, sq);
+    let blockers = occupied & magic.mask;
+    let product = blockers.0.wrapping_mul(magic.magic);
+    let index = magic.index(occupied);
+    let attacks = match slider {
+        Slider::Rook => tables.rook(sq, occupied),
+        Slider::Bishop => tables.bishop(sq, occupied),
+    };
+    let name = slider_name(slider);
+    let with_square = |mut panel: Panel| {
+        let (row, column) = Panel::board_position(sq);
+        panel.rows[row][column] = svg::Cell::new(letter.to_string(), Tone::Focus);
+        panel
+    };
+    let mut blockers_panel = with_square(Panel::bitboard(
+        "2. blockers = occupied & mask".to_string(),
+        blockers,
+        Tone::Capture,
+    ));
+    blockers_panel.notes = vec![
+        format!("3. * magic {}", hex64(magic.magic)),
+        format!("   = {}", hex64(product)),
+        format!("4. >> {} = index {index}", magic.shift),
+        format!(
+            "   slot {} + {index} = {}",
+            magic.offset,
+            magic.offset as usize + index
+        ),
+    ];
+    vec![
+        with_square(Panel::bitboard(
+            format!("{name} lookup from {sq}: occupied"),
+            occupied,
+            Tone::Set,
+        )),
+        with_square(Panel::bitboard(
+            format!("1. mask: {} squares", magic.mask.count()),
+            magic.mask,
+            Tone::Line,
+        )),
+        blockers_panel,
+        with_square(Panel::bitboard(
+            "5. the entry: attacks",
+            attacks,
+            Tone::Reach,
+        )),
+    ]
+}
+
+/// The board drawn as SVG: its bitboards and the focus square's magic masks.
+pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
+    let mut figure = Figure::new(
+            "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup",
+        );
+    figure.lines = svg::position_lines(board);
+    for role in Role::ALL {
+        figure.panels.push(Panel::bitboard(
+            format!("roles[{}]", role_word(role)),
+            board.by_role(role),
+            Tone::Set,
+        ));
+    }
+    for color in Color::ALL {
+        figure.panels.push(Panel::bitboard(
+            format!("colors[{color}]"),
+            board.by_color(color),
+            Tone::Set,
+        ));
+    }
+    figure.legend(Tone::Set, "a bit set");
+    match focus {
+        Some(sq) => {
+            figure.lines.push(format!(
+                    "the magic entries of {sq}: a mask, a magic number, a shift and an offset per slider"
+                ));
+            for slider in [Slider::Rook, Slider::Bishop] {
+                let magic = entry(slider, sq);
+                let mut panel = Panel::bitboard(
+                    format!(
+                        "{} mask of {sq}: {} squares",
+                        slider_name(slider),
+                        magic.mask.count()
+                    ),
+                    magic.mask,
+                    Tone::Line,
+                );
+                let (row, column) = Panel::board_position(sq);
+                panel.rows[row][column].tone = Tone::Focus;
+                panel.notes = vec![
+                    format!("magic {}", hex64(magic.magic)),
+                    format!(
+                        "shift {}, {} slots at {}",
+                        magic.shift,
+                        magic.len(),
+                        magic.offset
+                    ),
+                ];
+                figure.panels.push(panel);
+            }
+            figure.legend(Tone::Line, "a relevant square of the mask");
+            figure.legend(Tone::Focus, format!("the square {sq}"));
+        }
+        None => {
+            for slider in [Slider::Rook, Slider::Bishop] {
+                figure.panels.push(Panel::board(
+                    format!("{} mask sizes (2^n slots)", slider_name(slider)),
+                    |sq| svg::Cell::new(entry(slider, sq).mask.count().to_string(), Tone::Value),
+                ));
+            }
+        }
+    }
+    figure
+}
+
+pub(crate) fn explain_svg(board: &MagicBoard, sq: Square) -> Result<Figure, ExplainError> {
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let mut figure = Figure::new(format!(
+        "magic: the {} on {sq}; a slider's attacks are one multiply, one shift and one load",
+        piece_name(piece)
+    ));
+    figure.lines = svg::position_lines(board);
+    let sliders_used: &[Slider] = match piece.role {
+        Role::Rook => &[Slider::Rook],
+        Role::Bishop => &[Slider::Bishop],
+        Role::Queen => &[Slider::Rook, Slider::Bishop],
+        _ => &[],
+    };
+    if sliders_used.is_empty() {
+        figure.lines.push(
+            "knights, kings and pawns need no magic: their attacks are table entries".to_string(),
+        );
+    }
+    for &slider in sliders_used {
+        figure
+            .panels
+            .extend(lookup_panels(slider, sq, board.occupied(), piece.char()));
+    }
+    figure.panels.push(svg::legal_moves_panel(board, sq));
+    figure.legend(Tone::Focus, "the piece explained");
+    figure.legend(Tone::Set, "occupied");
+    figure.legend(Tone::Line, "in the mask");
+    figure.legend(Tone::Capture, "a blocker (or a capture)");
+    figure.legend(Tone::Reach, "attacked (or a move)");
+    Ok(figure)
 }
 
 fn role_word(role: Role) -> &'static str {

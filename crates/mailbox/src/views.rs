@@ -5,6 +5,7 @@ use crate::attack::{is_attacked, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120};
+use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -396,7 +397,168 @@ impl MailboxBoard {
     }
 }
 
+/// The 120 cells as a panel of twelve rows of ten, row 11 on top as in the text view; each
+/// cell gets its index in the corner and is coloured as a square of the board or as frame.
+/// `mark(index)` overrides the tone of a cell.
+fn frame_panel(
+    title: &str,
+    label: impl Fn(usize) -> String,
+    mark: impl Fn(usize) -> Option<Tone>,
+) -> Panel {
+    let mut panel = Panel::new(title);
+    for row in (0..12).rev() {
+        let cells = (0..10)
+            .map(|column| {
+                let index = row * 10 + column;
+                let base = match square_of_index(index) {
+                    Some(sq) => Tone::of_square(sq),
+                    None => Tone::Frame,
+                };
+                svg::Cell::new(label(index), mark(index).unwrap_or(base))
+                    .with_corner(index.to_string())
+            })
+            .collect();
+        panel.rows.push(cells);
+        panel.row_labels.push((row * 10).to_string());
+    }
+    panel.column_labels = (0..10).map(|c| format!("+{c}")).collect();
+    panel
+}
+
+impl MailboxBoard {
+    /// The piece's own walk over the cells, as step 2 of `explain` narrates it.
+    fn walk_of(&self, from: Sq120, piece: Piece) -> Walk {
+        let us_bit = Cell::color_bit(piece.color);
+        let mut walk = Walk::new();
+        match piece.role {
+            Role::Pawn => self.pawn_walk(from, piece.color, &mut walk),
+            Role::King => self.king_walk(from, piece.color, &mut walk),
+            Role::Knight => {
+                for jump in direction::KNIGHT {
+                    self.try_step(from, jump, us_bit, &mut walk);
+                }
+            }
+            role => {
+                let steps: &[i8] = match role {
+                    Role::Bishop => &direction::DIAGONAL,
+                    Role::Rook => &direction::ORTHOGONAL,
+                    _ => &direction::KING,
+                };
+                for &step in steps {
+                    self.walk_ray(from, step, us_bit, &mut walk);
+                }
+            }
+        }
+        walk
+    }
+}
+
 impl Views for MailboxBoard {
+    fn show_svg(&self, _focus: Option<Square>) -> Figure {
+        let mut figure =
+            Figure::new("mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel");
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 1;
+        figure.panels.push(frame_panel(
+            "cells (a1 is cell 21, h8 cell 98)",
+            |i| match cell_char(self.cells[i]) {
+                '.' | '#' => String::new(),
+                letter => letter.to_string(),
+            },
+            |_| None,
+        ));
+        let mut bytes = frame_panel(
+            "bytes in hex: bit 4 black, bit 3 white, role + 1",
+            |i| format!("{:02x}", cell_byte(self.cells[i])),
+            |_| None,
+        );
+        bytes
+            .notes
+            .push("the frame's 0x18 sets both colour bits: no side may land there".to_string());
+        figure.panels.push(bytes);
+        let mut lists = Panel::new("piece lists: the cells of each kind of piece, in list order");
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                let cells = self.lists.squares(Cell::new(piece));
+                lists.rows.push(
+                    cells
+                        .iter()
+                        .map(|c| {
+                            svg::Cell::new(c.index().to_string(), Tone::Set)
+                                .with_corner(c.on_board().to_string())
+                        })
+                        .collect(),
+                );
+                lists.row_labels.push(piece.char().to_string());
+            }
+        }
+        figure.panels.push(lists);
+        figure.legend(Tone::Frame, "frame cell (sentinel)");
+        figure.legend(Tone::Light, "light square");
+        figure.legend(Tone::Dark, "dark square");
+        figure.legend(Tone::Set, "a list entry: cell index (square in the corner)");
+        figure
+    }
+
+    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
+        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+        let from = Sq120::from_square(sq);
+        let walk = self.walk_of(from, piece);
+        let mut figure = Figure::new(format!(
+            "mailbox: the {} on {sq} in cell {}, walking the 120 cells",
+            piece_name(piece),
+            from.index()
+        ));
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 2;
+        let mark = |index: usize| {
+            if index == from.index() {
+                return Some(Tone::Focus);
+            }
+            walk.marks
+                .iter()
+                .find(|(cell, _)| *cell == index)
+                .map(|&(_, mark)| match mark {
+                    '*' => Tone::Reach,
+                    'x' => Tone::Capture,
+                    _ => Tone::Line,
+                })
+        };
+        let mut walk_panel = frame_panel(
+            "the walk: each step adds an offset to the cell index",
+            |i| match cell_char(self.cells[i]) {
+                '.' | '#' => String::new(),
+                letter => letter.to_string(),
+            },
+            mark,
+        );
+        walk_panel.notes.push(format!(
+            "steps: {}",
+            match piece.role {
+                Role::Pawn => format!(
+                    "{:+} and captures {:+}/{:+}",
+                    10 * piece.color.forward(),
+                    10 * piece.color.forward() - 1,
+                    10 * piece.color.forward() + 1
+                ),
+                Role::Knight => "-21 -19 -12 -8 +8 +12 +19 +21".to_string(),
+                Role::Bishop => "-11 -9 +9 +11, repeated".to_string(),
+                Role::Rook => "-10 -1 +1 +10, repeated".to_string(),
+                Role::Queen => "-11 -10 -9 -1 +1 +9 +10 +11, repeated".to_string(),
+                Role::King => "-11 -10 -9 -1 +1 +9 +10 +11, once".to_string(),
+            }
+        ));
+        figure.panels.push(walk_panel);
+        figure.panels.push(svg::legal_moves_panel(self, sq));
+        figure.legend(Tone::Focus, "the piece explained");
+        figure.legend(Tone::Reach, "reached, empty");
+        figure.legend(Tone::Capture, "reached, enemy piece");
+        figure.legend(Tone::Line, "a frame cell that stopped a step");
+        figure.legend(Tone::Frame, "frame cell (sentinel)");
+        Ok(figure)
+    }
+
     fn show(&self, _focus: Option<Square>) -> String {
         let mut out =
             String::from("mailbox: 10x12 = 120 cells of one byte; the frame (#) is the sentinel\n");

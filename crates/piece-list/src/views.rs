@@ -5,6 +5,7 @@ use crate::attacks::{file, rank, Line};
 use crate::list::{PieceList, NO_SQUARE};
 use crate::movegen::{BOTH, DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::{PieceListBoard, NOTHING_IGNORED};
+use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
     grid, hex64, join_lines, legal_moves_from, piece_name, position_header,
 };
@@ -93,7 +94,108 @@ fn draw_find(out: &mut String, color: Color, list: &PieceList, sq: u8) {
     debug_assert_eq!(found.unwrap_or(16).min(16), list.find(sq).min(16));
 }
 
+impl PieceListBoard {
+    /// The two lists as they lie in memory, sixteen slots each: the role letter and square of
+    /// each entry, the slot number in the corner, unused slots holding `0xff`. `focus` picks
+    /// the entry on that square, if any.
+    fn lists_panel(&self, focus: Option<Square>) -> Panel {
+        let mut panel = Panel::new("the two lists: (role, square) in slots 0-15, king in slot 0");
+        for color in Color::ALL {
+            let list = self.list(color);
+            let cells = raw_squares(list)
+                .into_iter()
+                .enumerate()
+                .map(|(index, raw)| {
+                    if index < list.len() {
+                        let (role, _) = list.entry(index);
+                        let letter = Piece::new(color, role).char();
+                        let tone = if Square::new(raw) == focus {
+                            Tone::Focus
+                        } else {
+                            Tone::Set
+                        };
+                        svg::Cell::new(format!("{letter}{}", square_name(raw)), tone)
+                            .with_corner(index.to_string())
+                    } else {
+                        svg::Cell::new(format!("{raw:02x}"), Tone::Unused)
+                            .with_corner(index.to_string())
+                    }
+                })
+                .collect();
+            panel.rows.push(cells);
+            panel.row_labels.push(color.name().to_string());
+        }
+        panel.column_labels = (0..PieceList::CAPACITY).map(|i| i.to_string()).collect();
+        panel.notes.push(format!(
+            "white: {} entries, black: {}; removing a piece moves the last entry into its slot",
+            self.list(Color::White).len(),
+            self.list(Color::Black).len()
+        ));
+        panel
+    }
+
+    /// The board a reader sees, which is not stored: each square names the list entry found
+    /// there by a scan of both lists (`w3` = white slot 3).
+    fn scan_panel(&self, focus: Option<Square>) -> Panel {
+        Panel::board(
+            "the board is not stored: each square is a scan (w3 = white slot 3)",
+            |sq| {
+                let mut cell = svg::Cell::new("", Tone::of_square(sq));
+                for color in Color::ALL {
+                    if let Some(index) = self.list(color).index_of(sq) {
+                        let side = if color == Color::White { 'w' } else { 'b' };
+                        cell.text = format!("{side}{index}");
+                    }
+                }
+                if Some(sq) == focus {
+                    cell.tone = Tone::Focus;
+                }
+                cell
+            },
+        )
+    }
+}
+
 impl Views for PieceListBoard {
+    fn show_svg(&self, focus: Option<Square>) -> Figure {
+        let mut figure =
+            Figure::new("piece-list: two lists of up to 16 (role, square) entries; no board array");
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 1;
+        figure.panels.push(self.lists_panel(focus));
+        figure.panels.push(self.scan_panel(focus));
+        figure.legend(Tone::Set, "a used slot: role and square");
+        figure.legend(Tone::Unused, "an unused slot, holding 0xff");
+        if let Some(sq) = focus {
+            figure.legend(Tone::Focus, format!("the entry on {sq}"));
+        }
+        figure
+    }
+
+    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
+        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+        let slot = self.list(piece.color).index_of(sq).unwrap_or(0);
+        let mut figure = Figure::new(format!(
+            "piece-list: the {} on {sq} is slot {slot} of {}'s list",
+            piece_name(piece),
+            piece.color
+        ));
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 1;
+        let mut lists = self.lists_panel(Some(sq));
+        lists.notes.push(
+            "every target below was tested for a piece by scanning these lists, not by reading a board"
+                .to_string(),
+        );
+        figure.panels.push(lists);
+        figure.panels.push(self.scan_panel(Some(sq)));
+        figure.panels.push(svg::legal_moves_panel(self, sq));
+        svg::explain_legend(&mut figure);
+        figure.legend(Tone::Set, "a used list slot");
+        figure.legend(Tone::Unused, "an unused slot, holding 0xff");
+        Ok(figure)
+    }
+
     fn show(&self, focus: Option<Square>) -> String {
         let mut out = String::from(
             "piece-list: two lists of up to 16 (role, square) entries, king in slot 0; no board array\n",

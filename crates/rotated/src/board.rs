@@ -62,6 +62,17 @@ impl SliderTechnique for RotatedTechnique {
     fn explain(board: &RotatedBoard, sq: Square) -> Result<String, ExplainError> {
         crate::views::explain(board, sq)
     }
+
+    fn show_svg(board: &RotatedBoard, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
+        crate::views::show_svg(board, focus)
+    }
+
+    fn explain_svg(
+        board: &RotatedBoard,
+        sq: Square,
+    ) -> Result<boardlab_core::views::svg::Figure, ExplainError> {
+        crate::views::explain_svg(board, sq)
+    }
 }
 
 /// A position held in rotated bitboards (see the crate docs): boardlab-bitboard's board and

@@ -4,6 +4,7 @@
 use crate::attacks::{Line, TABLE_BYTES};
 use crate::board::RotatedBoard;
 use crate::rotation::Rotation;
+use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, grid, hex64, mask_legality_and_moves, piece_name,
     position_header, side_by_side, titled,
@@ -244,6 +245,117 @@ pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<String, Explai
             "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
         ));
     Ok(out)
+}
+
+/// Whether `other` lies on the line `rotation` keeps in consecutive bits through `sq`: its
+/// rank, file, anti-diagonal or diagonal.
+fn on_line(rotation: Rotation, sq: Square, other: Square) -> bool {
+    let (f, r) = (sq.file().index() as i32, sq.rank().index() as i32);
+    let (of, or) = (other.file().index() as i32, other.rank().index() as i32);
+    match rotation {
+        Rotation::Normal => r == or,
+        Rotation::Left90 => f == of,
+        Rotation::Left45 => f + r == of + or,
+        Rotation::Right45 => f - r == of - or,
+    }
+}
+
+/// One occupancy map as 8 rows of 8 bits, bit 56 top left as the text view draws it; each bit
+/// labelled with the square it holds. With `focus`, the line through that square which this
+/// map keeps in consecutive bits is marked.
+fn map_panel(board: &RotatedBoard, rotation: Rotation, focus: Option<Square>) -> Panel {
+    let map = board.lines().board(rotation);
+    let mut square_of_bit = [Square::A1; 64];
+    for sq in Square::ALL {
+        square_of_bit[usize::from(rotation.bit(sq))] = sq;
+    }
+    let mut panel = Panel::new(format!("{}: {}", rotation.name(), hex64(map)));
+    for row in (0..8u8).rev() {
+        let cells = (0..8u8)
+            .map(|column| {
+                let bit = row * 8 + column;
+                let sq = square_of_bit[usize::from(bit)];
+                let set = map >> bit & 1 == 1;
+                let tone = match focus {
+                    Some(f) if f == sq => Tone::Focus,
+                    Some(f) if on_line(rotation, f, sq) => {
+                        if set {
+                            Tone::Frame
+                        } else {
+                            Tone::Line
+                        }
+                    }
+                    _ if set => Tone::Set,
+                    _ => Tone::Value,
+                };
+                svg::Cell::new(sq.to_string(), tone).with_corner(bit.to_string())
+            })
+            .collect();
+        panel.rows.push(cells);
+        panel.row_labels.push((row * 8).to_string());
+    }
+    panel.column_labels = (0..8).map(|c| format!("+{c}")).collect();
+    panel
+}
+
+/// The four occupancy maps, each with the line through `focus` marked.
+fn maps_figure(board: &RotatedBoard, title: String, focus: Option<Square>) -> Figure {
+    let mut figure = Figure::new(title);
+    figure.lines = svg::position_lines(board);
+    figure.lines.push(
+            "each map is one u64 drawn as 8 rows of 8 bits; each bit is labelled with the square it holds"
+                .to_string(),
+        );
+    figure.per_row = 2;
+    for rotation in Rotation::ALL {
+        figure.panels.push(map_panel(board, rotation, focus));
+    }
+    figure.legend(Tone::Set, "bit set: the square is occupied");
+    figure.legend(Tone::Value, "bit clear: the square is empty");
+    if let Some(sq) = focus {
+        figure.legend(Tone::Focus, format!("{sq} itself"));
+        figure.legend(Tone::Line, format!("the line through {sq}, empty"));
+        figure.legend(Tone::Frame, format!("the line through {sq}, occupied"));
+    }
+    figure
+}
+
+/// The board drawn as SVG: the four occupancy maps.
+pub(crate) fn show_svg(board: &RotatedBoard, focus: Option<Square>) -> Figure {
+    maps_figure(
+        board,
+        "rotated: the occupancy kept in four maps, each with one kind of line in consecutive bits"
+            .to_string(),
+        focus,
+    )
+}
+
+pub(crate) fn explain_svg(board: &RotatedBoard, sq: Square) -> Result<Figure, ExplainError> {
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let mut figure = maps_figure(
+        board,
+        format!(
+            "rotated: the {} on {sq}; its lines are read from the maps that keep them in a row",
+            piece_name(piece)
+        ),
+        Some(sq),
+    );
+    let used = match piece.role {
+        Role::Rook => "a rook reads the normal (rank) and rotated 90 left (file) maps",
+        Role::Bishop => "a bishop reads the two 45-degree maps (its diagonals)",
+        Role::Queen => "a queen reads all four maps",
+        _ => "knights, kings and pawns read no map: their attacks are table entries",
+    };
+    figure.lines.push(used.to_string());
+    let mut moves = svg::legal_moves_panel(board, sq);
+    moves.notes.push(
+        "the state of a line = its inner bits, shifted down and masked: an index into LINE_ATTACKS"
+            .to_string(),
+    );
+    figure.panels.push(moves);
+    figure.legend(Tone::Reach, "a move to an empty square");
+    figure.legend(Tone::Capture, "a capture");
+    Ok(figure)
 }
 
 fn role_plural(role: Role) -> &'static str {

@@ -9,6 +9,7 @@ use crate::difference::{
 };
 use crate::piece::{color_bit, is_slider, kind, piece_of, EMPTY, PAWN};
 use crate::square::Sq88;
+use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -225,7 +226,206 @@ impl X88Board {
     }
 }
 
+/// The 128 cells as eight rows of sixteen, rank 8 on top: the real half in the squares'
+/// colours, the phantom half (files 8-f) in its own; each cell's hex index in its corner.
+/// `mark(index)` overrides the tone of a cell.
+fn cells_panel(
+    title: &str,
+    label: impl Fn(u8) -> String,
+    mark: impl Fn(u8) -> Option<Tone>,
+) -> Panel {
+    let mut panel = Panel::new(title);
+    for rank in (0..8u8).rev() {
+        let cells = (0..16u8)
+            .map(|file| {
+                let index = rank * 16 + file;
+                let cell = Sq88(index);
+                let base = if cell.is_off_board() {
+                    Tone::Phantom
+                } else {
+                    Tone::of_square(cell.square())
+                };
+                svg::Cell::new(label(index), mark(index).unwrap_or(base))
+                    .with_corner(format!("{index:02x}"))
+            })
+            .collect();
+        panel.rows.push(cells);
+        panel.row_labels.push(format!("{:02x}", rank * 16));
+    }
+    panel.column_labels = (0..16).map(|f| format!("{f:x}")).collect();
+    panel.divider = Some(8);
+    panel
+}
+
+/// The whole difference table as a 15x15 grid with the target in the centre: the cell `up`
+/// ranks above and `right` files right of it holds the entry for an attacker standing there,
+/// index `target - attacker + 119`, the kinds of piece that attack the target from there on
+/// an empty board.
+fn difference_panel() -> Panel {
+    let mut panel =
+        Panel::new("the difference table around a target (): entry target - attacker + 119");
+    for up in (-7..=7i32).rev() {
+        let cells = (-7..=7i32)
+            .map(|right| {
+                let index = 119 - 16 * up - right;
+                if up == 0 && right == 0 {
+                    return svg::Cell::new("()", Tone::Focus).with_corner(index.to_string());
+                }
+                // Two cells on the board that lie this far apart.
+                let from = Sq88((16 * up.max(0) + right.max(0)) as u8);
+                let target = Sq88((16 * (-up).max(0) + (-right).max(0)) as u8);
+                let bits = vector(from, target).attackers;
+                if bits == 0 {
+                    svg::Cell::new("", Tone::Unused).with_corner(index.to_string())
+                } else {
+                    svg::Cell::new(attacker_letters(bits), Tone::Set).with_corner(index.to_string())
+                }
+            })
+            .collect();
+        panel.rows.push(cells);
+        panel.row_labels.push(format!("{up:+}"));
+    }
+    panel.column_labels = (-7..=7i32).map(|right| format!("{right:+}")).collect();
+    panel.notes.push(
+        "each cell: where an attacker stands, in ranks (rows) and files (columns) from the target"
+            .to_string(),
+    );
+    panel.notes.push(
+        "N knight, K king, D diagonal slider, S straight slider, P/p white/black pawn; corner: index"
+            .to_string(),
+    );
+    panel
+}
+
 impl Views for X88Board {
+    fn show_svg(&self, focus: Option<Square>) -> Figure {
+        let mut figure = Figure::new(
+            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board",
+        );
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 1;
+        let mut cells = cells_panel(
+            "cells: pieces on the real half; on the phantom half, the list slot of the piece 8 cells left",
+            |index| {
+                let real = index & !8;
+                match piece_of(self.cells[real as usize]) {
+                    None => String::new(),
+                    Some(piece) if index & 8 == 0 => piece.char().to_string(),
+                    Some(_) => self.cells[index as usize].to_string(),
+                }
+            },
+            |index| (focus.map(|sq| Sq88::from_square(sq).0) == Some(index)).then_some(Tone::Focus),
+        );
+        cells.notes.push(
+            "a step leaves the board exactly when the cell index has a bit of 0x88 set".to_string(),
+        );
+        figure.panels.push(cells);
+        let mut lists =
+            Panel::new("piece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns");
+        for color in Color::ALL {
+            for (cells, first) in [(self.officers(color), 0), (self.pawns(color), PAWN_SLOTS)] {
+                lists.rows.push(
+                    cells
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &cell)| {
+                            let letter =
+                                piece_of(self.cells[cell.index()]).map_or('?', Piece::char);
+                            svg::Cell::new(format!("{letter}{}", cell.square()), Tone::Set)
+                                .with_corner((first + i).to_string())
+                        })
+                        .collect(),
+                );
+                lists.row_labels.push(format!("{} {first}-", color.name()));
+            }
+        }
+        figure.panels.push(lists);
+        figure.panels.push(difference_panel());
+        figure.legend(Tone::Light, "light square");
+        figure.legend(Tone::Dark, "dark square");
+        figure.legend(Tone::Phantom, "phantom half (index & 0x08)");
+        figure.legend(Tone::Set, "a list slot, or a table entry that attacks");
+        figure.legend(Tone::Unused, "an entry no piece attacks along");
+        figure.legend(Tone::Focus, "the square (or difference 0)");
+        figure
+    }
+
+    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
+        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+        let from = Sq88::from_square(sq);
+        let mut walk = Walk {
+            marks: Vec::new(),
+            text: String::new(),
+        };
+        let rays: &[i8] = match piece.role {
+            Role::Bishop => &DIAGONAL_STEPS,
+            Role::Rook => &STRAIGHT_STEPS,
+            Role::Queen => &KING_STEPS,
+            _ => &[],
+        };
+        for &step in rays {
+            self.walk_ray(from, step, &mut walk);
+        }
+        let steps: &[i8] = match piece.role {
+            Role::Knight => &KNIGHT_STEPS,
+            Role::King => &KING_STEPS,
+            _ => &[],
+        };
+        for &step in steps {
+            self.try_step(from, step, piece.color, &mut walk);
+        }
+        let mut figure = Figure::new(format!(
+            "x88: the {} on {sq} in cell {:#04x}, stepping over the 128 cells",
+            piece_name(piece),
+            from.0
+        ));
+        figure.lines = svg::position_lines(self);
+        figure.per_row = 1;
+        let mut cells = cells_panel(
+            "the steps: a cell with a bit of 0x88 set is off the board",
+            |index| {
+                if index & 8 == 0 {
+                    piece_of(self.cells[index as usize])
+                        .map_or(String::new(), |p| p.char().to_string())
+                } else {
+                    String::new()
+                }
+            },
+            |index| {
+                if index == from.0 {
+                    return Some(Tone::Focus);
+                }
+                walk.marks
+                    .iter()
+                    .find(|(cell, _)| *cell == index)
+                    .map(|&(_, mark)| match mark {
+                        '*' => Tone::Reach,
+                        'x' => Tone::Capture,
+                        _ => Tone::Line,
+                    })
+            },
+        );
+        if piece.role == Role::Pawn {
+            cells.notes.push(
+                "a pawn steps +-16, and +-15/+-17 to capture; its moves are drawn below"
+                    .to_string(),
+            );
+        } else if piece.role == Role::King {
+            cells.notes.push(
+                "the king's steps before the attack test; the legal ones are drawn below"
+                    .to_string(),
+            );
+        }
+        figure.panels.push(cells);
+        figure.panels.push(svg::legal_moves_panel(self, sq));
+        figure.legend(Tone::Focus, "the piece explained");
+        figure.legend(Tone::Reach, "reached, empty");
+        figure.legend(Tone::Capture, "reached, enemy piece");
+        figure.legend(Tone::Line, "a phantom cell that stopped a step");
+        figure.legend(Tone::Phantom, "phantom half");
+        Ok(figure)
+    }
+
     fn show(&self, focus: Option<Square>) -> String {
         let mut out = String::from(
             "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board\n",

@@ -15,13 +15,18 @@ pub struct ExplainArgs {
     /// The square of the piece to explain.
     #[arg(long, value_name = "SQUARE")]
     pub square: Square,
+    #[command(flatten)]
+    pub drawing: super::SvgArgs,
 }
 
-fn explanation<B: Views>(position: &PositionArgs, sq: Square) -> Result<String, Error> {
-    position
-        .board::<B>()?
-        .explain(sq)
-        .map_err(|err| Error::Usage(err.to_string()))
+fn explanation<B: Views>(position: &PositionArgs, sq: Square, svg: bool) -> Result<String, Error> {
+    let board = position.board::<B>()?;
+    let drawn = if svg {
+        board.explain_svg(sq).map(|figure| figure.to_svg())
+    } else {
+        board.explain(sq)
+    };
+    drawn.map_err(|err| Error::Usage(err.to_string()))
 }
 
 /// Runs `boardlab explain`.
@@ -30,10 +35,11 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square) -> Result<String, 
 ///
 /// A bad FEN or move, or an empty square.
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    super::write_per_backend(
+    let svg = args.drawing.svg;
+    args.drawing.write(
         &args.backend.runnable()?,
         out,
-        |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square)),
+        |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square, svg)),
     )?;
     Ok(Outcome::Success)
 }
@@ -48,6 +54,7 @@ mod tests {
             backend: backend.into(),
             position: PositionArgs::from_fen(fen),
             square: sq,
+            drawing: Default::default(),
         };
         let mut out = Vec::new();
         run(&args, &mut out).map(|_| String::from_utf8(out).unwrap())

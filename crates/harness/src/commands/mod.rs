@@ -3,6 +3,7 @@
 pub mod book;
 pub mod compare;
 pub mod diff;
+mod drawing;
 pub mod explain;
 pub mod hash;
 pub mod perft;
@@ -13,6 +14,8 @@ pub mod show;
 pub mod suite;
 pub mod uci;
 pub mod units;
+
+pub use drawing::SvgArgs;
 
 use crate::{Backend, Error};
 use std::io::Write;

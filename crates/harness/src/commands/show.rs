@@ -16,10 +16,21 @@ pub struct ShowArgs {
     /// A square to draw the per-square tables of (the magic masks and table offsets).
     #[arg(long, value_name = "SQUARE")]
     pub square: Option<Square>,
+    #[command(flatten)]
+    pub drawing: super::SvgArgs,
 }
 
-fn view<B: Views>(position: &PositionArgs, focus: Option<Square>) -> Result<String, Error> {
-    Ok(position.board::<B>()?.show(focus))
+fn view<B: Views>(
+    position: &PositionArgs,
+    focus: Option<Square>,
+    svg: bool,
+) -> Result<String, Error> {
+    let board = position.board::<B>()?;
+    Ok(if svg {
+        board.show_svg(focus).to_svg()
+    } else {
+        board.show(focus)
+    })
 }
 
 /// Runs `boardlab show`.
@@ -28,10 +39,11 @@ fn view<B: Views>(position: &PositionArgs, focus: Option<Square>) -> Result<Stri
 ///
 /// A bad FEN or move.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    super::write_per_backend(
+    let svg = args.drawing.svg;
+    args.drawing.write(
         &args.backend.runnable()?,
         out,
-        |backend| with_backend!(backend, B => view::<B>(&args.position, args.square)),
+        |backend| with_backend!(backend, B => view::<B>(&args.position, args.square, svg)),
     )?;
     Ok(Outcome::Success)
 }
@@ -48,6 +60,7 @@ mod tests {
                 backend: backend.into(),
                 position: PositionArgs::default(),
                 square: Some(Square::E4),
+                drawing: Default::default(),
             };
             let mut out = Vec::new();
             run(&args, &mut out).unwrap();
