@@ -201,6 +201,17 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// [`MoveError::Syntax`] for text that is not UCI notation, [`MoveError::Illegal`] for a
     /// move that is not legal here.
     fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_move(text, false)
+    }
+
+    /// The legal move written `text` in UCI notation; with `chess960`, castling is read as a
+    /// Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
+    /// unambiguous form when the king's destination is a square it could also step to.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse_uci_move`](Board::parse_uci_move).
+    fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
         if !(4..=5).contains(&text.len()) || !text.is_ascii() {
             return Err(syntax());
@@ -216,11 +227,25 @@ pub trait Board: Clone + Send + Sync + 'static {
                 _ => return Err(syntax()),
             },
         };
+        let castling = self.castling();
         self.legal_moves()
             .iter()
             .copied()
-            .find(|mv| mv.from() == from && mv.to() == to && mv.promotion() == promotion)
+            .find(|mv| {
+                let written_to = if chess960 && mv.is_castle() {
+                    mv.to_uci(castling, true)[2..4].parse().ok()
+                } else {
+                    Some(mv.to())
+                };
+                mv.from() == from && written_to == Some(to) && mv.promotion() == promotion
+            })
             .ok_or_else(|| MoveError::Illegal(text.to_string(), self.to_fen()))
+    }
+
+    /// The move in UCI notation, castling as the king taking its own rook with `chess960` (see
+    /// [`Move::to_uci`]); `mv` must be legal here.
+    fn move_text(&self, mv: Move, chess960: bool) -> String {
+        mv.to_uci(self.castling(), chess960)
     }
 
     /// The bytes one board takes (`size_of`), for the comparison table.
