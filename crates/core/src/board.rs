@@ -79,6 +79,12 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// `"rotated"` or `"magic"`.
     const NAME: &'static str;
 
+    /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
+    /// rank, the rights kept as rook squares). A backend that does not is never given a
+    /// position that needs them ([`Setup::is_chess960`]); the command line refuses it instead.
+    /// Standard positions castle the same way under both rules.
+    const CHESS960: bool = false;
+
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
 
@@ -246,6 +252,23 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// [`Move::to_uci`]); `mv` must be legal here.
     fn move_text(&self, mv: Move, chess960: bool) -> String {
         mv.to_uci(self.castling(), chess960)
+    }
+
+    /// The moves of `line`, played one after the other from here, in UCI notation (see
+    /// [`move_text`](Board::move_text)): each castling move needs the rights of the position
+    /// it is played in. The text stops before the first move that is not legal where it
+    /// stands.
+    fn line_text(&self, line: &[Move], chess960: bool) -> Vec<String> {
+        let mut board = self.clone();
+        let mut texts = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !board.legal_moves().contains(&mv) {
+                break;
+            }
+            texts.push(board.move_text(mv, chess960));
+            board.make(mv);
+        }
+        texts
     }
 
     /// The bytes one board takes (`size_of`), for the comparison table.

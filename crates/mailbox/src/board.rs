@@ -123,6 +123,7 @@ impl Board for MailboxBoard {
     type Undo = MailboxUndo;
 
     const NAME: &'static str = "mailbox";
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> MailboxBoard {
         let mut cells = [Cell::OFF_BOARD; CELL_ARRAY_LEN];

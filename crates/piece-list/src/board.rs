@@ -91,6 +91,7 @@ impl Board for PieceListBoard {
     type Undo = Undo;
 
     const NAME: &'static str = "piece-list";
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> PieceListBoard {
         let mut lists = [PieceList::EMPTY; 2];

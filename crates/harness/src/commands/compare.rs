@@ -27,6 +27,10 @@ pub struct CompareArgs {
     /// One JSON object per backend per line.
     #[arg(long)]
     pub json: bool,
+    /// Count the suite by the Chess960 rules, on the backends that have them (the others are
+    /// left out, as they are without it for a suite whose castling rights need them).
+    #[arg(long)]
+    pub chess960: bool,
 }
 
 /// One position of the comparison: the case and the depth chosen for it.
@@ -161,8 +165,11 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let bar = progress_bar((Backend::ALL.len() * jobs.len() * 2) as u64);
-    let mut rows: Vec<Row> = Backend::ALL
+    let backends = crate::BackendChoice::All.backends_for(
+        crate::commands::suite::needs_chess960(&cases, args.chess960),
+    );
+    let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
+    let mut rows: Vec<Row> = backends
         .iter()
         .map(|&backend| {
             bar.set_message(backend.name());

@@ -31,7 +31,9 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square) -> Result<String, 
 /// A bad FEN or move, or an empty square.
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     super::write_per_backend(
-        &args.backend.backends(),
+        &args
+            .backend
+            .backends_for(args.position.root()?.is_chess960()),
         out,
         |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square)),
     )?;

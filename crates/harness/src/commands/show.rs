@@ -29,7 +29,9 @@ fn view<B: Views>(position: &PositionArgs, focus: Option<Square>) -> Result<Stri
 /// A bad FEN or move.
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     super::write_per_backend(
-        &args.backend.backends(),
+        &args
+            .backend
+            .backends_for(args.position.root()?.is_chess960()),
         out,
         |backend| with_backend!(backend, B => view::<B>(&args.position, args.square)),
     )?;
