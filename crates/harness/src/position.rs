@@ -136,12 +136,12 @@ mod tests {
     #[test]
     fn chess960_moves_castle_as_king_takes_rook() {
         // King b1, rooks a1 and f1: Shredder letters turn Chess960 on.
-        let fen = "1r3rk1/8/8/8/8/8/8/RK3R2 w FA - 0 1";
+        let fen = "r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1";
         let mut args = PositionArgs::from_fen(fen);
         assert!(args.is_chess960().unwrap());
         args.moves = vec!["b1f1".into()];
         let board: ReferenceBoard = args.board().unwrap();
-        assert_eq!(board.to_fen(), "1r3rk1/8/8/8/8/8/8/R4RK1 b - - 1 1");
+        assert_eq!(board.to_fen(), "r5k1/8/8/8/8/8/8/R4RK1 b - - 1 1");
         // In standard notation b1g1 is the same castling; in Chess960 it means nothing.
         args.moves = vec!["b1g1".into()];
         assert!(args.board::<ReferenceBoard>().is_err());
