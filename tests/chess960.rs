@@ -74,9 +74,7 @@ fn divide_writes_castling_as_king_takes_rook_in_chess960_mode() {
     assert!(chess960.contains("e1h1: 1\n") && chess960.contains("e1a1: 1\n"));
     assert!(!chess960.contains("e1g1") && !chess960.contains("e1c1"));
     // Moves given in that notation are played; the standard form is refused in it.
-    let played = boardlab(&[
-        "hash", "--fen", fen, "--chess960", "--moves", "e1h1",
-    ]);
+    let played = boardlab(&["hash", "--fen", fen, "--chess960", "--moves", "e1h1"]);
     let standard_played = boardlab(&["hash", "--fen", fen, "--moves", "e1g1"]);
     assert_eq!(played.status.code(), Some(0), "{}", stderr(&played));
     assert_eq!(stdout(&played), stdout(&standard_played));
@@ -125,7 +123,10 @@ fn backends_without_chess960_castling_refuse_or_are_left_out() {
     // With `all`, the others count and agree.
     let output = boardlab(&["perft", "--backend", "all", "--fen", &fen, "--depth", "2"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let counted = stdout(&output).lines().filter(|l| l.contains(" 528 nodes")).count();
+    let counted = stdout(&output)
+        .lines()
+        .filter(|l| l.contains(" 528 nodes"))
+        .count();
     assert_eq!(counted, Backend::ALL.len() - without.len());
 }
 
@@ -133,7 +134,13 @@ fn backends_without_chess960_castling_refuse_or_are_left_out() {
 fn the_suite_command_reads_the_chess960_suite() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/core/data/chess960.epd");
     let output = boardlab(&[
-        "suite", path, "--backend", "all", "--max-nodes", "1000", "--json",
+        "suite",
+        path,
+        "--backend",
+        "all",
+        "--max-nodes",
+        "1000",
+        "--json",
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines: Vec<serde_json::Value> = stdout(&output)
@@ -149,7 +156,10 @@ fn the_suite_command_reads_the_chess960_suite() {
 /// Positions for the diffs against Stockfish: the castling traps and a spread of start
 /// positions.
 fn diff_positions() -> Vec<String> {
-    let mut fens: Vec<String> = CHESS960_WALK_POSITIONS.iter().map(|f| f.to_string()).collect();
+    let mut fens: Vec<String> = CHESS960_WALK_POSITIONS
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
     let tricky = parse_perft_suite(TRICKY_SUITE).unwrap();
     fens.extend(
         tricky

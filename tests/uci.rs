@@ -653,7 +653,10 @@ fn chess960_is_advertised_and_castles_as_king_takes_rook() {
     engine.send("go perft 1");
     let lines = engine.read_until(|line| line.starts_with("Nodes searched:"));
     assert!(lines.contains(&"g1h1: 1".to_string()), "{lines:#?}");
-    assert!(lines.iter().all(|line| !line.starts_with("g1g1")), "{lines:#?}");
+    assert!(
+        lines.iter().all(|line| !line.starts_with("g1g1")),
+        "{lines:#?}"
+    );
     engine.ready();
     engine.quit();
 }
@@ -672,12 +675,17 @@ fn chess960_castling_moves_are_read_and_played() {
         .iter()
         .filter_map(|line| line.split_once(": ").map(|(mv, _)| mv))
         .collect();
-    assert!(moves.contains(&"g8h8") && moves.contains(&"a8a1"), "{moves:?}");
+    assert!(
+        moves.contains(&"g8h8") && moves.contains(&"a8a1"),
+        "{moves:?}"
+    );
     // The king's move form is not Chess960 notation: refused, the position kept.
     engine.send("position fen r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1 moves b1g1");
     let lines = engine.ready();
     assert!(
-        lines.iter().any(|line| line.starts_with("info string error: illegal move \"b1g1\"")),
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string error: illegal move \"b1g1\"")),
         "{lines:#?}"
     );
     // The search's best move and principal variation are in the same notation.

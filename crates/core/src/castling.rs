@@ -457,8 +457,14 @@ mod tests {
             .with_rook(Color::White, Square::B1, Square::F1)
             .with_rook(Color::White, Square::B1, Square::A1)
             .with_rook(Color::Black, Square::B8, Square::F8);
-        assert_eq!(rights.rook(Color::White, CastlingSide::King), Some(Square::F1));
-        assert_eq!(rights.rook(Color::White, CastlingSide::Queen), Some(Square::A1));
+        assert_eq!(
+            rights.rook(Color::White, CastlingSide::King),
+            Some(Square::F1)
+        );
+        assert_eq!(
+            rights.rook(Color::White, CastlingSide::Queen),
+            Some(Square::A1)
+        );
         assert_eq!(rights.shredder(), "FAf");
         assert!(!rights.is_standard());
         // The f1 rook captured: only that right goes.

@@ -294,7 +294,7 @@ impl Setup {
     ///     Setup::from_fen_960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -").unwrap();
     /// assert!(chess960);
     /// // X-FEN writes K and Q here: h1 and f1 are the outermost rooks on their sides.
-/// assert_eq!(setup.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1");
+    /// assert_eq!(setup.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1");
     /// assert_eq!(setup.to_shredder_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1");
     /// assert!(!Setup::from_fen_960(boardlab_core::START_FEN).unwrap().1);
     /// ```
@@ -582,7 +582,10 @@ mod chess960_tests {
             Some(Square::F1)
         );
         assert_eq!(shredder.to_fen(), format!("{placement} w KQkq - 0 1"));
-        assert_eq!(shredder.to_shredder_fen(), format!("{placement} w HFhf - 0 1"));
+        assert_eq!(
+            shredder.to_shredder_fen(),
+            format!("{placement} w HFhf - 0 1")
+        );
     }
 
     #[test]
@@ -597,10 +600,16 @@ mod chess960_tests {
         );
         assert_eq!(setup.to_fen(), "4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
         let (outer, chess960) = read("4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
-        assert!(!chess960, "K with the h1 rook and the e1 king is standard chess");
+        assert!(
+            !chess960,
+            "K with the h1 rook and the e1 king is standard chess"
+        );
         assert_eq!(outer.to_shredder_fen(), "4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
         for fen in [setup.to_fen(), outer.to_fen(), setup.to_shredder_fen()] {
-            assert_eq!(Setup::from_fen(&fen).unwrap().to_fen(), fen.replace(" H ", " K "));
+            assert_eq!(
+                Setup::from_fen(&fen).unwrap().to_fen(),
+                fen.replace(" H ", " K ")
+            );
         }
     }
 

@@ -274,7 +274,9 @@ mod tests {
         assert_eq!((mv.from(), mv.to()), (Square::C1, Square::C1));
         let mut after = board.clone();
         after.make(mv);
-        assert!(after.to_fen().starts_with("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/2KRR2Q b kq "));
+        assert!(after
+            .to_fen()
+            .starts_with("r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/2KRR2Q b kq "));
     }
 
     #[test]
@@ -325,7 +327,12 @@ mod tests {
             assert_eq!(xfen, case.setup, "{}", case.fen);
             let mut board = ReferenceBoard::from_setup(&xfen);
             for &(depth, expected) in &case.expected[..3] {
-                assert_eq!(perft(&mut board, depth, PerftMode::Bulk), expected, "{}", case.fen);
+                assert_eq!(
+                    perft(&mut board, depth, PerftMode::Bulk),
+                    expected,
+                    "{}",
+                    case.fen
+                );
                 checked += 1;
             }
         }

@@ -382,9 +382,8 @@ mod tests {
         assert_eq!(Zobrist::castling(king_g), Zobrist::castling(white_h1));
         // Every Chess960 file has its own key and lock, per colour, and none is zero.
         let mut seen = Vec::new();
-        for color in Color::ALL {
-            for file in 0..8 {
-                let z = CASTLING_BY_FILE[color as usize][file];
+        for by_file in &CASTLING_BY_FILE {
+            for z in by_file {
                 assert!(z.key != 0 && z.lock != 0);
                 seen.push(z.key);
                 seen.push(z.lock);

@@ -434,8 +434,7 @@ impl UciServer {
                 self.backend, backend
             ));
         }
-        let (played, error) =
-            with_backend!(backend, B => play_moves::<B>(&root, moves, chess960));
+        let (played, error) = with_backend!(backend, B => play_moves::<B>(&root, moves, chess960));
         self.root = root;
         self.moves = played;
         self.chess960 = chess960;

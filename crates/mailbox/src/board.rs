@@ -6,8 +6,8 @@ use crate::movegen::{MoveCounter, ALL, NOISY, QUIET};
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
+    Setup, Square, Zobrist,
 };
 use std::fmt;
 

@@ -492,7 +492,11 @@ impl MailboxBoard {
                 continue;
             };
             let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
-            if path.must_be_empty.into_iter().any(|sq| !cell(sq).is_empty()) {
+            if path
+                .must_be_empty
+                .into_iter()
+                .any(|sq| !cell(sq).is_empty())
+            {
                 continue;
             }
             let crossed = path.king_path.without(path.king_from);

@@ -238,7 +238,11 @@ impl Board for PieceListBoard {
         // the rook's square, and a scan afterwards would find the king there.
         let castling_rook = castle_side(mv).map(|side| {
             let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
-            (movers.index_at(rook_from as u8), rook_from, side.rook_to(us))
+            (
+                movers.index_at(rook_from as u8),
+                rook_from,
+                side.rook_to(us),
+            )
         });
         let index = movers.index_at(from);
         undo.mover = index as u8;

@@ -5,8 +5,8 @@ use crate::movegen::MoveCounter;
 use crate::piece::{code_of, color_bit, kind, piece_of, BISHOP, EMPTY, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::square::Sq88;
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
+    Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -192,7 +192,10 @@ impl X88Board {
             _ => return None,
         };
         let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
-        Some((Sq88::from_square(rook_from), Sq88::from_square(side.rook_to(us))))
+        Some((
+            Sq88::from_square(rook_from),
+            Sq88::from_square(side.rook_to(us)),
+        ))
     }
 
     /// Moves king and rook for castling, cells and slots: both slots are read before either

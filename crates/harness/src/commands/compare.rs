@@ -165,9 +165,10 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = crate::BackendChoice::All.backends_for(
-        crate::commands::suite::needs_chess960(&cases, args.chess960),
-    );
+    let backends = crate::BackendChoice::All.backends_for(crate::commands::suite::needs_chess960(
+        &cases,
+        args.chess960,
+    ));
     let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
     let mut rows: Vec<Row> = backends
         .iter()

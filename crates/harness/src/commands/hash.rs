@@ -88,7 +88,8 @@ mod tests {
         assert_eq!(hash(&format!("{placement} w KQkq - 0 1"), &[]), shredder);
         assert_ne!(hash(&format!("{placement} w Hh - 0 1"), &[]), shredder);
         // The h-file rights alone hash as Polyglot's king-side rights.
-        let no_rights = u64::from_str_radix(hash(&format!("{placement} w - - 0 1"), &[]).trim(), 16);
+        let no_rights =
+            u64::from_str_radix(hash(&format!("{placement} w - - 0 1"), &[]).trim(), 16);
         let h_only = u64::from_str_radix(hash(&format!("{placement} w Hh - 0 1"), &[]).trim(), 16);
         // Polyglot's castling numbers 768 (white king side) and 770 (black king side).
         assert_eq!(
