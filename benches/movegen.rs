@@ -1,24 +1,38 @@
-//! The parts of perft timed apart, per backend, over a fixed set of positions (the conformance
-//! walk positions: openings, middle games, en passant, promotions, castling):
+//! The parts of perft timed apart over a fixed set of positions (the conformance walk
+//! positions: openings, middle games, en passant, promotions, castling), one criterion group
+//! per part, each holding every registered backend beside the peers that have the same
+//! operation:
 //!
-//! - `movegen`: legal move generation of every position;
-//! - `make-unmake`: make and unmake of every legal move of every position;
-//! - `attacks`: `is_attacked` for every square and both colours, which exercises each
+//! - `movegen/walk`: legal move generation of every position, every move listed; beside
+//!   cozy-chess, shakmaty and the `chess` crate;
+//! - `make-unmake/walk`: make and unmake of every legal move of every position; beside the
+//!   peers' copy-make (a copy of the position with the move played), as none of them has an
+//!   unmake;
+//! - `attacks/walk`: `is_attacked` for every square and both colours, which exercises each
 //!   representation's sliding-attack lookup (rays, 0x88 steps, rotated or magic bitboards)
-//!   through the one query every backend exposes;
+//!   through the one query every backend exposes; beside shakmaty's `attacks_to`, the only
+//!   peer with a public square-attack query;
 //! - `sliders`: rook and bishop attack sets for every square of every position's occupancy,
 //!   through the lookups the bitboard backends export (rotated: `rook_attacks` and
 //!   `bishop_attacks` on a `RotatedOccupancy`; magic: `rook_attacks` and `bishop_attacks` on
 //!   the occupied set, fancy magics), beside the plain ray walk of boardlab-core.
 //!   The square-centric backends (piece lists, mailbox, 0x88) export no such query; their
 //!   sliding is inside `generate` and `is_attacked`, timed above.
+//!
+//! Throughput is counted in moves (generated, or made and unmade) and in attack queries.
+
+mod common;
 
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Bitboard, Board, Color, GenKind, MoveList, Setup, Square};
 use boardlab_harness::backend::{boardlab_magic, boardlab_rotated};
 use boardlab_harness::{with_backend, Backend};
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use common::{chess_board, cozy_board, shakmaty_position};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
+};
 use std::time::Duration;
 
 fn boards<B: Board>() -> Vec<B> {
@@ -28,30 +42,76 @@ fn boards<B: Board>() -> Vec<B> {
         .collect()
 }
 
-fn movegen<B: Board>(c: &mut Criterion) {
-    let boards = boards::<B>();
-    let mut group = c.benchmark_group("movegen");
-    group.throughput(Throughput::Elements(boards.len() as u64));
-    group.bench_function(B::NAME, |b| {
-        let mut moves = MoveList::new();
-        b.iter(|| {
-            let mut total = 0;
-            for board in &boards {
-                board.generate(GenKind::All, &mut moves);
-                total += moves.len();
-            }
-            black_box(total)
-        })
-    });
-    group.finish();
+/// The number of legal moves summed over the walk positions, as boardlab counts them; every
+/// peer's count is checked against it before it is timed.
+fn walk_moves() -> u64 {
+    boards::<boardlab_harness::backend::boardlab_mailbox::MailboxBoard>()
+        .iter()
+        .map(|board| board.legal_moves().len() as u64)
+        .sum()
 }
 
-fn make_unmake<B: Board>(c: &mut Criterion) {
+fn movegen<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: u64) {
+    let boards = boards::<B>();
+    let mut moves = MoveList::new();
+    let count = |moves: &mut MoveList| {
+        let mut total = 0;
+        for board in &boards {
+            board.generate(GenKind::All, moves);
+            total += moves.len() as u64;
+        }
+        total
+    };
+    assert_eq!(count(&mut moves), expected, "{}", B::NAME);
+    group.bench_function(B::NAME, |b| b.iter(|| black_box(count(&mut moves))));
+}
+
+fn movegen_peers(group: &mut BenchmarkGroup<WallTime>, expected: u64) {
+    let cozy: Vec<_> = WALK_POSITIONS.iter().map(|fen| cozy_board(fen)).collect();
+    let cozy_count = || {
+        let mut total = 0u64;
+        for board in &cozy {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    black_box(mv);
+                    total += 1;
+                }
+                false
+            });
+        }
+        total
+    };
+    assert_eq!(cozy_count(), expected, "cozy-chess");
+    group.bench_function("cozy-chess", |b| b.iter(|| black_box(cozy_count())));
+
+    let shakmaty: Vec<_> = WALK_POSITIONS
+        .iter()
+        .map(|fen| shakmaty_position(fen))
+        .collect();
+    let shakmaty_count = || {
+        use shakmaty::Position;
+        shakmaty
+            .iter()
+            .map(|pos| black_box(pos.legal_moves()).len() as u64)
+            .sum::<u64>()
+    };
+    assert_eq!(shakmaty_count(), expected, "shakmaty");
+    group.bench_function("shakmaty", |b| b.iter(|| black_box(shakmaty_count())));
+
+    let chess: Vec<_> = WALK_POSITIONS.iter().map(|fen| chess_board(fen)).collect();
+    let chess_count = || {
+        chess
+            .iter()
+            .map(|board| chess::MoveGen::new_legal(board).map(black_box).count() as u64)
+            .sum::<u64>()
+    };
+    assert_eq!(chess_count(), expected, "chess");
+    group.bench_function("chess", |b| b.iter(|| black_box(chess_count())));
+}
+
+fn make_unmake<B: Board>(group: &mut BenchmarkGroup<WallTime>) {
     let mut boards = boards::<B>();
     let lists: Vec<MoveList> = boards.iter().map(|b| b.legal_moves()).collect();
-    let total: usize = lists.iter().map(|l| l.len()).sum();
-    let mut group = c.benchmark_group("make-unmake");
-    group.throughput(Throughput::Elements(total as u64));
     group.bench_function(B::NAME, |b| {
         b.iter(|| {
             for (board, moves) in boards.iter_mut().zip(&lists) {
@@ -63,26 +123,173 @@ fn make_unmake<B: Board>(c: &mut Criterion) {
             }
         })
     });
-    group.finish();
 }
 
-fn attacks<B: Board>(c: &mut Criterion) {
-    let boards = boards::<B>();
-    let mut group = c.benchmark_group("attacks");
-    group.throughput(Throughput::Elements(boards.len() as u64 * 128));
-    group.bench_function(B::NAME, |b| {
+fn make_unmake_peers(group: &mut BenchmarkGroup<WallTime>, expected: u64) {
+    let cozy: Vec<_> = WALK_POSITIONS
+        .iter()
+        .map(|fen| {
+            let board = cozy_board(fen);
+            let mut moves = Vec::new();
+            board.generate_moves(|list| {
+                moves.extend(list);
+                false
+            });
+            (board, moves)
+        })
+        .collect();
+    let count: usize = cozy.iter().map(|(_, moves)| moves.len()).sum();
+    assert_eq!(count as u64, expected, "cozy-chess");
+    group.bench_function("cozy-chess", |b| {
         b.iter(|| {
-            let mut attacked = 0;
-            for board in &boards {
-                for sq in Square::ALL {
-                    for by in Color::ALL {
-                        attacked += board.is_attacked(black_box(sq), by) as u32;
-                    }
+            for (board, moves) in &cozy {
+                for &mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    black_box(&child);
                 }
             }
-            black_box(attacked)
         })
     });
+
+    let shakmaty: Vec<_> = WALK_POSITIONS
+        .iter()
+        .map(|fen| {
+            use shakmaty::Position;
+            let pos = shakmaty_position(fen);
+            let moves = pos.legal_moves();
+            (pos, moves)
+        })
+        .collect();
+    let count: usize = shakmaty.iter().map(|(_, moves)| moves.len()).sum();
+    assert_eq!(count as u64, expected, "shakmaty");
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| {
+            use shakmaty::Position;
+            for (pos, moves) in &shakmaty {
+                for mv in moves {
+                    let mut child = pos.clone();
+                    child.play_unchecked(mv.clone());
+                    black_box(&child);
+                }
+            }
+        })
+    });
+
+    let chess: Vec<_> = WALK_POSITIONS
+        .iter()
+        .map(|fen| {
+            let board = chess_board(fen);
+            let moves: Vec<chess::ChessMove> = chess::MoveGen::new_legal(&board).collect();
+            (board, moves)
+        })
+        .collect();
+    let count: usize = chess.iter().map(|(_, moves)| moves.len()).sum();
+    assert_eq!(count as u64, expected, "chess");
+    group.bench_function("chess", |b| {
+        b.iter(|| {
+            for (board, moves) in &chess {
+                for &mv in moves {
+                    black_box(board.make_move_new(mv));
+                }
+            }
+        })
+    });
+}
+
+/// Whether each square is attacked by each colour, as a 128-bit answer: the same for every
+/// board that reads the position correctly.
+fn attack_map<B: Board>(board: &B) -> u128 {
+    let mut map = 0u128;
+    for sq in Square::ALL {
+        for (i, by) in Color::ALL.into_iter().enumerate() {
+            if board.is_attacked(black_box(sq), by) {
+                map |= 1 << (sq as usize * 2 + i);
+            }
+        }
+    }
+    map
+}
+
+fn attacks<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: &[u128]) {
+    let boards = boards::<B>();
+    let maps: Vec<u128> = boards.iter().map(attack_map).collect();
+    assert_eq!(maps, expected, "{}", B::NAME);
+    group.bench_function(B::NAME, |b| {
+        b.iter(|| {
+            let mut all = 0;
+            for board in &boards {
+                all ^= attack_map(board);
+            }
+            black_box(all)
+        })
+    });
+}
+
+fn attacks_peers(group: &mut BenchmarkGroup<WallTime>, expected: &[u128]) {
+    let boards: Vec<shakmaty::Board> = WALK_POSITIONS
+        .iter()
+        .map(|fen| {
+            use shakmaty::Position;
+            shakmaty_position(fen).board().clone()
+        })
+        .collect();
+    let attack_map = |board: &shakmaty::Board| {
+        let mut map = 0u128;
+        for (index, sq) in shakmaty::Square::ALL.into_iter().enumerate() {
+            for (i, by) in [shakmaty::Color::White, shakmaty::Color::Black]
+                .into_iter()
+                .enumerate()
+            {
+                if board.attacks_to(black_box(sq), by, board.occupied()).any() {
+                    map |= 1 << (index * 2 + i);
+                }
+            }
+        }
+        map
+    };
+    let maps: Vec<u128> = boards.iter().map(attack_map).collect();
+    assert_eq!(maps, expected, "shakmaty");
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| {
+            let mut all = 0;
+            for board in &boards {
+                all ^= attack_map(board);
+            }
+            black_box(all)
+        })
+    });
+}
+
+fn parts(c: &mut Criterion) {
+    let moves = walk_moves();
+    let mut group = c.benchmark_group("movegen/walk");
+    group.throughput(Throughput::Elements(moves));
+    // The registry is the list: a backend added to it appears here by itself.
+    for &backend in Backend::ALL {
+        with_backend!(backend, B => movegen::<B>(&mut group, moves));
+    }
+    movegen_peers(&mut group, moves);
+    group.finish();
+
+    let mut group = c.benchmark_group("make-unmake/walk");
+    group.throughput(Throughput::Elements(moves));
+    for &backend in Backend::ALL {
+        with_backend!(backend, B => make_unmake::<B>(&mut group));
+    }
+    make_unmake_peers(&mut group, moves);
+    group.finish();
+
+    let expected: Vec<u128> = boards::<boardlab_harness::backend::boardlab_mailbox::MailboxBoard>()
+        .iter()
+        .map(attack_map)
+        .collect();
+    let mut group = c.benchmark_group("attacks/walk");
+    group.throughput(Throughput::Elements(WALK_POSITIONS.len() as u64 * 128));
+    for &backend in Backend::ALL {
+        with_backend!(backend, B => attacks::<B>(&mut group, &expected));
+    }
+    attacks_peers(&mut group, &expected);
     group.finish();
 }
 
@@ -151,16 +358,6 @@ fn sliders(c: &mut Criterion) {
     group.finish();
 }
 
-fn all_backends(c: &mut Criterion) {
-    for &backend in Backend::ALL {
-        with_backend!(backend, B => {
-            movegen::<B>(c);
-            make_unmake::<B>(c);
-            attacks::<B>(c);
-        });
-    }
-}
-
 fn config() -> Criterion {
     Criterion::default()
         .sample_size(20)
@@ -171,6 +368,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = all_backends, sliders
+    targets = parts, sliders
 }
 criterion_main!(benches);

@@ -1,98 +1,110 @@
-//! Perft per backend on the standard positions, beside cozy-chess, shakmaty and the `chess`
-//! crate on the same positions and depths. Every count is checked against the suite before it
-//! is timed.
+//! Perft on the standard positions: one criterion group per mode and position
+//! (`perft-bulk/kiwipete-d3`, `perft-full-make/kiwipete-d3`, …), each holding every registered
+//! backend beside cozy-chess, shakmaty and the `chess` crate on the same position and depth.
+//! A group's summary page then compares every representation on one tree; positions are never
+//! mixed in one group, since their times say nothing about each other. Every count is checked
+//! against the suite before it is timed, and the throughput of each benchmark is its node count.
 
 mod common;
 
-use boardlab_core::{perft, Board, PerftMode};
+use boardlab_core::{perft, Board, PerftCase, PerftMode};
 use boardlab_harness::{with_backend, Backend};
 use common::{
-    case_name, chess_board, chess_perft, cozy_board, cozy_perft, depth_within, shakmaty_perft,
-    shakmaty_position, standard_cases,
+    case_name, chess_board, chess_perft_mode, cozy_board, cozy_perft_mode, depth_within,
+    shakmaty_perft, shakmaty_position, standard_cases,
 };
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput,
+};
 use std::time::Duration;
 
 /// Positions are run at the deepest depth of at most this many nodes, to keep the run short.
 const MAX_NODES: u64 = 250_000;
 
-fn bench_backend<B: Board>(c: &mut Criterion, mode: PerftMode) {
-    let mut group = c.benchmark_group(format!("perft-{}", mode.name()));
-    for case in standard_cases() {
-        let (depth, expected) = depth_within(&case, MAX_NODES);
-        let mut board = B::from_setup(&case.setup);
-        assert_eq!(
-            perft(&mut board, depth, mode),
-            expected,
-            "{} {}",
-            B::NAME,
-            case.fen
-        );
-        group.throughput(Throughput::Elements(expected));
-        let id = BenchmarkId::new(B::NAME, format!("{} d{depth}", case_name(&case)));
-        group.bench_function(id, |b| b.iter(|| perft(&mut board, black_box(depth), mode)));
-    }
-    group.finish();
+/// One position at one depth, with the published count.
+struct Work<'a> {
+    case: &'a PerftCase,
+    depth: u32,
+    expected: u64,
 }
 
-fn backends(c: &mut Criterion) {
-    for &backend in Backend::ALL {
-        with_backend!(backend, B => {
-            bench_backend::<B>(c, PerftMode::Bulk);
-            bench_backend::<B>(c, PerftMode::FullMake);
-        });
-    }
+fn bench_backend<B: Board>(group: &mut BenchmarkGroup<WallTime>, work: &Work, mode: PerftMode) {
+    let mut board = B::from_setup(&work.case.setup);
+    let depth = work.depth;
+    assert_eq!(
+        perft(&mut board, depth, mode),
+        work.expected,
+        "{} {}",
+        B::NAME,
+        work.case.fen
+    );
+    group.bench_function(B::NAME, |b| {
+        b.iter(|| perft(&mut board, black_box(depth), mode))
+    });
 }
 
-fn peers(c: &mut Criterion) {
-    let mut bulk = c.benchmark_group("perft-bulk");
-    for case in standard_cases() {
-        let (depth, expected) = depth_within(&case, MAX_NODES);
-        let label = format!("{} d{depth}", case_name(&case));
-        bulk.throughput(Throughput::Elements(expected));
+fn bench_peers(group: &mut BenchmarkGroup<WallTime>, work: &Work, mode: PerftMode) {
+    let full_make = mode == PerftMode::FullMake;
+    let (fen, depth, expected) = (&work.case.fen, work.depth, work.expected);
 
-        let cozy = cozy_board(&case.fen);
-        assert_eq!(
-            cozy_perft(&cozy, depth),
-            expected,
-            "cozy-chess {}",
-            case.fen
-        );
-        bulk.bench_function(BenchmarkId::new("cozy-chess", &label), |b| {
-            b.iter(|| cozy_perft(&cozy, black_box(depth)))
-        });
+    let cozy = cozy_board(fen);
+    assert_eq!(
+        cozy_perft_mode(&cozy, depth, full_make),
+        expected,
+        "cozy-chess {fen}"
+    );
+    group.bench_function("cozy-chess", |b| {
+        b.iter(|| cozy_perft_mode(&cozy, black_box(depth), full_make))
+    });
 
-        let shakmaty = shakmaty_position(&case.fen);
-        assert_eq!(
-            shakmaty_perft(&shakmaty, depth, false),
-            expected,
-            "shakmaty {}",
-            case.fen
-        );
-        bulk.bench_function(BenchmarkId::new("shakmaty", &label), |b| {
-            b.iter(|| shakmaty_perft(&shakmaty, black_box(depth), false))
-        });
+    let shakmaty = shakmaty_position(fen);
+    assert_eq!(
+        shakmaty_perft(&shakmaty, depth, full_make),
+        expected,
+        "shakmaty {fen}"
+    );
+    group.bench_function("shakmaty", |b| {
+        b.iter(|| shakmaty_perft(&shakmaty, black_box(depth), full_make))
+    });
 
-        let chess = chess_board(&case.fen);
-        assert_eq!(chess_perft(&chess, depth), expected, "chess {}", case.fen);
-        bulk.bench_function(BenchmarkId::new("chess", &label), |b| {
-            b.iter(|| chess_perft(&chess, black_box(depth)))
-        });
+    let chess = chess_board(fen);
+    assert_eq!(
+        chess_perft_mode(&chess, depth, full_make),
+        expected,
+        "chess {fen}"
+    );
+    group.bench_function("chess", |b| {
+        b.iter(|| chess_perft_mode(&chess, black_box(depth), full_make))
+    });
+}
+
+fn perft_groups(c: &mut Criterion) {
+    let cases = standard_cases();
+    for mode in [PerftMode::Bulk, PerftMode::FullMake] {
+        for case in &cases {
+            let (depth, expected) = depth_within(case, MAX_NODES);
+            let work = Work {
+                case,
+                depth,
+                expected,
+            };
+            // The depth is part of the name so that a run at another depth is never taken as
+            // the baseline of this one.
+            let mut group = c.benchmark_group(format!(
+                "perft-{}/{}-d{depth}",
+                mode.name(),
+                case_name(case)
+            ));
+            group.throughput(Throughput::Elements(expected));
+            // The registry is the list: a backend added to it appears here by itself.
+            for &backend in Backend::ALL {
+                with_backend!(backend, B => bench_backend::<B>(&mut group, &work, mode));
+            }
+            bench_peers(&mut group, &work, mode);
+            group.finish();
+        }
     }
-    bulk.finish();
-
-    let mut full = c.benchmark_group("perft-full-make");
-    for case in standard_cases() {
-        let (depth, expected) = depth_within(&case, MAX_NODES);
-        full.throughput(Throughput::Elements(expected));
-        let shakmaty = shakmaty_position(&case.fen);
-        assert_eq!(shakmaty_perft(&shakmaty, depth, true), expected);
-        let label = format!("{} d{depth}", case_name(&case));
-        full.bench_function(BenchmarkId::new("shakmaty", label), |b| {
-            b.iter(|| shakmaty_perft(&shakmaty, black_box(depth), true))
-        });
-    }
-    full.finish();
 }
 
 fn config() -> Criterion {
@@ -105,6 +117,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = backends, peers
+    targets = perft_groups
 }
 criterion_main!(benches);

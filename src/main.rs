@@ -2,7 +2,7 @@
 //! boardlab-harness.
 
 use boardlab_harness::commands::{
-    book, compare, diff, explain, hash, perft, perftree, search, show, suite, uci,
+    book, compare, diff, explain, hash, perft, perftree, report, search, show, suite, uci, units,
 };
 use boardlab_harness::{Error, Outcome};
 use clap::error::ErrorKind;
@@ -42,6 +42,10 @@ enum Command {
     Show(show::ShowArgs),
     /// Follow, step by step, how one backend finds the moves of the piece on a square.
     Explain(explain::ExplainArgs),
+    /// Perft as work units for a scheduler: split, run, merge.
+    Units(units::UnitsArgs),
+    /// Draw criterion's saved results as one self-contained HTML page, or the book's tables.
+    Report(report::ReportArgs),
 }
 
 /// Status for bad input of any kind.
@@ -67,6 +71,8 @@ fn main() -> ExitCode {
         Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
         Command::Show(args) => show::run(args, &mut out),
         Command::Explain(args) => explain::run(args, &mut out),
+        Command::Units(args) => units::run(args, &mut out),
+        Command::Report(args) => report::run(args, &mut out),
     };
     let flushed = out.flush().map_err(Error::from);
     match result.and_then(|outcome| flushed.map(|()| outcome)) {

@@ -22,18 +22,27 @@ pub fn depth_within(case: &PerftCase, max_nodes: u64) -> (u32, u64) {
         .unwrap_or((1, case.expected[0].1))
 }
 
+/// The outside libraries every group times beside boardlab's backends, by crate name.
+pub const PEERS: [&str; 3] = ["cozy-chess", "shakmaty", "chess"];
+
 /// A case's short name for bench ids.
 pub fn case_name(case: &PerftCase) -> String {
     case.id.clone().unwrap_or_else(|| case.fen.clone())
 }
 
-/// Perft on cozy-chess: legal moves come in piece groups; bulk counting sums group sizes.
+/// Perft on cozy-chess, bulk: legal moves come in piece groups; the last ply sums group sizes.
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    cozy_perft_mode(board, depth, false)
+}
+
+/// Perft on cozy-chess, bulk or full-make (every leaf move played on a copy, as cozy-chess has
+/// no unmake).
+pub fn cozy_perft_mode(board: &cozy_chess::Board, depth: u32, full_make: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
-    if depth == 1 {
+    if depth == 1 && !full_make {
         board.generate_moves(|moves| {
             nodes += moves.len() as u64;
             false
@@ -43,7 +52,12 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
             for mv in moves {
                 let mut child = board.clone();
                 child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
+                nodes += if depth == 1 {
+                    std::hint::black_box(&child);
+                    1
+                } else {
+                    cozy_perft_mode(&child, depth - 1, full_make)
+                };
             }
             false
         });
@@ -81,24 +95,39 @@ pub fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32, full_make: bool) -> u64
     nodes
 }
 
-/// A shakmaty position from a FEN.
+/// A shakmaty position from a FEN. Shakmaty refuses more material than promotions can make
+/// from the starting army unless told otherwise; one walk position (fifteen queens) needs that.
 pub fn shakmaty_position(fen: &str) -> shakmaty::Chess {
     let fen: shakmaty::fen::Fen = fen.parse().expect("shakmaty reads the FEN");
     fen.into_position(shakmaty::CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_too_much_material)
         .expect("shakmaty accepts the position")
 }
 
 /// Perft on the `chess` crate: copy-make with `make_move_new`, bulk counting at the last ply.
 pub fn chess_perft(board: &chess::Board, depth: u32) -> u64 {
+    chess_perft_mode(board, depth, false)
+}
+
+/// Perft on the `chess` crate, bulk or full-make (every leaf move played with `make_move_new`).
+pub fn chess_perft_mode(board: &chess::Board, depth: u32, full_make: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
     let moves = chess::MoveGen::new_legal(board);
-    if depth == 1 {
+    if depth == 1 && !full_make {
         return moves.len() as u64;
     }
     moves
-        .map(|mv| chess_perft(&board.make_move_new(mv), depth - 1))
+        .map(|mv| {
+            let child = board.make_move_new(mv);
+            if depth == 1 {
+                std::hint::black_box(&child);
+                1
+            } else {
+                chess_perft_mode(&child, depth - 1, full_make)
+            }
+        })
         .sum()
 }
 

@@ -14,10 +14,6 @@
 /// `$` passed in is how a macro writes `$` into the macro it defines.
 macro_rules! backend_registry {
     ($d:tt $( $(#[$meta:meta])* $variant:ident => $krate:ident :: $board:ident ),+ $(,)?) => {
-        // The backend crates, re-exported so `with_backend!` can name their boards from any
-        // crate that depends on this one.
-        $( pub use $krate; )+
-
         /// A board representation the command line can pick.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
         pub enum Backend {
@@ -96,6 +92,15 @@ macro_rules! backend_registry {
     };
 }
 
+// The backend crates, re-exported so `with_backend!` can name their boards from any crate that
+// depends on this one. (One crate may hold several boards, so this list is not the registry's.)
+pub use boardlab_bitboard;
+pub use boardlab_magic;
+pub use boardlab_mailbox;
+pub use boardlab_piece_list;
+pub use boardlab_rotated;
+pub use boardlab_x88;
+
 backend_registry! {$
     /// Piece lists as the only store: no board array at all.
     PieceList => boardlab_piece_list::PieceListBoard,
@@ -107,6 +112,20 @@ backend_registry! {$
     Rotated => boardlab_rotated::RotatedBoard,
     /// Magic bitboards: one multiply-and-shift finds a slider's attacks.
     Magic => boardlab_magic::MagicBoard,
+    /// Bit lines: one occupancy byte per rank, file and diagonal, kept by make and unmake.
+    BitLines => boardlab_bitboard::BitLinesBoard,
+    /// Kindergarten bitboards: a multiplication gathers a line, a small table answers.
+    Kindergarten => boardlab_bitboard::KindergartenBoard,
+    /// Hyperbola quintessence: o ^ (o - 2r) and its byte-swapped mirror.
+    Hyperbola => boardlab_bitboard::HyperbolaBoard,
+    /// Obstruction difference: the nearest blockers by bit scans bound each line.
+    Obstruction => boardlab_bitboard::ObstructionBoard,
+    /// Kogge-Stone fills: parallel-prefix shifts, no tables.
+    KoggeStone => boardlab_bitboard::KoggeStoneBoard,
+    /// Black magic bitboards: fixed shifts into one overlapping table.
+    BlackMagic => boardlab_bitboard::BlackMagicBoard,
+    /// PEXT bitboards: BMI2's pext indexes one table (needs a processor with BMI2).
+    Pext => boardlab_bitboard::PextBoard,
 }
 
 impl Backend {
@@ -149,25 +168,98 @@ impl BackendChoice {
     /// The choice commands use when none is named.
     pub const DEFAULT: BackendChoice = BackendChoice::Magic;
 
-    /// The backends to run for positions that need the Chess960 rules (`chess960`) or not.
-    /// `all` leaves out the backends without Chess960 castling, saying so on standard error;
-    /// a single backend is kept, to be refused with an error when given such a position.
-    pub fn backends_for(self, chess960: bool) -> Vec<Backend> {
-        let backends = self.backends();
-        if !chess960 || backends.len() == 1 {
-            return backends;
-        }
-        let (kept, left_out): (Vec<Backend>, Vec<Backend>) =
-            backends.into_iter().partition(|b| b.plays_chess960());
-        if !left_out.is_empty() {
-            let names: Vec<&str> = left_out.iter().map(|b| b.name()).collect();
-            eprintln!(
-                "note: {} left out: no Chess960 castling yet",
-                names.join(", ")
-            );
-        }
-        kept
+    /// The backends this choice stands for that this processor can run (see
+    /// [`BackendChoice::runnable`]), for positions that need the Chess960 rules (`chess960`) or
+    /// not. `all` also leaves out the backends without Chess960 castling, saying so on standard
+    /// error; a single backend is kept, to be refused with an error when given such a position.
+    ///
+    /// # Errors
+    ///
+    /// As [`BackendChoice::runnable`].
+    pub fn backends_for(self, chess960: bool) -> Result<Vec<Backend>, Error> {
+        Ok(keep_chess960(self.runnable()?, chess960))
     }
+}
+
+/// `backends` without those lacking Chess960 castling when `chess960` is asked and there are
+/// several to choose from; the ones left out are named on standard error.
+pub(crate) fn keep_chess960(backends: Vec<Backend>, chess960: bool) -> Vec<Backend> {
+    if !chess960 || backends.len() == 1 {
+        return backends;
+    }
+    let (kept, left_out): (Vec<Backend>, Vec<Backend>) =
+        backends.into_iter().partition(|b| b.plays_chess960());
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().map(|b| b.name()).collect();
+        eprintln!(
+            "note: {} left out: no Chess960 castling yet",
+            names.join(", ")
+        );
+    }
+    kept
+}
+
+impl Backend {
+    /// Why this backend cannot run here, if it cannot: `pext` without BMI2, given whether the
+    /// processor has it. Apart from the probe so that the refusal can be tested on any machine.
+    pub fn refusal(self, has_bmi2: bool) -> Option<String> {
+        (self == Backend::Pext && !has_bmi2).then(|| {
+            format!("backend {self} needs a processor with BMI2 (the pext instruction), and this one has none")
+        })
+    }
+
+    /// This backend, or [`Error::Usage`] naming why this processor cannot run it.
+    ///
+    /// # Errors
+    ///
+    /// `pext` on a processor without BMI2.
+    pub fn available(self) -> Result<Backend, Error> {
+        match self.refusal(has_bmi2()) {
+            Some(why) => Err(Error::Usage(why)),
+            None => Ok(self),
+        }
+    }
+
+    /// Every registered backend this processor can run; each one it cannot is named in a note
+    /// on stderr.
+    pub fn runnable() -> Vec<Backend> {
+        let bmi2 = has_bmi2();
+        Backend::ALL
+            .iter()
+            .copied()
+            .filter(|backend| match backend.refusal(bmi2) {
+                Some(why) => {
+                    eprintln!("note: skipping {backend}: {why}");
+                    false
+                }
+                None => true,
+            })
+            .collect()
+    }
+}
+
+impl BackendChoice {
+    /// The backends this choice stands for that this processor can run: `all` skips the others
+    /// with a note on stderr, a single backend it cannot run is an error.
+    ///
+    /// # Errors
+    ///
+    /// A single backend this processor cannot run (`pext` without BMI2).
+    pub fn runnable(self) -> Result<Vec<Backend>, Error> {
+        match self {
+            BackendChoice::All => Ok(Backend::runnable()),
+            _ => self
+                .backends()
+                .into_iter()
+                .map(Backend::available)
+                .collect(),
+        }
+    }
+}
+
+/// Whether the processor has BMI2, which the `pext` backend needs.
+fn has_bmi2() -> bool {
+    boardlab_bitboard::boardlab_sliders::pext::available()
 }
 
 impl std::fmt::Display for Backend {
@@ -175,6 +267,8 @@ impl std::fmt::Display for Backend {
         f.write_str(self.name())
     }
 }
+
+use crate::Error;
 
 #[cfg(test)]
 mod tests {
@@ -201,6 +295,23 @@ mod tests {
             BackendChoice::from(Backend::DEFAULT),
             BackendChoice::DEFAULT
         );
+    }
+
+    #[test]
+    fn only_pext_is_refused_and_only_without_bmi2() {
+        for &backend in Backend::ALL {
+            assert_eq!(backend.refusal(true), None, "{backend}");
+            let refused = backend.refusal(false);
+            assert_eq!(refused.is_some(), backend == Backend::Pext, "{backend}");
+        }
+        let why = Backend::Pext.refusal(false).unwrap();
+        assert!(why.contains("pext") && why.contains("BMI2"), "{why}");
+        assert!(!why.contains('\n'));
+    }
+
+    #[test]
+    fn twelve_backends_are_registered() {
+        assert_eq!(Backend::ALL.len(), 12);
     }
 
     #[test]

@@ -21,8 +21,13 @@ mod perftree;
 mod position;
 mod program;
 mod progress;
+pub mod report;
+mod report_markdown;
+mod report_page;
 pub mod table;
 pub mod uci;
+pub mod units;
+mod units_hash;
 
 pub use backend::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
@@ -37,3 +42,4 @@ pub use position::PositionArgs;
 pub use program::{find_program, ProgramOptions};
 pub use progress::{progress_bar, progress_bar_after, DelayedProgress};
 pub use table::PerftTable;
+pub use units_hash::{count_unit, SeededZobrist, UnitHash};

@@ -183,6 +183,7 @@ impl Backend {
     ///
     /// A bad FEN, or a move of the root that is not legal.
     pub fn oracle(self, root: &PositionArgs) -> Result<Box<dyn DivideOracle>, Error> {
+        self.available()?;
         with_backend!(self, B => {
             Ok(Box::new(BoardOracle::<B>::new(root)?) as Box<dyn DivideOracle>)
         })

@@ -357,7 +357,10 @@ impl UciServer {
                 )),
             },
             "backend" => match Backend::ALL.iter().find(|b| b.name() == value) {
-                Some(&backend) => self.backend = backend,
+                Some(&backend) => match backend.available() {
+                    Ok(backend) => self.backend = backend,
+                    Err(why) => self.out.error(format_args!("{why}")),
+                },
                 None => {
                     let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
                     self.out.error(format_args!(

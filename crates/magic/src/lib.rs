@@ -27,10 +27,12 @@
 //! it), BMI2's `pext` computes the index instead ([`USES_PEXT`], [`Sliders`]). Knight, king
 //! and pawn attacks and the `between`/`line` tables are boardlab-core's shared ones.
 //!
-//! Moves are legal by construction: each node finds its checkers and pinned pieces once, then
-//! masks every piece's targets with the check mask and its pin line, tries the king's targets
-//! against the attackers with the king lifted, and tests each en-passant capture on the
-//! changed occupancy. Bulk perft's last ply is therefore a sum of popcounts
+//! The board, `make`/`unmake` and the legal move generator are boardlab-bitboard's, shared by
+//! every bitboard backend; this crate supplies [`MagicTechnique`], the slider lookup they are
+//! generic over. Moves are legal by construction: each node finds its checkers and pinned
+//! pieces once, then masks every piece's targets with the check mask and its pin line, tries
+//! the king's targets against the attackers with the king lifted, and tests each en-passant
+//! capture on the changed occupancy. Bulk perft's last ply is therefore a sum of popcounts
 //! ([`Board::count_legal`](boardlab_core::Board::count_legal)); pawns move as whole sets by
 //! shifts.
 //!
@@ -45,13 +47,12 @@
 
 mod board;
 mod magic;
-mod movegen;
 #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
 mod pext;
 mod sliders;
 mod views;
 
-pub use board::{MagicBoard, Undo};
+pub use board::{MagicBoard, MagicTechnique, Undo};
 pub use magic::{
     bishop_attacks, bishop_magic, find_magic, magic_build_time, queen_attacks, relevant_mask,
     rook_attacks, rook_magic, search_seed, subsets, Magic, MagicTables, Slider,

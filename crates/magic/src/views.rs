@@ -4,13 +4,12 @@
 
 use crate::board::MagicBoard;
 use crate::magic::{Magic, MagicTables, Slider};
-use crate::sliders::{sliders, table_bytes, USES_PEXT};
-use boardlab_core::bitboard::between;
+use crate::sliders::{table_bytes, USES_PEXT};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, grid, hex64, join_lines, mask_legality_and_moves,
     piece_name, position_header, side_by_side, titled,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square, Views};
+use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
 use std::fmt::Write;
 
 fn slider_name(slider: Slider) -> &'static str {
@@ -79,183 +78,161 @@ fn narrate_lookup(out: &mut String, slider: Slider, sq: Square, occupied: Bitboa
     attacks
 }
 
-impl MagicBoard {
-    /// The pinned pieces of the side to move, found as the generator finds them: enemy
-    /// sliders that would attack the king through our pieces, with exactly one piece between.
-    fn pinned_for_views(&self) -> Bitboard {
-        let tables = sliders();
-        let us = self.side_to_move();
-        let ours = self.by_color(us);
-        let theirs = self.by_color(!us);
-        let king = self.king_of(us);
-        let queens = self.by_role(Role::Queen);
-        let diagonal = (self.by_role(Role::Bishop) | queens) & theirs;
-        let straight = (self.by_role(Role::Rook) | queens) & theirs;
-        let snipers =
-            (tables.bishop(king, theirs) & diagonal) | (tables.rook(king, theirs) & straight);
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & self.occupied();
-            if !blockers.more_than_one() {
-                pinned |= blockers & ours;
-            }
-        }
-        pinned
-    }
-}
-
-impl Views for MagicBoard {
-    fn show(&self, focus: Option<Square>) -> String {
-        let mut out = String::from(
+/// The board drawn: its bitboards and the focus square's magic entries.
+pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
+    let mut out = String::from(
             "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup\n",
         );
-        out.push_str(&position_header(self));
-        out.push_str("\nrole bitboards (both colours)\n");
-        let roles: Vec<Vec<String>> = Role::ALL
-            .iter()
-            .map(|&role| {
+    out.push_str(&position_header(board));
+    out.push_str("\nrole bitboards (both colours)\n");
+    let roles: Vec<Vec<String>> = Role::ALL
+        .iter()
+        .map(|&role| {
+            titled(
+                format!("roles[{}]", role_word(role)),
+                bitboard_grid(board.by_role(role)),
+            )
+        })
+        .collect();
+    out.push_str(&side_by_side(&roles[..3]));
+    out.push_str(&side_by_side(&roles[3..]));
+    out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
+    out.push_str(&side_by_side(&[
+        titled("colors[white]", bitboard_grid(board.by_color(Color::White))),
+        titled("colors[black]", bitboard_grid(board.by_color(Color::Black))),
+        titled("occupied", bitboard_grid(board.occupied())),
+    ]));
+    match focus {
+        Some(sq) => {
+            let _ = writeln!(out, "\nthe magic entries of {sq}");
+            for slider in [Slider::Rook, Slider::Bishop] {
+                describe_entry(&mut out, slider, sq);
+            }
+            out.push_str(&side_by_side(&[
                 titled(
-                    format!("roles[{}]", role_word(role)),
-                    bitboard_grid(self.by_role(role)),
-                )
-            })
-            .collect();
-        out.push_str(&side_by_side(&roles[..3]));
-        out.push_str(&side_by_side(&roles[3..]));
-        out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
-        out.push_str(&side_by_side(&[
-            titled("colors[white]", bitboard_grid(self.by_color(Color::White))),
-            titled("colors[black]", bitboard_grid(self.by_color(Color::Black))),
-            titled("occupied", bitboard_grid(self.occupied())),
-        ]));
-        match focus {
-            Some(sq) => {
-                let _ = writeln!(out, "\nthe magic entries of {sq}");
-                for slider in [Slider::Rook, Slider::Bishop] {
-                    describe_entry(&mut out, slider, sq);
-                }
-                out.push_str(&side_by_side(&[
-                    titled(
-                        format!("rook mask of {sq}"),
-                        bitboard_grid(entry(Slider::Rook, sq).mask),
-                    ),
-                    titled(
-                        format!("bishop mask of {sq}"),
-                        bitboard_grid(entry(Slider::Bishop, sq).mask),
-                    ),
-                ]));
-                out.push_str(
+                    format!("rook mask of {sq}"),
+                    bitboard_grid(entry(Slider::Rook, sq).mask),
+                ),
+                titled(
+                    format!("bishop mask of {sq}"),
+                    bitboard_grid(entry(Slider::Bishop, sq).mask),
+                ),
+            ]));
+            out.push_str(
                     "(a ray's last square is left out of the mask: a piece there blocks nothing beyond it)\n",
                 );
-            }
-            None => out.push_str(
-                "\n(add --square SQ to see that square's masks, magics and table offsets)\n",
-            ),
         }
-        out.push_str("\nslice sizes: the relevant squares of each square's mask (the slice holds 2^n slots)\n");
-        out.push_str(&side_by_side(&[
-            titled(
-                "rook",
-                grid(|sq| entry(Slider::Rook, sq).mask.count().to_string()),
-            ),
-            titled(
-                "bishop",
-                grid(|sq| entry(Slider::Bishop, sq).mask.count().to_string()),
-            ),
-        ]));
-        out.push_str("\nwhere each square's slice starts in the one shared table (rooks first, then bishops)\n");
-        out.push_str(&join_lines(&titled(
-            "rook offsets",
-            grid(|sq| entry(Slider::Rook, sq).offset.to_string()),
-        )));
-        out.push_str(&join_lines(&titled(
-            "bishop offsets",
-            grid(|sq| entry(Slider::Bishop, sq).offset.to_string()),
-        )));
-        let rook_slots: usize = Square::ALL
-            .iter()
-            .map(|&sq| entry(Slider::Rook, sq).len())
-            .sum();
-        let bishop_slots: usize = Square::ALL
-            .iter()
-            .map(|&sq| entry(Slider::Bishop, sq).len())
-            .sum();
-        let slot_bytes = std::mem::size_of::<Bitboard>();
-        let _ = writeln!(
+        None => out
+            .push_str("\n(add --square SQ to see that square's masks, magics and table offsets)\n"),
+    }
+    out.push_str(
+        "\nslice sizes: the relevant squares of each square's mask (the slice holds 2^n slots)\n",
+    );
+    out.push_str(&side_by_side(&[
+        titled(
+            "rook",
+            grid(|sq| entry(Slider::Rook, sq).mask.count().to_string()),
+        ),
+        titled(
+            "bishop",
+            grid(|sq| entry(Slider::Bishop, sq).mask.count().to_string()),
+        ),
+    ]));
+    out.push_str(
+        "\nwhere each square's slice starts in the one shared table (rooks first, then bishops)\n",
+    );
+    out.push_str(&join_lines(&titled(
+        "rook offsets",
+        grid(|sq| entry(Slider::Rook, sq).offset.to_string()),
+    )));
+    out.push_str(&join_lines(&titled(
+        "bishop offsets",
+        grid(|sq| entry(Slider::Bishop, sq).offset.to_string()),
+    )));
+    let rook_slots: usize = Square::ALL
+        .iter()
+        .map(|&sq| entry(Slider::Rook, sq).len())
+        .sum();
+    let bishop_slots: usize = Square::ALL
+        .iter()
+        .map(|&sq| entry(Slider::Bishop, sq).len())
+        .sum();
+    let slot_bytes = std::mem::size_of::<Bitboard>();
+    let _ = writeln!(
             out,
             "\nslots: {rook_slots} rook + {bishop_slots} bishop = {} attack sets of {slot_bytes} bytes = {} bytes",
             rook_slots + bishop_slots,
             (rook_slots + bishop_slots) * slot_bytes
         );
-        let _ = writeln!(
-            out,
-            "board: {} bytes; slider entries and attack table: {} bytes{}",
-            MagicBoard::board_bytes(),
-            table_bytes(),
-            if USES_PEXT {
-                "; this build indexes with PEXT"
-            } else {
-                ""
-            }
-        );
-        out
-    }
-
-    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
-        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-        let us = piece.color;
-        let own = self.by_color(us);
-        let theirs = self.by_color(!us);
-        let occupied = self.occupied();
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "magic: the {} on {sq} (bit {})",
-            piece_name(piece),
-            sq.index()
-        );
-        let _ = writeln!(out, "{}", position_header(self).trim_end());
+    let _ = writeln!(
+        out,
+        "board: {} bytes; slider entries and attack table: {} bytes{}",
+        MagicBoard::board_bytes(),
+        table_bytes(),
         if USES_PEXT {
-            out.push_str("(this build indexes the same slices with PEXT(occupied, mask); shown below is the magic index)\n");
+            "; this build indexes with PEXT"
+        } else {
+            ""
         }
-        let leaper = bitboard_leaper_step(self, sq, occupied, theirs, "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open");
-        let reached = match leaper {
-            Some((text, reached)) => {
-                out.push_str(&text);
-                reached
-            }
-            None => {
-                let role = piece.role;
-                out.push_str(
+    );
+    out
+}
+
+/// A piece's attacks and moves, the magic lookup narrated.
+pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainError> {
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let us = piece.color;
+    let own = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "magic: the {} on {sq} (bit {})",
+        piece_name(piece),
+        sq.index()
+    );
+    let _ = writeln!(out, "{}", position_header(board).trim_end());
+    if USES_PEXT {
+        out.push_str("(this build indexes the same slices with PEXT(occupied, mask); shown below is the magic index)\n");
+    }
+    let leaper = bitboard_leaper_step(board, sq, occupied, theirs, "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open");
+    let reached = match leaper {
+        Some((text, reached)) => {
+            out.push_str(&text);
+            reached
+        }
+        None => {
+            let role = piece.role;
+            out.push_str(
                 "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
             );
-                let mut attacks = Bitboard::EMPTY;
-                if matches!(role, Role::Rook | Role::Queen) {
-                    describe_entry(&mut out, Slider::Rook, sq);
-                }
-                if matches!(role, Role::Bishop | Role::Queen) {
-                    describe_entry(&mut out, Slider::Bishop, sq);
-                }
-                if matches!(role, Role::Rook | Role::Queen) {
-                    attacks |= narrate_lookup(&mut out, Slider::Rook, sq, occupied);
-                }
-                if matches!(role, Role::Bishop | Role::Queen) {
-                    attacks |= narrate_lookup(&mut out, Slider::Bishop, sq, occupied);
-                }
-                attacks
+            let mut attacks = Bitboard::EMPTY;
+            if matches!(role, Role::Rook | Role::Queen) {
+                describe_entry(&mut out, Slider::Rook, sq);
             }
-        };
-        out.push_str(&mask_legality_and_moves(
-            self,
+            if matches!(role, Role::Bishop | Role::Queen) {
+                describe_entry(&mut out, Slider::Bishop, sq);
+            }
+            if matches!(role, Role::Rook | Role::Queen) {
+                attacks |= narrate_lookup(&mut out, Slider::Rook, sq, occupied);
+            }
+            if matches!(role, Role::Bishop | Role::Queen) {
+                attacks |= narrate_lookup(&mut out, Slider::Bishop, sq, occupied);
+            }
+            attacks
+        }
+    };
+    out.push_str(&mask_legality_and_moves(
+            board,
             sq,
             reached,
             own,
-            self.checkers(),
-            self.pinned_for_views(),
+            board.checkers(),
+            board.pinned(),
             "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
         ));
-        Ok(out)
-    }
+    Ok(out)
 }
 
 fn role_word(role: Role) -> &'static str {
@@ -272,6 +249,7 @@ fn role_word(role: Role) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::Views;
 
     #[test]
     fn a_lookup_shows_its_slot() {

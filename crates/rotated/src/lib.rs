@@ -91,7 +91,6 @@
 
 mod attacks;
 mod board;
-mod movegen;
 mod rotation;
 mod views;
 
@@ -99,7 +98,7 @@ pub use attacks::{
     anti_diagonal_attacks, bishop_attacks, bishop_rays, diagonal_attacks, file_attacks,
     queen_attacks, rank_attacks, rook_attacks, rook_rays, Line, LineSlot, TABLE_BYTES,
 };
-pub use board::{RotatedBoard, RotatedUndo};
+pub use board::{RotatedBoard, RotatedTechnique, RotatedUndo};
 pub use rotation::{RotatedOccupancy, Rotation, RowPosition};
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, grid, hex64, mask_legality_and_moves, piece_name,
     position_header, side_by_side, titled,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square, Views};
+use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
 use std::fmt::Write;
 
 /// A map's 64 bits as an 8x8 grid, bit 56 top left to bit 7 bottom right, the way a normal
@@ -38,37 +38,36 @@ fn line_names(role: Role) -> &'static [Line] {
     }
 }
 
-impl RotatedBoard {
-    /// One slider lookup, narrated: the map, the line's bits, shift, mask, state and entry.
-    fn narrate_line(&self, out: &mut String, sq: Square, line: Line) -> Bitboard {
-        let rotation = line.rotation();
-        let map = self.occupancy.board(rotation);
-        let slot = line.slot(sq);
-        let squares = line.squares(sq);
-        let first_bit = rotation.bit(squares[0]);
-        let state = line.state(sq, &self.occupancy);
-        let attacks = line.attacks_for_state(sq, state);
-        let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-        let _ = writeln!(
-            out,
-            "\n  {} through {sq}: the {} map, bits {}..{}: {}",
-            line.name(),
-            rotation.name(),
-            first_bit,
-            first_bit as usize + squares.len() - 1,
-            names.join(" ")
-        );
-        let inner: Vec<Square> = if squares.len() > 2 {
-            squares[1..squares.len() - 1].to_vec()
-        } else {
-            Vec::new()
-        };
-        let state_bits: Vec<String> = inner
-            .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{s}={}", state >> i & 1))
-            .collect();
-        let _ = writeln!(
+/// One slider lookup, narrated: the map, the line's bits, shift, mask, state and entry.
+fn narrate_line(board: &RotatedBoard, out: &mut String, sq: Square, line: Line) -> Bitboard {
+    let rotation = line.rotation();
+    let map = board.lines().board(rotation);
+    let slot = line.slot(sq);
+    let squares = line.squares(sq);
+    let first_bit = rotation.bit(squares[0]);
+    let state = line.state(sq, board.lines());
+    let attacks = line.attacks_for_state(sq, state);
+    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
+    let _ = writeln!(
+        out,
+        "\n  {} through {sq}: the {} map, bits {}..{}: {}",
+        line.name(),
+        rotation.name(),
+        first_bit,
+        first_bit as usize + squares.len() - 1,
+        names.join(" ")
+    );
+    let inner: Vec<Square> = if squares.len() > 2 {
+        squares[1..squares.len() - 1].to_vec()
+    } else {
+        Vec::new()
+    };
+    let state_bits: Vec<String> = inner
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{s}={}", state >> i & 1))
+        .collect();
+    let _ = writeln!(
             out,
             "    map {}\n    >> shift {} (bit of the first inner square), & mask {:#08b} = state {} ({:#08b})",
             hex64(map),
@@ -77,175 +76,174 @@ impl RotatedBoard {
             state,
             state
         );
-        let _ = writeln!(
-            out,
-            "    state bits, lowest first: {}",
-            if state_bits.is_empty() {
-                "none (a line of one or two squares has no inner square)".to_string()
-            } else {
-                state_bits.join(" ")
-            }
-        );
-        if inner.contains(&sq) {
-            let _ = writeln!(
-                out,
-                "    ({sq}'s own bit is in the state; the entries are the same with it set or not)"
-            );
+    let _ = writeln!(
+        out,
+        "    state bits, lowest first: {}",
+        if state_bits.is_empty() {
+            "none (a line of one or two squares has no inner square)".to_string()
+        } else {
+            state_bits.join(" ")
         }
+    );
+    if inner.contains(&sq) {
         let _ = writeln!(
             out,
-            "    entry LINE_ATTACKS[{}][{sq}][{state}] = {}",
-            line.name(),
-            hex64(attacks.0)
+            "    ({sq}'s own bit is in the state; the entries are the same with it set or not)"
         );
-        let line_bits: Vec<u8> = squares.iter().map(|&s| rotation.bit(s)).collect();
-        let inner_bits: Vec<u8> = inner.iter().map(|&s| rotation.bit(s)).collect();
-        let own_bit = rotation.bit(sq);
-        out.push_str(&side_by_side(&[
-            titled(
-                format!("{} map, line marked", rotation.name()),
-                map_grid(map, |bit| {
-                    if bit == own_bit {
-                        Some('@')
-                    } else if inner_bits.contains(&bit) {
-                        Some(if map >> bit & 1 != 0 { '#' } else { 'o' })
-                    } else if line_bits.contains(&bit) {
-                        Some('+')
-                    } else {
-                        None
-                    }
-                }),
-            ),
-            titled("entry (normal map)", bitboard_grid(attacks)),
-        ]));
-        attacks
     }
+    let _ = writeln!(
+        out,
+        "    entry LINE_ATTACKS[{}][{sq}][{state}] = {}",
+        line.name(),
+        hex64(attacks.0)
+    );
+    let line_bits: Vec<u8> = squares.iter().map(|&s| rotation.bit(s)).collect();
+    let inner_bits: Vec<u8> = inner.iter().map(|&s| rotation.bit(s)).collect();
+    let own_bit = rotation.bit(sq);
+    out.push_str(&side_by_side(&[
+        titled(
+            format!("{} map, line marked", rotation.name()),
+            map_grid(map, |bit| {
+                if bit == own_bit {
+                    Some('@')
+                } else if inner_bits.contains(&bit) {
+                    Some(if map >> bit & 1 != 0 { '#' } else { 'o' })
+                } else if line_bits.contains(&bit) {
+                    Some('+')
+                } else {
+                    None
+                }
+            }),
+        ),
+        titled("entry (normal map)", bitboard_grid(attacks)),
+    ]));
+    attacks
 }
 
-impl Views for RotatedBoard {
-    fn show(&self, focus: Option<Square>) -> String {
-        let mut out = String::from(
+/// The board drawn: its bitboards and the occupancy in its four maps.
+pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
+    let mut out = String::from(
             "rotated: a bitboard per piece, and the occupancy kept in four maps (normal, 90, 45 left, 45 right)\n",
         );
-        out.push_str(&position_header(self));
-        out.push_str("\npiece bitboards (bit = square, a1 bottom left)\n");
-        for color in Color::ALL {
-            let blocks: Vec<Vec<String>> = Role::ALL
-                .iter()
-                .map(|&role| {
-                    let piece = Piece::new(color, role);
-                    titled(
-                        format!("{} ({})", piece.char(), role_plural(role)),
-                        bitboard_grid(self.pieces(color, role)),
-                    )
-                })
-                .collect();
-            out.push_str(&side_by_side(&blocks[..3]));
-            out.push_str(&side_by_side(&blocks[3..]));
-        }
-        out.push_str(
+    out.push_str(&position_header(board));
+    out.push_str("\npiece bitboards (bit = square, a1 bottom left)\n");
+    for color in Color::ALL {
+        let blocks: Vec<Vec<String>> = Role::ALL
+            .iter()
+            .map(|&role| {
+                let piece = Piece::new(color, role);
+                titled(
+                    format!("{} ({})", piece.char(), role_plural(role)),
+                    bitboard_grid(board.pieces(color, role)),
+                )
+            })
+            .collect();
+        out.push_str(&side_by_side(&blocks[..3]));
+        out.push_str(&side_by_side(&blocks[3..]));
+    }
+    out.push_str(
             "\nthe occupancy in its four maps, each u64 drawn as 8 rows of 8 bits (bit 56 top left);\nin each map one kind of line lies in consecutive bits\n",
         );
-        let maps: Vec<Vec<String>> = Rotation::ALL
-            .iter()
-            .map(|&rotation| {
-                titled(
-                    rotation.name().to_string(),
-                    map_grid(self.occupancy.board(rotation), |_| None),
-                )
-            })
-            .collect();
-        out.push_str(&side_by_side(&maps));
-        for rotation in Rotation::ALL {
-            let _ = writeln!(
-                out,
-                "  {:<17} {}",
-                rotation.name(),
-                hex64(self.occupancy.board(rotation))
-            );
-        }
-        out.push_str("\nwhere each square goes: the bit of every square in each map\n");
-        let index_maps: Vec<Vec<String>> = Rotation::ALL
-            .iter()
-            .map(|&rotation| {
-                titled(
-                    rotation.name().to_string(),
-                    grid(|sq| rotation.bit(sq).to_string()),
-                )
-            })
-            .collect();
-        out.push_str(&side_by_side(&index_maps[..2]));
-        out.push_str(&side_by_side(&index_maps[2..]));
-        if let Some(sq) = focus {
-            let _ = writeln!(out, "\nthe four lines through {sq}:");
-            for line in Line::ALL {
-                self.narrate_line(&mut out, sq, line);
-            }
-        } else {
-            out.push_str("\n(add --square SQ to see the four line lookups for a square)\n");
-        }
+    let maps: Vec<Vec<String>> = Rotation::ALL
+        .iter()
+        .map(|&rotation| {
+            titled(
+                rotation.name().to_string(),
+                map_grid(board.lines().board(rotation), |_| None),
+            )
+        })
+        .collect();
+    out.push_str(&side_by_side(&maps));
+    for rotation in Rotation::ALL {
         let _ = writeln!(
+            out,
+            "  {:<17} {}",
+            rotation.name(),
+            hex64(board.lines().board(rotation))
+        );
+    }
+    out.push_str("\nwhere each square goes: the bit of every square in each map\n");
+    let index_maps: Vec<Vec<String>> = Rotation::ALL
+        .iter()
+        .map(|&rotation| {
+            titled(
+                rotation.name().to_string(),
+                grid(|sq| rotation.bit(sq).to_string()),
+            )
+        })
+        .collect();
+    out.push_str(&side_by_side(&index_maps[..2]));
+    out.push_str(&side_by_side(&index_maps[2..]));
+    if let Some(sq) = focus {
+        let _ = writeln!(out, "\nthe four lines through {sq}:");
+        for line in Line::ALL {
+            narrate_line(board, &mut out, sq, line);
+        }
+    } else {
+        out.push_str("\n(add --square SQ to see the four line lookups for a square)\n");
+    }
+    let _ = writeln!(
             out,
             "\nboard: {} bytes; lookup tables (4 x 64 x 64 line attacks, slots, rotated bits): {} bytes",
             RotatedBoard::board_bytes(),
             TABLE_BYTES
         );
-        out
-    }
+    out
+}
 
-    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
-        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-        let us = piece.color;
-        let own = self.by_color(us);
-        let theirs = self.by_color(!us);
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "rotated: the {} on {sq} (bit {})",
-            piece_name(piece),
-            sq.index()
-        );
-        let _ = writeln!(out, "{}", position_header(self).trim_end());
-        let leaper = bitboard_leaper_step(
-            self,
-            sq,
-            self.occupancy.occupied(),
-            theirs,
-            "tested on a copy of the four occupancy maps with both pawns moved",
-        );
-        let reached = match leaper {
-            Some((text, reached)) => {
-                out.push_str(&text);
-                reached
-            }
-            None => {
-                out.push_str(
+/// A piece's attacks and moves, each line lookup narrated.
+pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<String, ExplainError> {
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let us = piece.color;
+    let own = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "rotated: the {} on {sq} (bit {})",
+        piece_name(piece),
+        sq.index()
+    );
+    let _ = writeln!(out, "{}", position_header(board).trim_end());
+    let leaper = bitboard_leaper_step(
+        board,
+        sq,
+        board.lines().occupied(),
+        theirs,
+        "tested on a copy of the four occupancy maps with both pawns moved",
+    );
+    let reached = match leaper {
+        Some((text, reached)) => {
+            out.push_str(&text);
+            reached
+        }
+        None => {
+            out.push_str(
                 "\n1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line\n   (@ the piece, # occupied inner square, o empty inner square, + end square of the line)\n",
             );
-                let mut attacks = Bitboard::EMPTY;
-                for &line in line_names(piece.role) {
-                    attacks |= self.narrate_line(&mut out, sq, line);
-                }
-                let _ = writeln!(
-                    out,
-                    "\n  attacks = the union of the {} entries",
-                    line_names(piece.role).len()
-                );
-                attacks
+            let mut attacks = Bitboard::EMPTY;
+            for &line in line_names(piece.role) {
+                attacks |= narrate_line(board, &mut out, sq, line);
             }
-        };
+            let _ = writeln!(
+                out,
+                "\n  attacks = the union of the {} entries",
+                line_names(piece.role).len()
+            );
+            attacks
+        }
+    };
 
-        out.push_str(&mask_legality_and_moves(
-            self,
+    out.push_str(&mask_legality_and_moves(
+            board,
             sq,
             reached,
             own,
-            self.checkers(),
-            self.pinned(),
-            "  the king's targets, king_attacks[sq] & !own, are each tested with attacked_by (and, in\n  check, the squares behind the king on a checking slider's line are removed first)\n",
+            board.checkers(),
+            board.pinned(),
+            "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
         ));
-        Ok(out)
-    }
+    Ok(out)
 }
 
 fn role_plural(role: Role) -> &'static str {
@@ -262,6 +260,7 @@ fn role_plural(role: Role) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::Views;
 
     #[test]
     fn a_rook_lookup_names_map_shift_mask_and_state() {

@@ -8,9 +8,9 @@ use boardlab_rotated::{RotatedBoard, RotatedOccupancy};
 /// (rebuilt from scratch), the occupied squares with the colour and piece bitboards, and those
 /// with the mailbox.
 fn assert_consistent(board: &RotatedBoard, path: &[Move]) {
-    let occupied = board.occupancy().occupied();
+    let occupied = board.lines().occupied();
     assert_eq!(
-        *board.occupancy(),
+        *board.lines(),
         RotatedOccupancy::from_occupied(occupied),
         "rotated maps out of step after {path:?} in {}",
         board.to_fen()

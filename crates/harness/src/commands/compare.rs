@@ -2,13 +2,14 @@
 //! and against each other, with bulk and full-make speed and memory side by side.
 
 use crate::commands::suite::{case_name, read_suite};
+use crate::report::{html_page, write_file, Amount, Machine, Measurement, Results};
 use crate::{progress_bar, Backend, Error, Outcome};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftCase, PerftMode};
 use serde_json::json;
 use std::io::Write;
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
 
 /// The default node budget per position: the standard suite then runs startpos 5, kiwipete 4,
 /// position3 6, position4 5, position5 4 and position6 4 plies, about 42 million nodes per
@@ -31,6 +32,9 @@ pub struct CompareArgs {
     /// left out, as they are without it for a suite whose castling rights need them).
     #[arg(long)]
     pub chess960: bool,
+    /// Also write the results as one self-contained HTML page of bar charts.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// One position of the comparison: the case and the depth chosen for it.
@@ -48,6 +52,9 @@ struct Row {
     full_make_counts: Vec<u64>,
     bulk_seconds: f64,
     full_make_seconds: f64,
+    /// Seconds per job, in job order, for the page's per-position charts.
+    bulk_times: Vec<f64>,
+    full_make_times: Vec<f64>,
     board_bytes: usize,
     table_bytes: usize,
     mismatches: Vec<String>,
@@ -74,6 +81,8 @@ fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut())
         full_make_counts: Vec::new(),
         bulk_seconds: 0.0,
         full_make_seconds: 0.0,
+        bulk_times: Vec::new(),
+        full_make_times: Vec::new(),
         board_bytes: B::board_bytes(),
         table_bytes: B::table_bytes(),
         mismatches: Vec::new(),
@@ -84,12 +93,21 @@ fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut())
             let start = Instant::now();
             let nodes = perft(&mut board, job.depth, mode);
             let seconds = start.elapsed().as_secs_f64();
-            let (counts, total) = match mode {
-                PerftMode::Bulk => (&mut row.bulk_counts, &mut row.bulk_seconds),
-                PerftMode::FullMake => (&mut row.full_make_counts, &mut row.full_make_seconds),
+            let (counts, total, times) = match mode {
+                PerftMode::Bulk => (
+                    &mut row.bulk_counts,
+                    &mut row.bulk_seconds,
+                    &mut row.bulk_times,
+                ),
+                PerftMode::FullMake => (
+                    &mut row.full_make_counts,
+                    &mut row.full_make_seconds,
+                    &mut row.full_make_times,
+                ),
             };
             counts.push(nodes);
             *total += seconds;
+            times.push(seconds);
             if nodes != job.expected {
                 row.mismatches.push(format!(
                     "{} perft {} ({}): {nodes}, expected {}",
@@ -165,10 +183,10 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = crate::BackendChoice::All.backends_for(crate::commands::suite::needs_chess960(
-        &cases,
-        args.chess960,
-    ));
+    let backends = crate::backend::keep_chess960(
+        Backend::runnable(),
+        crate::commands::suite::needs_chess960(&cases, args.chess960),
+    );
     let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
     let mut rows: Vec<Row> = backends
         .iter()
@@ -179,6 +197,9 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         .collect();
     bar.finish_and_clear();
     cross_check(&mut rows, &jobs);
+    if let Some(path) = &args.html {
+        write_html(path, &rows, &jobs)?;
+    }
     if args.json {
         for row in &rows {
             let line = json!({
@@ -199,6 +220,49 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     Ok(Outcome::failed_if(
         rows.iter().any(|row| !row.mismatches.is_empty()),
     ))
+}
+
+/// The run as the report page draws it: one group per mode and position, one bar per backend.
+fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
+    let saved = Some(SystemTime::now());
+    let mut measurements = Vec::new();
+    for row in rows {
+        for (mode, times, counts) in [
+            (PerftMode::Bulk, &row.bulk_times, &row.bulk_counts),
+            (
+                PerftMode::FullMake,
+                &row.full_make_times,
+                &row.full_make_counts,
+            ),
+        ] {
+            for ((job, &seconds), &nodes) in jobs.iter().zip(times).zip(counts) {
+                measurements.push(Measurement {
+                    group: format!("perft-{}/{}-d{}", mode.name(), job.name, job.depth),
+                    function: row.backend.name().to_string(),
+                    seconds,
+                    interval: None,
+                    amount: Some(Amount::Elements(nodes)),
+                    saved,
+                });
+            }
+        }
+    }
+    let mut results = Results::new(
+        "one run of `boardlab compare`: each figure is a single timing, with no confidence \
+         interval and no outside library; `cargo bench --bench perft` followed by `boardlab \
+         report` gives both"
+            .to_string(),
+        measurements,
+    );
+    for row in rows {
+        for mismatch in &row.mismatches {
+            results
+                .notes
+                .push(format!("{} counted wrong: {mismatch}", row.backend.name()));
+        }
+    }
+    let page = html_page("boardlab compare", &results, &Machine::current())?;
+    write_file(path, &page)
 }
 
 fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), Error> {

@@ -33,7 +33,7 @@ pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     super::write_per_backend(
         &args
             .backend
-            .backends_for(args.position.root()?.is_chess960()),
+            .backends_for(args.position.root()?.is_chess960())?,
         out,
         |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square)),
     )?;

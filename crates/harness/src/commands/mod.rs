@@ -7,10 +7,12 @@ pub mod explain;
 pub mod hash;
 pub mod perft;
 pub mod perftree;
+pub mod report;
 pub mod search;
 pub mod show;
 pub mod suite;
 pub mod uci;
+pub mod units;
 
 use crate::{Backend, Error};
 use std::io::Write;

@@ -107,7 +107,7 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let runner = PerftRunner::new(args.options())?;
     let backends = args
         .backend
-        .backends_for(args.position.root()?.is_chess960());
+        .backends_for(args.position.root()?.is_chess960())?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for backend in backends {

@@ -46,6 +46,7 @@ pub fn run(args: &PerftreeArgs, out: &mut impl Write) -> Result<Outcome, Error> 
         .backend
         .unwrap_or_else(|| Backend::default_for(position.root().is_ok_and(|s| s.is_chess960())));
     let runner = PerftRunner::new(PerftOptions::default())?;
+    backend.available()?;
     let divide: Vec<(String, u64)> = with_backend!(backend, B => {
         let board: B = position.board()?;
         runner

@@ -55,7 +55,7 @@ impl SearchArgs {
 /// A bad FEN or move.
 pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let needs_chess960 = args.position.root()?.is_chess960();
-    for backend in args.backend.backends_for(needs_chess960) {
+    for backend in args.backend.backends_for(needs_chess960)? {
         let (fen, result, best, pv) = with_backend!(backend, B => search::<B>(args, out)?);
         if args.json {
             let score = match result.score {

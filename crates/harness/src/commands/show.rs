@@ -31,7 +31,7 @@ pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     super::write_per_backend(
         &args
             .backend
-            .backends_for(args.position.root()?.is_chess960()),
+            .backends_for(args.position.root()?.is_chess960())?,
         out,
         |backend| with_backend!(backend, B => view::<B>(&args.position, args.square)),
     )?;

@@ -123,7 +123,7 @@ pub fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     }
     let backends = args
         .backend
-        .backends_for(needs_chess960(&cases, args.chess960));
+        .backends_for(needs_chess960(&cases, args.chess960))?;
     for &backend in &backends {
         refuse_unsupported(backend, &cases)?;
     }

@@ -16,12 +16,12 @@ pub struct UciArgs {
 ///
 /// # Errors
 ///
-/// Only when the input cannot be read.
+/// When the input cannot be read, or the backend cannot run on this processor.
 pub fn run(
     args: &UciArgs,
     input: impl BufRead,
     output: impl Write + Send + 'static,
 ) -> Result<Outcome, Error> {
-    UciServer::new(args.backend, output).run(input)?;
+    UciServer::new(args.backend.available()?, output).run(input)?;
     Ok(Outcome::Success)
 }

@@ -20,13 +20,16 @@
 //! moves; [`Counter`] only adds their popcounts, which is how bulk perft counts the last ply
 //! without listing a move.
 
-use crate::board::{bit, square, squares, MagicBoard};
-use crate::sliders::{sliders, Sliders};
-use boardlab_core::bitboard::{between, king_attacks, knight_attacks, line, pawn_attacks};
-use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
+use crate::board::{bit, square, squares, BitboardBoard};
+use crate::technique::SliderTechnique;
+use boardlab_core::bitboard::{
+    between, king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
+    BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+};
+use boardlab_core::{Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Where the generator delivers moves, as sets of destination squares.
-pub(crate) trait MoveSink {
+pub trait MoveSink {
     /// Moves of a piece other than a pawn from `from` to every square of `to`; those onto an
     /// enemy piece (in `theirs`) are captures.
     fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard);
@@ -42,12 +45,13 @@ pub(crate) trait MoveSink {
 
 /// Counts legal moves without listing them.
 #[derive(Default)]
-pub(crate) struct Counter {
+pub struct Counter {
     count: u64,
 }
 
 impl Counter {
-    pub(crate) fn count(&self) -> u64 {
+    /// The moves counted so far.
+    pub fn count(&self) -> u64 {
         self.count
     }
 }
@@ -82,12 +86,13 @@ impl MoveSink for Counter {
 /// Lists legal moves: the quiet ones if `QUIET`, the noisy ones if `NOISY` (both for
 /// [`GenKind::All`](boardlab_core::GenKind::All)). The kind is a type parameter so that each
 /// instance tests nothing per move.
-pub(crate) struct Lister<'a, const QUIET: bool, const NOISY: bool> {
+pub struct Lister<'a, const QUIET: bool, const NOISY: bool> {
     out: &'a mut MoveList,
 }
 
 impl<'a, const QUIET: bool, const NOISY: bool> Lister<'a, QUIET, NOISY> {
-    pub(crate) fn new(out: &'a mut MoveList) -> Lister<'a, QUIET, NOISY> {
+    /// A lister appending to `out`.
+    pub fn new(out: &'a mut MoveList) -> Lister<'a, QUIET, NOISY> {
         Lister { out }
     }
 
@@ -158,10 +163,10 @@ impl<const QUIET: bool, const NOISY: bool> MoveSink for Lister<'_, QUIET, NOISY>
 
 /// Generates the legal moves of `board` into `sink`.
 #[inline(always)]
-pub(crate) fn generate<S: MoveSink>(board: &MagicBoard, sink: &mut S) {
+pub fn generate<T: SliderTechnique, S: MoveSink>(board: &BitboardBoard<T>, sink: &mut S) {
     match board.state.turn {
-        Color::White => generate_for::<S, true>(board, sink),
-        Color::Black => generate_for::<S, false>(board, sink),
+        Color::White => generate_for::<T, S, true>(board, sink),
+        Color::Black => generate_for::<T, S, false>(board, sink),
     }
 }
 
@@ -223,29 +228,17 @@ static CASTLES: [[Castle; 2]; 2] = [
     ],
 ];
 
+/// Castling, first half: the castles whose right is held and whose squares between king and
+/// rook are empty (none in check), and the squares their king paths cross and land on. The
+/// generator tests those squares together with the king's own targets, then calls
+/// [`emit_castles`].
 #[inline(always)]
-fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S) {
-    let tables = sliders();
-    let (us, them) = if WHITE {
-        (Color::White, Color::Black)
-    } else {
-        (Color::Black, Color::White)
-    };
-    let ours = board.by_color(us);
-    let theirs = board.by_color(them);
-    let occupied = ours | theirs;
-    let king = board.king_of(us);
-    let queens = board.by_role(Role::Queen);
-    let their_diagonal = (board.by_role(Role::Bishop) | queens) & theirs;
-    let their_straight = (board.by_role(Role::Rook) | queens) & theirs;
-
-    let checkers = (knight_attacks(king) & board.by_role(Role::Knight) & theirs)
-        | (pawn_attacks(us, king) & board.by_role(Role::Pawn) & theirs)
-        | (tables.bishop(king, occupied) & their_diagonal)
-        | (tables.rook(king, occupied) & their_straight);
-
-    // Castling needs the squares between king and rook empty and the king's path safe, which
-    // below is tested like the king's own targets.
+fn castling_candidates<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    us: Color,
+    occupied: Bitboard,
+    checkers: Bitboard,
+) -> ([Option<&'static Castle>; 2], Bitboard) {
     let mut castles = [None; 2];
     let mut castle_path = Bitboard::EMPTY;
     if checkers.is_empty() {
@@ -261,30 +254,139 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
             }
         }
     }
+    (castles, castle_path)
+}
+
+/// Castling, second half: each candidate whose king path no enemy piece attacks.
+#[inline(always)]
+fn emit_castles<S: MoveSink>(
+    sink: &mut S,
+    castles: [Option<&'static Castle>; 2],
+    unsafe_squares: Bitboard,
+) {
+    for castle in castles.into_iter().flatten() {
+        if (castle_path_of(castle) & unsafe_squares).is_empty() {
+            sink.single(castle.mv);
+        }
+    }
+}
+
+/// Empty-board rook and bishop rays from each square, for finding pins without the state of
+/// a stateful technique.
+static RAYS: [[Bitboard; 64]; 2] = rays();
+
+const fn rays() -> [[Bitboard; 64]; 2] {
+    let mut table = [[Bitboard::EMPTY; 64]; 2];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::ALL[i];
+        table[0][i] = slider_attacks_slow(sq, Bitboard::EMPTY, &ROOK_DIRECTIONS);
+        table[1][i] = slider_attacks_slow(sq, Bitboard::EMPTY, &BISHOP_DIRECTIONS);
+        i += 1;
+    }
+    table
+}
+
+/// Our pieces (in `ours`) that stand alone between our king on `king` and an enemy slider.
+///
+/// A sniper is an enemy slider that would attack the king if our pieces were transparent; with
+/// exactly one piece between them, and that piece ours, the piece is pinned. A stateless
+/// technique finds the snipers by looking up the king's attacks on their pieces alone; a
+/// stateful one would need its state built for that occupancy, so it takes the empty-board rays
+/// instead and lets the `between` test discard snipers hidden behind their own pieces.
+#[inline(always)]
+fn pinned_to<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    tables: &T::Tables,
+    king: Square,
+    ours: Bitboard,
+    theirs: Bitboard,
+    their_diagonal: Bitboard,
+    their_straight: Bitboard,
+) -> Bitboard {
+    let snipers = if T::STATELESS {
+        let lines = board.lines();
+        (T::bishop_attacks(tables, lines, theirs, king) & their_diagonal)
+            | (T::rook_attacks(tables, lines, theirs, king) & their_straight)
+    } else {
+        (RAYS[1][king as usize] & their_diagonal) | (RAYS[0][king as usize] & their_straight)
+    };
+    let occupied = ours | theirs;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in squares(snipers) {
+        let blockers = between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            pinned |= blockers & ours;
+        }
+    }
+    pinned
+}
+
+/// The pieces of the side to move pinned to their king (for the views).
+pub(crate) fn pinned<T: SliderTechnique>(board: &BitboardBoard<T>) -> Bitboard {
+    let us = board.side_to_move();
+    let theirs = board.by_color(!us);
+    let queens = board.by_role(Role::Queen);
+    pinned_to(
+        board,
+        T::tables(),
+        board.king_of(us),
+        board.by_color(us),
+        theirs,
+        (board.by_role(Role::Bishop) | queens) & theirs,
+        (board.by_role(Role::Rook) | queens) & theirs,
+    )
+}
+
+#[inline(always)]
+fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
+    board: &BitboardBoard<T>,
+    sink: &mut S,
+) {
+    let tables = T::tables();
+    let lines = board.lines();
+    let (us, them) = if WHITE {
+        (Color::White, Color::Black)
+    } else {
+        (Color::Black, Color::White)
+    };
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = ours | theirs;
+    let king = board.king_of(us);
+    let queens = board.by_role(Role::Queen);
+    let their_diagonal = (board.by_role(Role::Bishop) | queens) & theirs;
+    let their_straight = (board.by_role(Role::Rook) | queens) & theirs;
+
+    let checkers = (knight_attacks(king) & board.by_role(Role::Knight) & theirs)
+        | (pawn_attacks(us, king) & board.by_role(Role::Pawn) & theirs)
+        | (T::bishop_attacks(tables, lines, occupied, king) & their_diagonal)
+        | (T::rook_attacks(tables, lines, occupied, king) & their_straight);
+
+    let (castles, castle_path) = castling_candidates(board, us, occupied, checkers);
 
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
     // be a check). Testing one square costs two slider lookups; mapping every square the enemy
     // attacks costs one per enemy slider: whichever is fewer is done.
     let without_king = occupied ^ bit(king);
+    let mut lines_without_king = *lines;
+    T::toggle(&mut lines_without_king, king);
     let king_targets = king_attacks(king) & !ours;
     let to_test = king_targets | castle_path;
     let unsafe_squares = if to_test.count() > (their_diagonal | their_straight).count() {
-        to_test & attacked_squares::<WHITE>(board, tables, without_king)
+        to_test & attacked_squares::<T, WHITE>(board, tables, &lines_without_king, without_king)
     } else {
         let mut attacked = Bitboard::EMPTY;
         for sq in squares(to_test) {
-            if !board.attackers(tables, sq, them, without_king).is_empty() {
+            let attackers = board.attackers(tables, &lines_without_king, sq, them, without_king);
+            if !attackers.is_empty() {
                 attacked |= bit(sq);
             }
         }
         attacked
     };
-    for castle in castles.into_iter().flatten() {
-        if (castle_path_of(castle) & unsafe_squares).is_empty() {
-            sink.single(castle.mv);
-        }
-    }
+    emit_castles(sink, castles, unsafe_squares);
     let safe = king_targets & !unsafe_squares;
     sink.piece_moves(king, safe, theirs);
 
@@ -298,17 +400,15 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
         !ours
     };
 
-    // A sniper is an enemy slider that would attack the king if our pieces were transparent;
-    // with exactly one piece between them, and that piece ours, the piece is pinned.
-    let snipers = (tables.bishop(king, theirs) & their_diagonal)
-        | (tables.rook(king, theirs) & their_straight);
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in squares(snipers) {
-        let blockers = between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            pinned |= blockers & ours;
-        }
-    }
+    let pinned = pinned_to(
+        board,
+        tables,
+        king,
+        ours,
+        theirs,
+        their_diagonal,
+        their_straight,
+    );
 
     let movable = ours & !pinned;
     let our_diagonal = (board.by_role(Role::Bishop) | queens) & ours;
@@ -317,10 +417,12 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
         sink.piece_moves(from, knight_attacks(from) & targets, theirs);
     }
     for from in squares(our_diagonal & movable) {
-        sink.piece_moves(from, tables.bishop(from, occupied) & targets, theirs);
+        let attacks = T::bishop_attacks(tables, lines, occupied, from);
+        sink.piece_moves(from, attacks & targets, theirs);
     }
     for from in squares(our_straight & movable) {
-        sink.piece_moves(from, tables.rook(from, occupied) & targets, theirs);
+        let attacks = T::rook_attacks(tables, lines, occupied, from);
+        sink.piece_moves(from, attacks & targets, theirs);
     }
 
     let our_pawns = board.by_role(Role::Pawn) & ours;
@@ -328,11 +430,13 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
 
     if !in_check {
         for from in squares(pinned & our_diagonal) {
-            let along = tables.bishop(from, occupied) & targets & line(king, from);
+            let attacks = T::bishop_attacks(tables, lines, occupied, from);
+            let along = attacks & targets & line(king, from);
             sink.piece_moves(from, along, theirs);
         }
         for from in squares(pinned & our_straight) {
-            let along = tables.rook(from, occupied) & targets & line(king, from);
+            let attacks = T::rook_attacks(tables, lines, occupied, from);
+            let along = attacks & targets & line(king, from);
             sink.piece_moves(from, along, theirs);
         }
         for from in squares(pinned & our_pawns) {
@@ -354,8 +458,13 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
         if leaper_checkers.is_empty() {
             for from in squares(pawn_attacks(them, ep) & our_pawns) {
                 let after = occupied ^ bit(from) ^ bit(victim) ^ bit(ep);
-                let exposed = (tables.bishop(king, after) & their_diagonal)
-                    | (tables.rook(king, after) & their_straight);
+                let mut lines_after = *lines;
+                T::toggle(&mut lines_after, from);
+                T::toggle(&mut lines_after, victim);
+                T::toggle(&mut lines_after, ep);
+                let exposed = (T::bishop_attacks(tables, &lines_after, after, king)
+                    & their_diagonal)
+                    | (T::rook_attacks(tables, &lines_after, after, king) & their_straight);
                 if exposed.is_empty() {
                     sink.single(Move::new(from, ep, MoveFlag::EnPassant));
                 }
@@ -367,9 +476,10 @@ fn generate_for<S: MoveSink, const WHITE: bool>(board: &MagicBoard, sink: &mut S
 /// Every square a piece of the side not to move (white's opponent if `WHITE`) attacks when
 /// `occupied` is occupied.
 #[inline(always)]
-fn attacked_squares<const WHITE: bool>(
-    board: &MagicBoard,
-    tables: &Sliders,
+fn attacked_squares<T: SliderTechnique, const WHITE: bool>(
+    board: &BitboardBoard<T>,
+    tables: &T::Tables,
+    lines: &T::Lines,
     occupied: Bitboard,
 ) -> Bitboard {
     let them = if WHITE { Color::Black } else { Color::White };
@@ -385,10 +495,10 @@ fn attacked_squares<const WHITE: bool>(
     }
     let queens = board.by_role(Role::Queen);
     for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
-        attacked |= tables.bishop(from, occupied);
+        attacked |= T::bishop_attacks(tables, lines, occupied, from);
     }
     for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
-        attacked |= tables.rook(from, occupied);
+        attacked |= T::rook_attacks(tables, lines, occupied, from);
     }
     attacked
 }

@@ -1,0 +1,492 @@
+//! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
+//! piece-per-square array, with make and unmake.
+
+use crate::movegen::{self, Counter, Lister};
+use crate::technique::SliderTechnique;
+use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
+use boardlab_core::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece,
+    Role, Setup, Square, Views, Zobrist,
+};
+
+/// The square with index `index & 63`, without the table lookup `Square::from_index` compiles
+/// to.
+#[inline(always)]
+pub fn square(index: u32) -> Square {
+    // SAFETY: `Square` is `repr(u8)` with exactly the 64 discriminants 0..64 (a1 = 0, see
+    // boardlab-core's square module), and the mask keeps the value in that range.
+    unsafe { std::mem::transmute::<u8, Square>((index & 63) as u8) }
+}
+
+/// The squares of a set, lowest first, without the bounds checks of the general iterator.
+#[inline(always)]
+pub fn squares(set: Bitboard) -> impl Iterator<Item = Square> {
+    let mut bits = set.0;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let sq = square(bits.trailing_zeros());
+        bits &= bits - 1;
+        Some(sq)
+    })
+}
+
+/// The set of the one square `sq`.
+#[inline(always)]
+pub fn bit(sq: Square) -> Bitboard {
+    Bitboard(1 << sq as u8)
+}
+
+/// A chess position for bitboard move generation, its sliders' attacks found by `T`.
+///
+/// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
+/// AND; the piece-per-square array answers "what stands on e4" with one load, which `make`
+/// needs for the moving and the captured piece. Everything but that array is one block (96
+/// bytes plus the technique's occupancy state), which `make` returns whole in its [`Undo`] and
+/// `unmake` copies back, the technique's state with it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct BitboardBoard<T: SliderTechnique> {
+    pub(crate) state: State<T>,
+    /// The piece on each square, indexed by [`Square::index`].
+    pub(crate) squares: [Option<Piece>; 64],
+}
+
+/// Everything of a [`BitboardBoard`] but its piece array: what `make` saves whole and `unmake`
+/// copies back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct State<T: SliderTechnique> {
+    /// The technique's occupancy state, in step with `colors`.
+    pub(crate) lines: T::Lines,
+    /// The squares of each role, either colour, indexed by [`Role::index`].
+    pub(crate) roles: [Bitboard; Role::NUM],
+    /// The squares of each colour's pieces, indexed by [`Color::index`].
+    pub(crate) colors: [Bitboard; Color::NUM],
+    pub(crate) zobrist: Zobrist,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    /// Set only while a pawn of the side to move stands beside the pawn that double-pushed.
+    pub(crate) ep_square: Option<Square>,
+}
+
+impl<T: SliderTechnique> std::fmt::Debug for BitboardBoard<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "BitboardBoard<{}>({})", T::NAME, self.to_fen())
+    }
+}
+
+impl<T: SliderTechnique> BitboardBoard<T> {
+    /// The squares of `color`'s pieces of `role`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.state.colors[color as usize] & self.state.roles[role as usize]
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.state.colors[color as usize]
+    }
+
+    /// The squares of `role`'s pieces of both colours.
+    #[inline(always)]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.state.roles[role as usize]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.state.colors[0] | self.state.colors[1]
+    }
+
+    /// The technique's occupancy state, as make and unmake keep it.
+    #[inline(always)]
+    pub fn lines(&self) -> &T::Lines {
+        &self.state.lines
+    }
+
+    /// The piece on each square, indexed by [`Square::index`].
+    #[inline(always)]
+    pub fn squares(&self) -> &[Option<Piece>; 64] {
+        &self.squares
+    }
+
+    /// The square of `color`'s king.
+    #[inline(always)]
+    pub fn king_of(&self, color: Color) -> Square {
+        square(self.pieces(color, Role::King).0.trailing_zeros())
+    }
+
+    /// The pieces of `by` attacking `sq` when `occupied` is occupied, `lines` being the
+    /// technique's state for that occupancy.
+    #[inline(always)]
+    pub(crate) fn attackers(
+        &self,
+        tables: &T::Tables,
+        lines: &T::Lines,
+        sq: Square,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        let theirs = self.state.colors[by as usize];
+        let queens = self.state.roles[Role::Queen as usize];
+        let diagonal = (self.state.roles[Role::Bishop as usize] | queens) & theirs;
+        let straight = (self.state.roles[Role::Rook as usize] | queens) & theirs;
+        (knight_attacks(sq) & self.state.roles[Role::Knight as usize] & theirs)
+            | (king_attacks(sq) & self.state.roles[Role::King as usize] & theirs)
+            | (pawn_attacks(!by, sq) & self.state.roles[Role::Pawn as usize] & theirs)
+            | (T::bishop_attacks(tables, lines, occupied, sq) & diagonal)
+            | (T::rook_attacks(tables, lines, occupied, sq) & straight)
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.state.turn;
+        let lines = &self.state.lines;
+        self.attackers(T::tables(), lines, self.king_of(us), !us, self.occupied())
+    }
+
+    /// Our pieces that stand alone between our king and an enemy slider.
+    pub fn pinned(&self) -> Bitboard {
+        movegen::pinned(self)
+    }
+
+    /// The rest of an en-passant capture (the captured pawn) or a promotion (the new piece),
+    /// whose pawn has already moved; returns the change to the hash. Out of line, so that the
+    /// common moves' code in `make` stays small.
+    #[inline(never)]
+    fn finish_en_passant_or_promotion(&mut self, mv: Move, us: Color) -> Zobrist {
+        let to = mv.to();
+        if mv.is_en_passant() {
+            let victim = behind(to, us);
+            let pawn = Piece::new(!us, Role::Pawn);
+            self.flip(pawn, bit(victim));
+            T::toggle(&mut self.state.lines, victim);
+            self.squares[victim as usize] = None;
+            Zobrist::piece(pawn, victim)
+        } else if let Some(role) = mv.promotion() {
+            let pawn = Piece::new(us, Role::Pawn);
+            let promoted = Piece::new(us, role);
+            self.flip(pawn, bit(to));
+            self.flip(promoted, bit(to));
+            self.squares[to as usize] = Some(promoted);
+            Zobrist::piece(pawn, to) ^ Zobrist::piece(promoted, to)
+        } else {
+            Zobrist::ZERO
+        }
+    }
+
+    /// The rook's half of castling; returns the change to the hash.
+    #[inline(never)]
+    fn move_castling_rook(&mut self, flag: u8, us: Color) -> Zobrist {
+        let rook = Piece::new(us, Role::Rook);
+        let (rook_from, rook_to) = castling_rook(flag, us);
+        self.flip(rook, bit(rook_from) | bit(rook_to));
+        T::toggle(&mut self.state.lines, rook_from);
+        T::toggle(&mut self.state.lines, rook_to);
+        self.squares[rook_from as usize] = None;
+        self.squares[rook_to as usize] = Some(rook);
+        Zobrist::piece(rook, rook_from) ^ Zobrist::piece(rook, rook_to)
+    }
+
+    /// Toggles the squares of `change` in the bitboards of `piece`: adds, removes or (with two
+    /// squares) moves it. The piece array, the hash and the technique's state are the
+    /// caller's.
+    #[inline(always)]
+    fn flip(&mut self, piece: Piece, change: Bitboard) {
+        self.state.roles[piece.role as usize] ^= change;
+        self.state.colors[piece.color as usize] ^= change;
+    }
+}
+
+/// What [`BitboardBoard::unmake`](Board::unmake) needs beyond the move: the board's state as it
+/// was (bitboards, the technique's state, hash, clocks, rights) and the moving and the captured
+/// piece.
+///
+/// Copying the state back takes about as many instructions as undoing the move's changes to
+/// it, but needs no branch and does not wait on the stores `make` has just made; the piece
+/// array, larger, is put back square by square. Of the three ways tried (copying the whole
+/// board, undoing each change with XORs, and this), this one ran full-make perft fastest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Undo<T: SliderTechnique> {
+    state: State<T>,
+    moving: Option<Piece>,
+    captured: Option<Piece>,
+}
+
+/// The square behind `sq` as `color`'s pawns walk: where a double push skipped, or where the
+/// pawn taken en passant stands.
+#[inline(always)]
+fn behind(sq: Square, color: Color) -> Square {
+    square((sq as u32).wrapping_sub(8).wrapping_add(16 * color as u32))
+}
+
+/// The rook's squares, from and to, for a castling move's flag.
+#[inline(always)]
+fn castling_rook(flag: u8, color: Color) -> (Square, Square) {
+    let side = if flag == MoveFlag::KingCastle as u8 {
+        CastlingSide::King
+    } else {
+        CastlingSide::Queen
+    };
+    (side.rook_from(color), side.rook_to(color))
+}
+
+impl<T: SliderTechnique> Board for BitboardBoard<T> {
+    type Undo = Undo<T>;
+
+    const NAME: &'static str = T::NAME;
+
+    fn from_setup(setup: &Setup) -> BitboardBoard<T> {
+        // Building the tables here means every board's generator finds them ready.
+        T::tables();
+        let mut board = BitboardBoard {
+            state: State {
+                lines: T::lines(Bitboard::EMPTY),
+                roles: [Bitboard::EMPTY; Role::NUM],
+                colors: [Bitboard::EMPTY; Color::NUM],
+                zobrist: Zobrist::castling(setup.castling),
+                halfmove_clock: setup.halfmove_clock,
+                fullmove_number: setup.fullmove_number,
+                turn: setup.turn,
+                castling: setup.castling,
+                ep_square: None,
+            },
+            squares: [None; 64],
+        };
+        for (sq, piece) in setup.pieces() {
+            board.flip(piece, bit(sq));
+            T::toggle(&mut board.state.lines, sq);
+            board.squares[sq as usize] = Some(piece);
+            board.state.zobrist ^= Zobrist::piece(piece, sq);
+        }
+        if setup.turn == Color::White {
+            board.state.zobrist ^= Zobrist::white_to_move();
+        }
+        if let Some(ep) = setup.ep_square {
+            let capturers = pawn_attacks(!setup.turn, ep) & board.pieces(setup.turn, Role::Pawn);
+            if !capturers.is_empty() {
+                board.state.ep_square = Some(ep);
+                board.state.zobrist ^= Zobrist::en_passant(ep.file());
+            }
+        }
+        board
+    }
+
+    fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.board = self.squares;
+        setup.turn = self.state.turn;
+        setup.castling = self.state.castling;
+        setup.ep_square = self.state.ep_square;
+        setup.halfmove_clock = self.state.halfmove_clock;
+        setup.fullmove_number = self.state.fullmove_number;
+        setup
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.state.turn
+    }
+
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq as usize]
+    }
+
+    #[inline]
+    fn castling(&self) -> CastlingRights {
+        self.state.castling
+    }
+
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        self.state.ep_square
+    }
+
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.state.halfmove_clock
+    }
+
+    #[inline]
+    fn fullmove_number(&self) -> u32 {
+        self.state.fullmove_number
+    }
+
+    #[inline]
+    fn zobrist(&self) -> Zobrist {
+        self.state.zobrist
+    }
+
+    #[inline]
+    fn king_square(&self, color: Color) -> Square {
+        self.king_of(color)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    #[inline]
+    fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        let lines = &self.state.lines;
+        !self
+            .attackers(T::tables(), lines, sq, by, self.occupied())
+            .is_empty()
+    }
+
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        out.clear();
+        match kind {
+            GenKind::All => movegen::generate(self, &mut Lister::<true, true>::new(out)),
+            GenKind::Noisy => movegen::generate(self, &mut Lister::<false, true>::new(out)),
+            GenKind::Quiet => movegen::generate(self, &mut Lister::<true, false>::new(out)),
+        }
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut counter = Counter::default();
+        movegen::generate(self, &mut counter);
+        counter.count()
+    }
+
+    // Out of line on purpose: were it inlined into perft's leaf loop, where `unmake` overwrites
+    // everything it writes, the compiler could drop most of it, and full-make perft would time
+    // less than a make.
+    #[inline(never)]
+    fn make(&mut self, mv: Move) -> Undo<T> {
+        let us = self.state.turn;
+        let from = square(u32::from(mv.bits()));
+        let to = square(u32::from(mv.bits()) >> 6);
+        let flag = mv.flag_bits();
+        let moving = self.squares[from as usize];
+        let captured = self.squares[to as usize];
+        let undo = Undo {
+            state: self.state,
+            moving,
+            captured,
+        };
+        // `generate` made the move, so a piece stands on `from`; were the contract broken, the
+        // board is left as it was rather than corrupted.
+        let Some(moving) = moving else {
+            return undo;
+        };
+
+        // The hash changes are gathered here and applied once: a chain of updates through
+        // memory would wait on each store.
+        let mut hash =
+            Zobrist::white_to_move() ^ Zobrist::piece(moving, from) ^ Zobrist::piece(moving, to);
+        if let Some(ep) = self.state.ep_square.take() {
+            hash ^= Zobrist::en_passant(ep.file());
+        }
+        if !self.state.castling.is_empty() {
+            let rights = self.state.castling.after_move(from, to);
+            if rights != self.state.castling {
+                hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
+                self.state.castling = rights;
+            }
+        }
+        self.state.halfmove_clock += 1;
+        self.state.fullmove_number += us as u32;
+
+        self.flip(moving, bit(from) | bit(to));
+        T::toggle(&mut self.state.lines, from);
+        self.squares[from as usize] = None;
+        self.squares[to as usize] = Some(moving);
+        if let Some(captured) = captured {
+            // `to` stays occupied, so the technique's state changes only at `from`.
+            self.flip(captured, bit(to));
+            hash ^= Zobrist::piece(captured, to);
+            self.state.halfmove_clock = 0;
+        } else {
+            T::toggle(&mut self.state.lines, to);
+        }
+
+        if moving.role == Role::Pawn {
+            self.state.halfmove_clock = 0;
+            if flag == MoveFlag::DoublePush as u8 {
+                let skipped = behind(to, us);
+                let capturers = pawn_attacks(us, skipped) & self.pieces(!us, Role::Pawn);
+                if !capturers.is_empty() {
+                    self.state.ep_square = Some(skipped);
+                    hash ^= Zobrist::en_passant(skipped.file());
+                }
+            } else if flag & 0b1011 != 0 {
+                hash ^= self.finish_en_passant_or_promotion(mv, us);
+            }
+        } else if mv.is_castle() {
+            hash ^= self.move_castling_rook(flag, us);
+        }
+
+        self.state.zobrist ^= hash;
+        self.state.turn = !us;
+        undo
+    }
+
+    #[inline]
+    fn unmake(&mut self, mv: Move, undo: Undo<T>) {
+        let us = undo.state.turn;
+        let from = square(u32::from(mv.bits()));
+        let to = square(u32::from(mv.bits()) >> 6);
+        let flag = mv.flag_bits();
+        self.state = undo.state;
+        self.squares[from as usize] = undo.moving;
+        self.squares[to as usize] = undo.captured;
+        if flag == MoveFlag::EnPassant as u8 {
+            self.squares[behind(to, us) as usize] = Some(Piece::new(!us, Role::Pawn));
+        } else if mv.is_castle() {
+            let (rook_from, rook_to) = castling_rook(flag, us);
+            self.squares[rook_to as usize] = None;
+            self.squares[rook_from as usize] = Some(Piece::new(us, Role::Rook));
+        }
+    }
+
+    fn make_null(&mut self) -> Undo<T> {
+        let undo = Undo {
+            state: self.state,
+            moving: None,
+            captured: None,
+        };
+        if let Some(ep) = self.state.ep_square.take() {
+            self.state.zobrist ^= Zobrist::en_passant(ep.file());
+        }
+        self.state.halfmove_clock += 1;
+        self.state.fullmove_number += self.state.turn as u32;
+        self.state.turn = !self.state.turn;
+        self.state.zobrist ^= Zobrist::white_to_move();
+        undo
+    }
+
+    fn unmake_null(&mut self, undo: Undo<T>) {
+        self.state = undo.state;
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
+        for sq in squares(self.occupied()) {
+            if let Some(piece) = self.squares[sq as usize] {
+                f(sq, piece);
+            }
+        }
+    }
+
+    fn table_bytes() -> usize {
+        T::table_bytes()
+    }
+}
+
+impl<T: SliderTechnique> Views for BitboardBoard<T> {
+    fn show(&self, focus: Option<Square>) -> String {
+        T::show(self, focus)
+    }
+
+    fn explain(&self, sq: Square) -> Result<String, boardlab_core::ExplainError> {
+        T::explain(self, sq)
+    }
+}

@@ -1,0 +1,77 @@
+//! The one thing bitboard backends differ in: how a slider finds its attacks.
+
+use crate::board::BitboardBoard;
+use boardlab_core::{Bitboard, ExplainError, Square};
+use std::fmt::Debug;
+
+/// A way of finding a rook's or a bishop's attacks on a bitboard board, with whatever occupancy
+/// state it keeps beside the plain occupancy.
+///
+/// The board calls [`toggle`](SliderTechnique::toggle) on its own copy of the state whenever a
+/// square empties or fills, so a technique that keeps rotated maps or per-line bytes never
+/// rebuilds them; `unmake` restores the state with the rest of the board. A technique that reads
+/// only the plain occupancy sets [`Lines`](SliderTechnique::Lines) to `()` and
+/// [`STATELESS`](SliderTechnique::STATELESS) to `true`: its toggles are empty inline functions
+/// and cost nothing.
+///
+/// Every query receives both the state and the plain occupancy it stands for, always in step:
+/// when the generator asks about a changed occupancy (the king lifted off its square, the two
+/// pawns of an en-passant capture moved) it toggles a copy of the state to match.
+pub trait SliderTechnique: Copy + Send + Sync + 'static {
+    /// The backend's name: its board's [`Board::NAME`](boardlab_core::Board::NAME).
+    const NAME: &'static str;
+
+    /// True when the attacks depend on the plain occupancy alone, so the generator may ask
+    /// about occupancies (such as "their pieces only", to find pins) without building a state.
+    const STATELESS: bool;
+
+    /// The occupancy state kept incrementally; `()` if none.
+    type Lines: Copy + Eq + Send + Sync + Debug;
+
+    /// Shared read-only tables the queries read, fetched once per generation so that a table
+    /// built on first use is not looked up again for every slider; `()` if the technique's
+    /// tables are plain statics or it has none.
+    type Tables: Sync + 'static;
+
+    /// The tables, built on first use.
+    fn tables() -> &'static Self::Tables;
+
+    /// The state for the squares of `occupied`.
+    fn lines(occupied: Bitboard) -> Self::Lines;
+
+    /// Flips `sq` in the state: an empty square becomes occupied, an occupied one empty.
+    fn toggle(lines: &mut Self::Lines, sq: Square);
+
+    /// The squares a rook on `sq` attacks when `occupied` (which `lines` stands for) is occupied.
+    fn rook_attacks(
+        tables: &Self::Tables,
+        lines: &Self::Lines,
+        occupied: Bitboard,
+        sq: Square,
+    ) -> Bitboard;
+
+    /// The squares a bishop on `sq` attacks when `occupied` (which `lines` stands for) is
+    /// occupied.
+    fn bishop_attacks(
+        tables: &Self::Tables,
+        lines: &Self::Lines,
+        occupied: Bitboard,
+        sq: Square,
+    ) -> Bitboard;
+
+    /// The bytes of the technique's own tables (not boardlab-core's leaper and line tables,
+    /// which every bitboard backend reads alike).
+    fn table_bytes() -> usize;
+
+    /// The board and what the technique keeps for it, drawn (see
+    /// [`Views::show`](boardlab_core::Views::show)).
+    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String;
+
+    /// How the technique finds the attacks of the piece on `sq`, step by step (see
+    /// [`Views::explain`](boardlab_core::Views::explain)).
+    ///
+    /// # Errors
+    ///
+    /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
+    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError>;
+}

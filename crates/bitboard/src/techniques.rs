@@ -1,0 +1,243 @@
+//! The seven techniques of boardlab-sliders as [`SliderTechnique`]s, each with its board type.
+//!
+//! Each technique's lookup is written and explained in its own module of boardlab-sliders; this
+//! module only connects it to the board: which state it keeps (only bit lines keeps any), which
+//! shared table it reads, and how the views narrate it.
+
+use crate::board::BitboardBoard;
+use crate::technique::SliderTechnique;
+use crate::views::{explain_with, show_with};
+use boardlab_core::{Bitboard, ExplainError, Square};
+use boardlab_sliders::{
+    bit_lines, black_magic, hyperbola, kindergarten, kogge_stone, obstruction, pext,
+};
+
+/// Defines a stateless technique over a boardlab-sliders module whose `rook_attacks`,
+/// `bishop_attacks`, `table_bytes` and `explain` are plain functions, and its board alias.
+macro_rules! stateless_technique {
+    ($(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $technique;
+
+        impl SliderTechnique for $technique {
+            const NAME: &'static str = $name;
+            const STATELESS: bool = true;
+            type Lines = ();
+            type Tables = ();
+
+            #[inline(always)]
+            fn tables() -> &'static () {
+                &()
+            }
+
+            #[inline(always)]
+            fn lines(_occupied: Bitboard) {}
+
+            #[inline(always)]
+            fn toggle(_lines: &mut (), _sq: Square) {}
+
+            #[inline(always)]
+            fn rook_attacks(_: &(), _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
+                $module::rook_attacks(sq, occupied)
+            }
+
+            #[inline(always)]
+            fn bishop_attacks(_: &(), _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
+                $module::bishop_attacks(sq, occupied)
+            }
+
+            fn table_bytes() -> usize {
+                $module::table_bytes()
+            }
+
+            fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
+                show_with(board, focus, $summary, $module::explain)
+            }
+
+            fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
+                explain_with(board, sq, $summary, $module::explain)
+            }
+        }
+
+        #[doc = concat!("A bitboard board whose sliders use ", stringify!($technique), ".")]
+        pub type $board = BitboardBoard<$technique>;
+    };
+}
+
+stateless_technique!(
+    /// Kindergarten bitboards: a multiplication gathers a line's occupancy into six bits, which
+    /// index a small table.
+    Kindergarten,
+    KindergartenBoard,
+    "kindergarten",
+    kindergarten,
+    "kindergarten bitboards: a multiplication gathers each line's occupancy, a small table gives its attacks"
+);
+
+stateless_technique!(
+    /// Hyperbola quintessence: `o ^ (o - 2r)` towards the high bits, the same on the byte-swapped
+    /// board towards the low bits.
+    Hyperbola,
+    HyperbolaBoard,
+    "hyperbola",
+    hyperbola,
+    "hyperbola quintessence: o ^ (o - 2r) on each line and on its byte-swapped mirror"
+);
+
+stateless_technique!(
+    /// Obstruction difference: the nearest blocker below and above the square, found by bit
+    /// scans, bound each line.
+    Obstruction,
+    ObstructionBoard,
+    "obstruction",
+    obstruction,
+    "obstruction difference: the nearest blockers below and above, by bit scans, bound each line"
+);
+
+stateless_technique!(
+    /// Kogge-Stone fills: parallel-prefix shifts in each direction, no tables at all.
+    KoggeStone,
+    KoggeStoneBoard,
+    "kogge-stone",
+    kogge_stone,
+    "Kogge-Stone fills: three doubling shift steps per direction, no tables"
+);
+
+/// Defines a technique reading one shared table built on first use (a boardlab-sliders
+/// `Tables` with `get`, `rook` and `bishop`), and its board alias.
+macro_rules! table_technique {
+    ($(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $technique;
+
+        impl SliderTechnique for $technique {
+            const NAME: &'static str = $name;
+            const STATELESS: bool = true;
+            type Lines = ();
+            type Tables = $module::Tables;
+
+            #[inline(always)]
+            fn tables() -> &'static $module::Tables {
+                $module::Tables::get()
+            }
+
+            #[inline(always)]
+            fn lines(_occupied: Bitboard) {}
+
+            #[inline(always)]
+            fn toggle(_lines: &mut (), _sq: Square) {}
+
+            #[inline(always)]
+            fn rook_attacks(
+                tables: &$module::Tables,
+                _: &(),
+                occupied: Bitboard,
+                sq: Square,
+            ) -> Bitboard {
+                tables.rook(sq, occupied)
+            }
+
+            #[inline(always)]
+            fn bishop_attacks(
+                tables: &$module::Tables,
+                _: &(),
+                occupied: Bitboard,
+                sq: Square,
+            ) -> Bitboard {
+                tables.bishop(sq, occupied)
+            }
+
+            fn table_bytes() -> usize {
+                $module::table_bytes()
+            }
+
+            fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
+                show_with(board, focus, $summary, $module::explain)
+            }
+
+            fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
+                explain_with(board, sq, $summary, $module::explain)
+            }
+        }
+
+        #[doc = concat!("A bitboard board whose sliders use ", stringify!($technique), ".")]
+        pub type $board = BitboardBoard<$technique>;
+    };
+}
+
+table_technique!(
+    /// Black magic bitboards: fixed shifts, the occupancy ORed with the mask's complement, and
+    /// slices of one table allowed to overlap.
+    BlackMagic,
+    BlackMagicBoard,
+    "black-magic",
+    black_magic,
+    "black magic bitboards: (occupied | !mask) * magic >> fixed shift indexes one overlapping table"
+);
+
+table_technique!(
+    /// BMI2's PEXT gathers the relevant occupancy into a dense index. Only fast on a processor
+    /// with BMI2 ([`pext::available`]); the harness refuses it elsewhere.
+    Pext,
+    PextBoard,
+    "pext",
+    pext,
+    "PEXT bitboards: pext(occupied, mask) is the index into one table"
+);
+
+/// The bit-rank/bit-file structure as a technique: one occupancy byte per rank, file and
+/// diagonal ([`bit_lines::LineBytes`]), toggled in make, restored by unmake, each byte the
+/// index of its line's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitLines;
+
+impl SliderTechnique for BitLines {
+    const NAME: &'static str = "bit-lines";
+    const STATELESS: bool = false;
+    type Lines = bit_lines::LineBytes;
+    type Tables = ();
+
+    #[inline(always)]
+    fn tables() -> &'static () {
+        &()
+    }
+
+    fn lines(occupied: Bitboard) -> bit_lines::LineBytes {
+        bit_lines::LineBytes::from_occupancy(occupied)
+    }
+
+    #[inline(always)]
+    fn toggle(lines: &mut bit_lines::LineBytes, sq: Square) {
+        lines.toggle(sq);
+    }
+
+    #[inline(always)]
+    fn rook_attacks(_: &(), lines: &bit_lines::LineBytes, _: Bitboard, sq: Square) -> Bitboard {
+        lines.rook_attacks(sq)
+    }
+
+    #[inline(always)]
+    fn bishop_attacks(_: &(), lines: &bit_lines::LineBytes, _: Bitboard, sq: Square) -> Bitboard {
+        lines.bishop_attacks(sq)
+    }
+
+    fn table_bytes() -> usize {
+        bit_lines::table_bytes()
+    }
+
+    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
+        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::explain)
+    }
+
+    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
+        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::explain)
+    }
+}
+
+const BIT_LINES_SUMMARY: &str =
+    "bit lines: one occupancy byte per rank, file and diagonal, kept by make/unmake, indexes each line's table";
+
+/// A bitboard board whose sliders use [`BitLines`].
+pub type BitLinesBoard = BitboardBoard<BitLines>;

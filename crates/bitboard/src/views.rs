@@ -1,0 +1,155 @@
+//! Teaching views shared by the techniques of boardlab-sliders: the board's bitboards, and a
+//! piece's moves with the technique's own narration of each slider lookup.
+
+use crate::board::BitboardBoard;
+use crate::technique::SliderTechnique;
+use boardlab_core::views::{
+    bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
+    side_by_side, titled,
+};
+use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
+use boardlab_sliders::Slider;
+use std::fmt::Write;
+
+/// A technique's narration of one lookup: `explain(slider, sq, occupied)`.
+pub(crate) type Narration = fn(Slider, Square, Bitboard) -> String;
+
+/// The sliders a piece of `role` is made of.
+fn sliders_of(role: Role) -> &'static [Slider] {
+    match role {
+        Role::Rook => &[Slider::Rook],
+        Role::Bishop => &[Slider::Bishop],
+        Role::Queen => &[Slider::Rook, Slider::Bishop],
+        _ => &[],
+    }
+}
+
+/// The board drawn: role and colour bitboards, and, for a focus square, the technique's
+/// lookups of a rook and a bishop standing there on this occupancy.
+pub(crate) fn show_with<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    focus: Option<Square>,
+    summary: &str,
+    narrate: Narration,
+) -> String {
+    let mut out = format!(
+        "{}: six role bitboards and two colour bitboards; {summary}\n",
+        T::NAME
+    );
+    out.push_str(&position_header(board));
+    out.push_str("\nrole bitboards (both colours)\n");
+    let roles: Vec<Vec<String>> = Role::ALL
+        .iter()
+        .map(|&role| {
+            titled(
+                format!("roles[{}]", role_name(role)),
+                bitboard_grid(board.by_role(role)),
+            )
+        })
+        .collect();
+    out.push_str(&side_by_side(&roles[..3]));
+    out.push_str(&side_by_side(&roles[3..]));
+    out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
+    out.push_str(&side_by_side(&[
+        titled("colors[white]", bitboard_grid(board.by_color(Color::White))),
+        titled("colors[black]", bitboard_grid(board.by_color(Color::Black))),
+        titled("occupied", bitboard_grid(board.occupied())),
+    ]));
+    if !T::STATELESS {
+        let _ = writeln!(
+            out,
+            "\nthe technique's occupancy state, kept by make and unmake: {:?}",
+            board.lines()
+        );
+    }
+    if let Some(sq) = focus {
+        let _ = writeln!(
+            out,
+            "\na rook and a bishop on {sq}, looked up on this occupancy"
+        );
+        for slider in Slider::ALL {
+            out.push('\n');
+            out.push_str(&narrate(slider, sq, board.occupied()));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "\nboard: {} bytes; the technique's tables: {} bytes",
+        BitboardBoard::<T>::board_bytes(),
+        T::table_bytes()
+    );
+    out
+}
+
+/// A piece's attacks and moves: a leaper's step, or the technique's narration of each slider
+/// lookup (checked against the lookup the generator makes), then the check and pin masks.
+pub(crate) fn explain_with<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    sq: Square,
+    summary: &str,
+    narrate: Narration,
+) -> Result<String, ExplainError> {
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let us = piece.color;
+    let own = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: the {} on {sq} (bit {})",
+        T::NAME,
+        piece_name(piece),
+        sq.index()
+    );
+    let _ = writeln!(out, "{summary}");
+    let _ = writeln!(out, "{}", position_header(board).trim_end());
+    let leaper = bitboard_leaper_step(
+        board,
+        sq,
+        occupied,
+        theirs,
+        "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open",
+    );
+    let reached = match leaper {
+        Some((text, reached)) => {
+            out.push_str(&text);
+            reached
+        }
+        None => {
+            out.push_str("\n1. slider lookups, step by step\n");
+            let tables = T::tables();
+            let mut attacks = Bitboard::EMPTY;
+            for &slider in sliders_of(piece.role) {
+                out.push('\n');
+                out.push_str(&narrate(slider, sq, occupied));
+                attacks |= match slider {
+                    Slider::Rook => T::rook_attacks(tables, board.lines(), occupied, sq),
+                    Slider::Bishop => T::bishop_attacks(tables, board.lines(), occupied, sq),
+                };
+            }
+            attacks
+        }
+    };
+    out.push_str(&mask_legality_and_moves(
+        board,
+        sq,
+        reached,
+        own,
+        board.checkers(),
+        board.pinned(),
+        "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
+    ));
+    Ok(out)
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}

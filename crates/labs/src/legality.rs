@@ -1,0 +1,21 @@
+//! Lab exercise for the legality chapter: pin detection.
+
+use boardlab_core::{Bitboard, Setup};
+
+/// Exercise `pins`: the pieces of the side to move that are pinned to their own king: each
+/// stands alone between the king and an enemy rook or queen on a rank or file, or an enemy
+/// bishop or queen on a diagonal.
+///
+/// One way: for each enemy slider, if it shares a suitable line with the king
+/// (`boardlab_core::bitboard::line`), look at the squares between them
+/// (`boardlab_core::bitboard::between`): exactly one occupied square, holding one of our
+/// pieces, means that piece is pinned.
+///
+/// Checked on random positions against a brute-force answer: a piece is pinned when lifting it
+/// off the board lets a new enemy slider attack the king.
+#[cfg(not(feature = "solutions"))]
+pub fn pinned(setup: &Setup) -> Bitboard {
+    todo!("exercise pins: for each enemy slider on a line with the king, one own piece between")
+}
+#[cfg(feature = "solutions")]
+pub use crate::solutions::legality::pinned;

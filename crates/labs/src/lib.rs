@@ -1,0 +1,49 @@
+//! Exercises for the boardlab book: functions a student writes, checked by tests against
+//! boardlab's own backends and reference code.
+//!
+//! Every exercise is a function (or, for the move picker, a type) whose body is `todo!()`. The
+//! tests in `tests/` call it on many positions, squares or occupancies and compare the answers
+//! with boardlab's code, so an unsolved exercise fails its tests with the `todo!()` message.
+//! Solve one by replacing the `todo!()` in its module and run its tests by name:
+//!
+//! ```sh
+//! cargo test -p boardlab-labs x88_knight
+//! ```
+//!
+//! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
+//! which replaces each stub with its solution. `cargo test -p boardlab-labs --features solutions`
+//! runs every lab against the solutions; `cargo test --workspace` does the same, because the
+//! root package turns the feature on for its own tests.
+//!
+//! | exercise | function | chapter |
+//! |---|---|---|
+//! | `piece_list_capture` | [`piece_list::SlotList::remove_on`], [`piece_list::SlotList::put_back`] | Piece lists |
+//! | `mailbox_slide` | [`mailbox::slide`] | The 10x12 mailbox |
+//! | `x88_knight` | [`x88::knight_targets`] | 0x88 |
+//! | `x88_slider` | [`x88::slider_targets`] | 0x88 |
+//! | `x88_step` | [`x88::step_between`] | 0x88 |
+//! | `rotated_bit` | [`rotated::rotated_bit`] | Rotated bitboards |
+//! | `rotated_state` | [`rotated::line_state`] | Rotated bitboards |
+//! | `magic_index` | [`magic::magic_index`] | Magic bitboards |
+//! | `magic_search` | [`magic::find_magic`] | Magic bitboards |
+//! | `pins` | [`legality::pinned`] | Legality |
+//! | `zobrist_update` | [`zobrist::update`] | Zobrist hashing |
+//! | `perft` | [`perft::perft`] | Perft, divide and diff |
+//! | `staged_picker` | [`picker::StagedPicker`] | The search |
+
+// A stub does not read its arguments until it is solved.
+#![cfg_attr(not(feature = "solutions"), allow(unused_variables))]
+// With the solutions in place of the stubs, the imports the stubs' signatures need go unused.
+#![cfg_attr(feature = "solutions", allow(unused_imports))]
+
+pub mod legality;
+pub mod magic;
+pub mod mailbox;
+pub mod perft;
+pub mod picker;
+pub mod piece_list;
+pub mod rotated;
+#[cfg(feature = "solutions")]
+mod solutions;
+pub mod x88;
+pub mod zobrist;

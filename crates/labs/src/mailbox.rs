@@ -1,0 +1,56 @@
+//! Lab exercise for the 10x12 mailbox chapter: the sliding loop that needs no bounds test
+//! because a frame of sentinel cells surrounds the board.
+
+use boardlab_core::{Bitboard, Square};
+
+/// An empty cell.
+pub const EMPTY: u8 = 0;
+/// A cell holding a piece (in this lab, any piece: the ray stops on it and includes it).
+pub const PIECE: u8 = 1;
+/// A frame cell: the ray stops before it.
+pub const SENTINEL: u8 = 0xff;
+
+/// The rook's four unit steps on the 10x12 board.
+pub const ROOK_STEPS: [isize; 4] = [1, -1, 10, -10];
+/// The bishop's four unit steps on the 10x12 board.
+pub const BISHOP_STEPS: [isize; 4] = [11, 9, -9, -11];
+
+/// The 10x12 cell of `sq`: `21 + file + 10 * rank`.
+pub const fn cell(sq: Square) -> usize {
+    21 + sq.file().index() + 10 * sq.rank().index()
+}
+
+/// The square of a playing cell, or `None` for a frame cell or an index past the array.
+pub fn square_of_cell(cell: usize) -> Option<Square> {
+    let (row, column) = (cell / 10, cell % 10);
+    if !(2..10).contains(&row) || !(1..9).contains(&column) {
+        return None;
+    }
+    Square::new(((row - 2) * 8 + column - 1) as u8)
+}
+
+/// The 120 cells for a set of occupied squares: [`PIECE`] on them, [`EMPTY`] on the other
+/// squares, [`SENTINEL`] on the frame.
+pub fn frame(occupied: Bitboard) -> [u8; 120] {
+    let mut cells = [SENTINEL; 120];
+    for sq in Square::ALL {
+        cells[cell(sq)] = if occupied.contains(sq) { PIECE } else { EMPTY };
+    }
+    cells
+}
+
+/// Exercise `mailbox_slide`: the cells a slider on cell `from` reaches with `step` (one of
+/// [`ROOK_STEPS`] or [`BISHOP_STEPS`]), nearest first: the empty cells, then the first
+/// [`PIECE`] cell if the ray meets one. A [`SENTINEL`] ends the ray and is not included.
+///
+/// Write it as the mailbox does: a loop that stops on the first non-empty cell, with no test
+/// of files, ranks or array bounds; the frame is two rows deep, so `from + step` of a playing
+/// cell is always inside the array.
+///
+/// Checked against `boardlab_core::bitboard::slider_attacks_slow` on random occupancies.
+#[cfg(not(feature = "solutions"))]
+pub fn slide(cells: &[u8; 120], from: usize, step: isize) -> Vec<usize> {
+    todo!("exercise mailbox_slide: step while the cell is EMPTY, then keep a PIECE but not a SENTINEL")
+}
+#[cfg(feature = "solutions")]
+pub use crate::solutions::mailbox::slide;

@@ -1,0 +1,67 @@
+//! Lab exercise for the search chapter: a staged move picker.
+//!
+//! A search usually cuts off after the first or second move it tries, so a picker that
+//! generates moves in stages, each only when it is reached, often never generates the quiet
+//! moves at all. The order is the search's: the hash move, then captures and promotions by
+//! [`mvv_lva`], then the killer moves, then the other quiet moves.
+
+use boardlab_core::{Board, Move};
+#[cfg(not(feature = "solutions"))]
+use std::marker::PhantomData;
+
+/// The ordering key of a noisy move (capture or promotion), larger first: the most valuable
+/// victim, and among equal victims the least valuable attacker; a promotion adds the value of
+/// the promoted piece's role.
+pub fn mvv_lva<B: Board>(board: &B, mv: Move) -> i32 {
+    let victim = if mv.is_en_passant() {
+        1
+    } else {
+        board
+            .piece_at(mv.to())
+            .map_or(0, |piece| piece.role.index() as i32 + 1)
+    };
+    let attacker = board
+        .piece_at(mv.from())
+        .map_or(0, |piece| piece.role.index() as i32);
+    let promotion = mv.promotion().map_or(0, |role| role.index() as i32 + 1);
+    16 * victim + 8 * promotion - attacker
+}
+
+/// Exercise `staged_picker`: yields every legal move of `board` once, in stages:
+///
+/// 1. the hash move, if there is one (the caller gives only a legal hash move), before any
+///    generation;
+/// 2. the noisy moves (`GenKind::Noisy`, generated when this stage is reached), by
+///    [`mvv_lva`] from the largest, without the hash move;
+/// 3. the killers that are legal quiet moves here, in the order given, without the hash move
+///    (killers come from other positions, so they may not be legal here: look for them in the
+///    quiet moves, generated when this stage is reached with `GenKind::Quiet`);
+/// 4. the other quiet moves, in the order they were generated.
+///
+/// Checked on random positions against `Board::legal_moves` (every move once) and against the
+/// order above.
+#[cfg(not(feature = "solutions"))]
+pub struct StagedPicker<'a, B: Board> {
+    // Add the stage, the generated lists and a position in them.
+    _board: PhantomData<&'a B>,
+}
+
+#[cfg(not(feature = "solutions"))]
+impl<'a, B: Board> StagedPicker<'a, B> {
+    /// A picker for the moves of `board`.
+    pub fn new(board: &'a B, hash_move: Option<Move>, killers: [Option<Move>; 2]) -> Self {
+        todo!("exercise staged_picker: remember the board, the hash move and the killers; generate nothing yet")
+    }
+}
+
+#[cfg(not(feature = "solutions"))]
+impl<B: Board> Iterator for StagedPicker<'_, B> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        todo!("exercise staged_picker: hash move, noisy by mvv_lva, killers, quiet moves")
+    }
+}
+
+#[cfg(feature = "solutions")]
+pub use crate::solutions::picker::StagedPicker;

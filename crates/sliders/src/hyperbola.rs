@@ -1,0 +1,166 @@
+//! Hyperbola quintessence: the attacks along a file or diagonal by two subtractions, one of
+//! them on the byte-swapped board; ranks by a first-rank table.
+//!
+//! ```text
+//!   o  = occupied & line          (line: the file or diagonal through sq, sq left out)
+//!   r  = the slider's bit
+//!   forward = o - 2r              borrows from the first blocker above the slider
+//!   reverse = swap(swap(o) - 2 swap(r))   the same on the board flipped top to bottom
+//!   attacks = (forward ^ reverse) & line
+//!
+//!   rank:  RANK_ATTACKS[file][occupied >> (8 * rank + 1) & 63] << 8 * rank
+//! ```
+//!
+//! Following the Chess Programming Wiki's "Hyperbola Quintessence" (after Ryan Mack's
+//! formulation, itself a reflection of the `o ^ (o - 2r)` trick). Subtracting `2r` from the
+//! line's occupancy borrows through every empty square above the slider up to and including
+//! the first blocker; XOR with `o` leaves exactly those squares. For the squares below, the
+//! board is mirrored so that "below" becomes "above": a file or diagonal has at most one square
+//! per rank, so reversing the order of the ranks, a byte swap (`swap_bytes`, one `bswap`),
+//! reverses the line's order. Both halves are XORed together and masked to the line.
+//!
+//! A rank has all its squares in one byte, where a byte swap does nothing useful; mirroring it
+//! would need a full bit reversal. Ranks are instead looked up in a first-rank table of
+//! 8 × 64 bytes, indexed by the slider's file and the rank's six inner squares, and shifted to
+//! the slider's rank, as kindergarten and rotated bitboards do.
+
+use crate::lines::{binary64, grids, Line, LINE_MASK_BYTES};
+use crate::Slider;
+use boardlab_core::bitboard::slider_attacks_slow;
+use boardlab_core::{Bitboard, Square};
+use std::fmt::Write;
+
+/// `RANK_ATTACKS[file][bits]`: the first-rank attacks of a slider on `file` when the files
+/// b..g are occupied as `bits` says.
+static RANK_ATTACKS: [[u8; 64]; 8] = {
+    let mut table = [[0u8; 64]; 8];
+    let mut file = 0;
+    while file < 8 {
+        let mut bits = 0;
+        while bits < 64 {
+            let attacks = slider_attacks_slow(
+                Square::from_index(file as u8),
+                Bitboard((bits as u64) << 1),
+                &[(1, 0), (-1, 0), (1, 0), (-1, 0)],
+            );
+            table[file][bits] = attacks.0 as u8;
+            bits += 1;
+        }
+        file += 1;
+    }
+    table
+};
+
+/// The attacks of the slider `bit` along `line` (the line without the slider's square), for
+/// any line with at most one square per rank.
+#[inline]
+fn line_attacks(occupied: u64, bit: u64, line: u64) -> u64 {
+    let o = occupied & line;
+    let forward = o.wrapping_sub(bit.wrapping_mul(2));
+    let reverse = o
+        .swap_bytes()
+        .wrapping_sub(bit.swap_bytes().wrapping_mul(2))
+        .swap_bytes();
+    (forward ^ reverse) & line
+}
+
+/// The squares a slider on `sq` attacks along its rank, by the first-rank table.
+#[inline]
+pub fn rank_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    let (file, rank) = (sq as usize & 7, sq as usize >> 3);
+    let bits = (occupied.0 >> (8 * rank + 1) & 63) as usize;
+    Bitboard(u64::from(RANK_ATTACKS[file][bits]) << (8 * rank))
+}
+
+/// The squares a slider on `sq` attacks along `line`, which must not be [`Line::Rank`].
+#[inline]
+fn hyperbola(line: Line, sq: Square, occupied: Bitboard) -> Bitboard {
+    debug_assert!(line != Line::Rank);
+    Bitboard(line_attacks(
+        occupied.0,
+        Bitboard::from_square(sq).0,
+        line.mask_ex(sq).0,
+    ))
+}
+
+/// The squares a rook on `sq` attacks when `occupied` is occupied.
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    hyperbola(Line::File, sq, occupied) | rank_attacks(sq, occupied)
+}
+
+/// The squares a bishop on `sq` attacks when `occupied` is occupied.
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    hyperbola(Line::Diagonal, sq, occupied) | hyperbola(Line::AntiDiagonal, sq, occupied)
+}
+
+/// The squares a queen on `sq` attacks when `occupied` is occupied.
+#[inline]
+pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// The bytes of the rank table and the line masks.
+pub const fn table_bytes() -> usize {
+    std::mem::size_of::<[[u8; 64]; 8]>() + LINE_MASK_BYTES
+}
+
+/// The lookup of `slider` on `sq` among `occupied`, step by step.
+pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "hyperbola quintessence: a {} on {sq}", slider.name());
+    let lines = match slider {
+        Slider::Rook => Line::ROOK,
+        Slider::Bishop => Line::BISHOP,
+    };
+    let mut result = Bitboard::EMPTY;
+    for line in lines {
+        let _ = writeln!(out, "\n{} through {sq}:", line.name());
+        let entry = if line == Line::Rank {
+            let (file, rank) = (sq as usize & 7, sq as usize >> 3);
+            let bits = (occupied.0 >> (8 * rank + 1) & 63) as usize;
+            let _ = writeln!(
+                out,
+                "  ranks do not mirror with a byte swap; the first-rank table instead:"
+            );
+            let _ = writeln!(
+                out,
+                "  occupied >> {} & 63 = {bits:06b}, RANK_ATTACKS[{file}][{bits}] = {:08b}, << {}",
+                8 * rank + 1,
+                RANK_ATTACKS[file][bits],
+                8 * rank
+            );
+            rank_attacks(sq, occupied)
+        } else {
+            let mask = line.mask_ex(sq).0;
+            let r = Bitboard::from_square(sq).0;
+            let o = occupied.0 & mask;
+            let forward = o.wrapping_sub(r.wrapping_mul(2));
+            let swapped = o.swap_bytes().wrapping_sub(r.swap_bytes().wrapping_mul(2));
+            let reverse = swapped.swap_bytes();
+            let rows = [
+                ("o = occupied & line", o),
+                ("2r", r.wrapping_mul(2)),
+                ("forward = o - 2r", forward),
+                ("swap(o)", o.swap_bytes()),
+                ("swap(o) - 2 swap(r)", swapped),
+                ("reverse = swap(that)", reverse),
+                ("forward ^ reverse", forward ^ reverse),
+                ("& line", (forward ^ reverse) & mask),
+            ];
+            for (name, value) in rows {
+                let _ = writeln!(out, "  {name:<22} {}", binary64(value));
+            }
+            hyperbola(line, sq, occupied)
+        };
+        result |= entry;
+        out.push_str(&grids(&[
+            ("occupied on the line", occupied & line.mask(sq)),
+            ("attacks on the line", entry),
+        ]));
+    }
+    let _ = writeln!(out, "\nattacks:");
+    out.push_str(&grids(&[("attacks", result)]));
+    out
+}

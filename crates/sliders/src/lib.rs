@@ -1,0 +1,81 @@
+//! Seven ways to find the squares a rook or a bishop attacks on a bitboard, each a module that
+//! can be read on its own page, with the same functions:
+//!
+//! - `rook_attacks(sq, occupied)` and `bishop_attacks(sq, occupied)` (for [`bit_lines`],
+//!   methods on the incrementally kept [`bit_lines::LineBytes`] instead);
+//! - `table_bytes()`: the bytes of the technique's own tables;
+//! - `explain(slider, sq, occupied)`: the lookup step by step, for a student.
+//!
+//! | module | how the line occupancy is found | what is looked up |
+//! |---|---|---|
+//! | [`bit_lines`] | kept as one byte per line, updated on make/unmake | `[line][square][byte]` |
+//! | [`kindergarten`] | one multiplication gathers the line into 6 bits | `[file][6 bits]`, then masked |
+//! | [`hyperbola`] | none: `o ^ (o - 2r)` and its byte-swapped mirror | ranks: `[file][6 bits]` |
+//! | [`obstruction`] | the nearest blocker below and above, by bit scans | masks only |
+//! | [`kogge_stone`] | none: three doubling steps per direction | nothing |
+//! | [`black_magic`] | `(occupied \| !mask) * magic >> 52` (rook) | one shared table |
+//! | [`pext`] | BMI2 `pext(occupied, mask)` | one shared table |
+//!
+//! All squares are numbered as in boardlab-core: bit `i` of a [`Bitboard`] is square `i`,
+//! a1 = 0, h8 = 63. [`reference_attacks`] walks rays square by square; every technique is tested
+//! against it.
+
+pub mod bit_lines;
+pub mod black_magic;
+pub mod hyperbola;
+pub mod kindergarten;
+pub mod kogge_stone;
+pub mod lines;
+pub mod obstruction;
+pub mod pext;
+
+use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use boardlab_core::{Bitboard, Square};
+
+/// The two sliding moves; a queen is both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slider {
+    /// Along ranks and files.
+    Rook,
+    /// Along diagonals.
+    Bishop,
+}
+
+impl Slider {
+    /// Both sliders, rook first.
+    pub const ALL: [Slider; 2] = [Slider::Rook, Slider::Bishop];
+
+    /// The slider's name as the views print it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Slider::Rook => "rook",
+            Slider::Bishop => "bishop",
+        }
+    }
+
+    /// The four directions of the slider, as (file step, rank step).
+    pub const fn directions(self) -> &'static [(i8, i8); 4] {
+        match self {
+            Slider::Rook => &ROOK_DIRECTIONS,
+            Slider::Bishop => &BISHOP_DIRECTIONS,
+        }
+    }
+}
+
+/// The squares `slider` on `sq` attacks, by walking each ray until it leaves the board or hits
+/// an occupied square (which is attacked). Slow and obviously right: the techniques' tables are
+/// built from it and their tests compare against it.
+pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -> Bitboard {
+    slider_attacks_slow(sq, occupied, slider.directions())
+}
+
+/// The names of the techniques, as the benches and the book call them.
+pub const TECHNIQUES: [&str; 7] = [
+    "bit-lines",
+    "kindergarten",
+    "hyperbola",
+    "obstruction",
+    "kogge-stone",
+    "black-magic",
+    "pext",
+];

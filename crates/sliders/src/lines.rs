@@ -1,0 +1,137 @@
+//! The four lines through each square, as bitboards, and the helpers the `explain` views share.
+//!
+//! A rook slides along its square's rank and file, a bishop along its diagonal (the a1-h8
+//! direction, file minus rank constant) and anti-diagonal (the a8-h1 direction, file plus rank
+//! constant). Most techniques work one line at a time and need that line's squares, with or
+//! without the slider's own square; the tables here are built at compile time and shared.
+
+use boardlab_core::views::{bitboard_grid, side_by_side, titled};
+use boardlab_core::{Bitboard, Square};
+
+/// A line through a square along which a slider moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Line {
+    /// The square's rank.
+    Rank,
+    /// The square's file.
+    File,
+    /// The a1-h8 direction: file minus rank is constant.
+    Diagonal,
+    /// The a8-h1 direction: file plus rank is constant.
+    AntiDiagonal,
+}
+
+impl Line {
+    /// The four lines: the rook's two, then the bishop's two.
+    pub const ALL: [Line; 4] = [Line::Rank, Line::File, Line::Diagonal, Line::AntiDiagonal];
+    /// The rook's lines.
+    pub const ROOK: [Line; 2] = [Line::Rank, Line::File];
+    /// The bishop's lines.
+    pub const BISHOP: [Line; 2] = [Line::Diagonal, Line::AntiDiagonal];
+
+    /// The line's name as the views print it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Line::Rank => "rank",
+            Line::File => "file",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        }
+    }
+
+    /// One step along the line towards higher squares, as (file step, rank step).
+    pub const fn step(self) -> (i8, i8) {
+        match self {
+            Line::Rank => (1, 0),
+            Line::File => (0, 1),
+            Line::Diagonal => (1, 1),
+            Line::AntiDiagonal => (-1, 1),
+        }
+    }
+
+    /// Every square of this line through `sq`, `sq` included, edge to edge.
+    #[inline]
+    pub fn mask(self, sq: Square) -> Bitboard {
+        LINE_MASKS[self as usize][sq as usize]
+    }
+
+    /// The squares of this line through `sq`, without `sq` itself.
+    #[inline]
+    pub fn mask_ex(self, sq: Square) -> Bitboard {
+        self.mask(sq).without(sq)
+    }
+}
+
+/// The squares from `sq` (excluded) to the edge along `(df, dr)`.
+pub(crate) const fn ray(sq: Square, df: i8, dr: i8) -> u64 {
+    let mut bits = 0u64;
+    let mut cur = sq;
+    while let Some(next) = cur.offset(df, dr) {
+        bits |= 1 << next as u8;
+        cur = next;
+    }
+    bits
+}
+
+/// `LINE_MASKS[line][sq]`: the whole line through `sq`, both rays and `sq`.
+static LINE_MASKS: [[Bitboard; 64]; 4] = {
+    let mut masks = [[Bitboard::EMPTY; 64]; 4];
+    let mut line = 0;
+    while line < 4 {
+        let (df, dr) = Line::ALL[line].step();
+        let mut sq = 0;
+        while sq < 64 {
+            let from = Square::from_index(sq as u8);
+            masks[line][sq] = Bitboard(ray(from, df, dr) | ray(from, -df, -dr) | 1 << sq);
+            sq += 1;
+        }
+        line += 1;
+    }
+    masks
+};
+
+/// The bytes of the line masks above, for the techniques that read them.
+pub const LINE_MASK_BYTES: usize = 4 * 64 * 8;
+
+/// Bitboards drawn side by side, each under its title.
+pub fn grids(boards: &[(&str, Bitboard)]) -> String {
+    let blocks: Vec<Vec<String>> = boards
+        .iter()
+        .map(|&(title, set)| titled(title, bitboard_grid(set)))
+        .collect();
+    side_by_side(&blocks)
+}
+
+/// A 64-bit number in binary, a space between bytes, the highest byte first.
+pub fn binary64(value: u64) -> String {
+    let bytes: Vec<String> = (0..8)
+        .rev()
+        .map(|byte| format!("{:08b}", value >> (8 * byte) & 0xff))
+        .collect();
+    bytes.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_have_the_lengths_of_the_board() {
+        assert_eq!(Line::Rank.mask(Square::E4), Bitboard::rank(3));
+        assert_eq!(Line::File.mask(Square::E4), Bitboard::file(4));
+        assert_eq!(Line::Diagonal.mask(Square::A1).count(), 8);
+        assert_eq!(Line::Diagonal.mask(Square::H1).count(), 1);
+        assert_eq!(Line::AntiDiagonal.mask(Square::H1).count(), 8);
+        assert_eq!(Line::AntiDiagonal.mask(Square::C1).count(), 3);
+        assert!(Line::AntiDiagonal.mask(Square::C1).contains(Square::A3));
+        // Each square lies on 8 + 8 squares of its rank and file, and its diagonals' lengths
+        // sum over the board to 64 per direction, counted once per square of each line:
+        // the sum of the squared lengths, 2 * (1 + 4 + ... + 49) + 64 = 344.
+        let diagonal_total: u32 = Square::ALL
+            .iter()
+            .map(|&sq| Line::Diagonal.mask(sq).count())
+            .sum();
+        assert_eq!(diagonal_total, 344);
+    }
+}
