@@ -169,7 +169,7 @@ fn make_unmake_peers(group: &mut BenchmarkGroup<WallTime>, expected: u64) {
             for (pos, moves) in &shakmaty {
                 for mv in moves {
                     let mut child = pos.clone();
-                    child.play_unchecked(mv.clone());
+                    child.play_unchecked(*mv);
                     black_box(&child);
                 }
             }

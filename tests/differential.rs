@@ -13,6 +13,9 @@ use boardlab_harness::{with_backend, Backend, ReferenceBoard};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+mod support;
+use support::{backends_in_turn, BackendTurns};
+
 /// Random games, half from the conformance positions and half from random placements.
 const GAMES: usize = 600;
 /// The longest game.
@@ -74,9 +77,9 @@ impl<B: Board> Player for Typed<B> {
     }
 }
 
-/// One board per backend, and the reference last.
-fn players(setup: &Setup) -> Vec<Box<dyn Player>> {
-    let mut players: Vec<Box<dyn Player>> = Backend::ALL
+/// One board per backend of `backends`, and the reference last.
+fn players(setup: &Setup, backends: &[Backend]) -> Vec<Box<dyn Player>> {
+    let mut players: Vec<Box<dyn Player>> = backends
         .iter()
         .map(|&backend| {
             with_backend!(backend, B => Box::new(Typed(B::from_setup(setup))) as Box<dyn Player>)
@@ -110,13 +113,16 @@ fn random_games_agree_at_every_ply() {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = 0;
     let mut features = FeatureCount::default();
+    let mut turns = BackendTurns::default();
     for game in 0..GAMES {
         let start = if game % 2 == 0 {
             Setup::from_fen(WALK_POSITIONS[rng.gen_range(0..WALK_POSITIONS.len())]).unwrap()
         } else {
             random_placement(&mut rng)
         };
-        let mut players = players(&start);
+        let backends = backends_in_turn(game);
+        turns.add(&backends);
+        let mut players = players(&start, &backends);
         let mut path: Vec<Move> = Vec::new();
         let plies = rng.gen_range(1..=PLIES);
         for ply in 0..=plies {
@@ -147,6 +153,8 @@ fn random_games_agree_at_every_ply() {
     assert!(positions >= GAMES * PLIES / 4, "only {positions} positions");
     // Games reach double checks and en passant more rarely than placements do.
     features.assert_each_at_least(positions / 1_000);
+    // Seven techniques taking turns two a game: each plays about two games in seven.
+    turns.assert_each_at_least(GAMES / 4);
 }
 
 #[test]
@@ -155,10 +163,13 @@ fn valid_random_placements_agree() {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut tested = 0;
     let mut features = FeatureCount::default();
+    let mut turns = BackendTurns::default();
     for index in 0..PLACEMENTS {
         let setup = random_placement(&mut rng);
         let context = || format!("on placement {index} (seed {seed}): {}", setup.to_fen());
-        let mut players = players(&setup);
+        let backends = backends_in_turn(index);
+        turns.add(&backends);
+        let mut players = players(&setup, &backends);
         agree(&players, &context);
         let counts: Vec<u64> = players.iter_mut().map(|p| p.perft(2)).collect();
         assert!(
@@ -172,6 +183,7 @@ fn valid_random_placements_agree() {
     println!("{tested} placements agree; {features:?}");
     assert_eq!(tested, PLACEMENTS);
     features.assert_each_at_least(PLACEMENTS / 100);
+    turns.assert_each_at_least(PLACEMENTS / 4);
 }
 
 /// How many of the tested positions hold each of the corners the generator aims at.

@@ -5,6 +5,9 @@ use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, Zobrist};
 use boardlab_harness::{with_backend, Backend};
 use std::sync::atomic::AtomicBool;
 
+mod support;
+use support::{backends_in_turn, BackendTurns};
+
 /// The six standard perft positions (castling, en passant, promotions and checks in their
 /// trees), and one with an en-passant capture available at the root.
 fn positions() -> Vec<String> {
@@ -41,19 +44,26 @@ fn summary(result: &SearchResult) -> (Option<String>, Score, u32, u64, Vec<Strin
 #[test]
 fn every_backend_searches_the_same_tree() {
     println!("backends: {:?}", Backend::ALL);
+    let mut turns = BackendTurns::default();
+    let mut draw = 0;
     for fen in &positions() {
         for limits in [Limits::depth(4), Limits::nodes(20_000)] {
-            let expected = summary(&search(Backend::ALL[0], fen, &limits));
-            for &backend in &Backend::ALL[1..] {
+            let backends = backends_in_turn(draw);
+            draw += 1;
+            turns.add(&backends);
+            let expected = summary(&search(backends[0], fen, &limits));
+            for &backend in &backends[1..] {
                 assert_eq!(
                     summary(&search(backend, fen, &limits)),
                     expected,
                     "{backend} differs from {} on {fen} with {limits:?}",
-                    Backend::ALL[0]
+                    backends[0]
                 );
             }
         }
     }
+    // Fourteen searches, the seven techniques two at a time: each searched four times.
+    turns.assert_each_at_least(4);
 }
 
 #[test]

@@ -81,3 +81,50 @@ pub fn support_file(name: &str) -> PathBuf {
         .join("tests/support")
         .join(name)
 }
+
+/// The backends one draw of a randomized cross-backend test runs on.
+///
+/// Every backend with a move generator of its own runs on every draw: piece-list, mailbox,
+/// x88, and the bitboard generator through rotated and magic. The other slider techniques share
+/// that bitboard generator and differ only in their attack lookups, so they take turns, two
+/// per draw: each still meets every kind of position the test draws (two and seven have no
+/// common factor, so the turns visit every pairing), and the test costs little more than it did
+/// with five backends instead of growing with every technique.
+pub fn backends_in_turn(draw: usize) -> Vec<boardlab_harness::Backend> {
+    use boardlab_harness::Backend;
+    const PER_DRAW: usize = 2;
+    let split = Backend::ALL
+        .iter()
+        .position(|&backend| backend == Backend::Magic)
+        .expect("magic is registered")
+        + 1;
+    let (always, in_turn) = Backend::ALL.split_at(split);
+    let mut chosen = always.to_vec();
+    for k in 0..PER_DRAW.min(in_turn.len()) {
+        chosen.push(in_turn[(draw * PER_DRAW + k) % in_turn.len()]);
+    }
+    chosen
+}
+
+/// How many draws each backend took part in, for a test to assert none was left out.
+#[derive(Debug, Default)]
+pub struct BackendTurns {
+    draws: std::collections::BTreeMap<&'static str, usize>,
+}
+
+impl BackendTurns {
+    /// Counts one draw run on `backends`.
+    pub fn add(&mut self, backends: &[boardlab_harness::Backend]) {
+        for backend in backends {
+            *self.draws.entry(backend.name()).or_default() += 1;
+        }
+    }
+
+    /// Panics unless every registered backend took part in at least `floor` draws.
+    pub fn assert_each_at_least(&self, floor: usize) {
+        for backend in boardlab_harness::Backend::ALL {
+            let draws = self.draws.get(backend.name()).copied().unwrap_or(0);
+            assert!(draws >= floor.max(1), "{backend}: in only {draws} draws");
+        }
+    }
+}

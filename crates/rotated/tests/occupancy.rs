@@ -41,7 +41,7 @@ fn walk(board: &mut RotatedBoard, depth: u32, path: &mut Vec<Move>) {
     if depth == 0 {
         return;
     }
-    let before = board.clone();
+    let before = *board;
     for &mv in board.legal_moves().iter() {
         let undo = board.make(mv);
         path.push(mv);
@@ -68,7 +68,7 @@ fn rotated_maps_survive_long_games_and_their_unwinding() {
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for fen in WALK_POSITIONS {
         let start = RotatedBoard::from_fen(fen).unwrap();
-        let mut board = start.clone();
+        let mut board = start;
         let mut played = Vec::new();
         for _ in 0..200 {
             let moves = board.legal_moves();

@@ -231,7 +231,7 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
             ("attacks on the line", entry),
         ]));
     }
-    let _ = writeln!(out, "\nattacks:");
+    let _ = writeln!(out, "\nthe two lines ORed together:");
     out.push_str(&grids(&[("attacks", result)]));
     out
 }

@@ -79,3 +79,44 @@ pub const TECHNIQUES: [&str; 7] = [
     "black-magic",
     "pext",
 ];
+
+/// The step-by-step lookup of `slider` on `sq` among `occupied` by the technique named
+/// `technique` (one of [`TECHNIQUES`]), or `None` for an unknown name.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Bitboard, Square};
+/// use boardlab_sliders::{explain, Slider};
+///
+/// let text = explain("obstruction", Slider::Rook, Square::D4, Bitboard::EMPTY).unwrap();
+/// assert!(text.starts_with("obstruction difference: a rook on d4"));
+/// assert!(explain("rotated", Slider::Rook, Square::D4, Bitboard::EMPTY).is_none());
+/// ```
+pub fn explain(technique: &str, slider: Slider, sq: Square, occupied: Bitboard) -> Option<String> {
+    let explain = match technique {
+        "bit-lines" => bit_lines::explain,
+        "kindergarten" => kindergarten::explain,
+        "hyperbola" => hyperbola::explain,
+        "obstruction" => obstruction::explain,
+        "kogge-stone" => kogge_stone::explain,
+        "black-magic" => black_magic::explain,
+        "pext" => pext::explain,
+        _ => return None,
+    };
+    Some(explain(slider, sq, occupied))
+}
+
+/// The bytes of the named technique's own tables, or `None` for an unknown name.
+pub fn table_bytes(technique: &str) -> Option<usize> {
+    Some(match technique {
+        "bit-lines" => bit_lines::table_bytes(),
+        "kindergarten" => kindergarten::table_bytes(),
+        "hyperbola" => hyperbola::table_bytes(),
+        "obstruction" => obstruction::table_bytes(),
+        "kogge-stone" => kogge_stone::table_bytes(),
+        "black-magic" => black_magic::table_bytes(),
+        "pext" => pext::table_bytes(),
+        _ => return None,
+    })
+}

@@ -1,0 +1,52 @@
+//! Prints a technique's slider lookup step by step:
+//!
+//! ```sh
+//! cargo run -p boardlab-sliders --example explain -- TECHNIQUE rook|bishop SQUARE [OCCUPIED...]
+//! ```
+//!
+//! `OCCUPIED` are the other occupied squares (`d7 b4 g4`); the slider's own square is added.
+
+use boardlab_core::{Bitboard, Square};
+use boardlab_sliders::{explain, Slider, TECHNIQUES};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<String, String> {
+    let [technique, slider, square, occupied @ ..] = args else {
+        return Err("usage: explain TECHNIQUE rook|bishop SQUARE [OCCUPIED SQUARE...]".into());
+    };
+    let slider = match slider.as_str() {
+        "rook" => Slider::Rook,
+        "bishop" => Slider::Bishop,
+        other => return Err(format!("unknown slider `{other}` (rook or bishop)")),
+    };
+    let square: Square = square
+        .parse()
+        .map_err(|_| format!("`{square}` is not a square (a1 to h8)"))?;
+    let mut set = Bitboard::from_square(square);
+    for name in occupied {
+        let sq: Square = name
+            .parse()
+            .map_err(|_| format!("`{name}` is not a square (a1 to h8)"))?;
+        set = set.with(sq);
+    }
+    explain(technique, slider, square, set).ok_or_else(|| {
+        format!(
+            "unknown technique `{technique}` (one of {})",
+            TECHNIQUES.join(", ")
+        )
+    })
+}

@@ -1,0 +1,63 @@
+//! The chapter "Slider attacks compared" shows each technique's `explain` output from files
+//! under `docs/src/sliders/`. These tests run the lookups again and fail when a committed file
+//! differs from what the code prints now. After a change that alters a figure on purpose,
+//! rewrite them with
+//!
+//! ```sh
+//! BOARDLAB_UPDATE_DOCS=1 cargo test -p boardlab-sliders --test book_figures
+//! ```
+
+use boardlab_core::{Bitboard, Square};
+use boardlab_sliders::{explain, Slider};
+use std::path::PathBuf;
+
+/// The occupied squares of every figure besides the slider's own square d4.
+const OCCUPIED: [&str; 8] = ["d7", "b4", "g4", "d2", "f6", "b2", "b6", "g1"];
+
+/// (file, technique, slider) of every figure; the slider stands on d4.
+const FIGURES: [(&str, &str, Slider); 7] = [
+    ("bit-lines-bishop.txt", "bit-lines", Slider::Bishop),
+    ("kindergarten-rook.txt", "kindergarten", Slider::Rook),
+    ("hyperbola-bishop.txt", "hyperbola", Slider::Bishop),
+    ("obstruction-rook.txt", "obstruction", Slider::Rook),
+    ("kogge-stone-bishop.txt", "kogge-stone", Slider::Bishop),
+    ("black-magic-rook.txt", "black-magic", Slider::Rook),
+    ("pext-bishop.txt", "pext", Slider::Bishop),
+];
+
+fn figures_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/src/sliders")
+}
+
+#[test]
+fn committed_figures_match_the_code() {
+    let update = std::env::var_os("BOARDLAB_UPDATE_DOCS").is_some();
+    let occupied = OCCUPIED
+        .iter()
+        .map(|name| name.parse::<Square>().expect("a square name"))
+        .fold(Bitboard::from_square(Square::D4), Bitboard::with);
+    let mut checked = 0;
+    let mut problems = Vec::new();
+    for (file, technique, slider) in FIGURES {
+        let command = format!(
+            "$ cargo run -p boardlab-sliders --example explain -- {technique} {} d4 {}\n",
+            slider.name(),
+            OCCUPIED.join(" ")
+        );
+        let text = explain(technique, slider, Square::D4, occupied).expect("a known technique");
+        let fresh = format!("{command}{text}");
+        let path = figures_dir().join(file);
+        if update {
+            std::fs::create_dir_all(figures_dir()).expect("create docs/src/sliders");
+            std::fs::write(&path, &fresh).expect("write a figure");
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(fresh.as_str()) {
+            problems.push(file);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, FIGURES.len());
+    assert!(
+        problems.is_empty(),
+        "figures differ from the code: {problems:?} (rewrite with BOARDLAB_UPDATE_DOCS=1)"
+    );
+}
