@@ -75,6 +75,12 @@ const X88_PIN_FEN: &str = "4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1";
 const ROOK_FEN: &str = "4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1";
 const CHECK_FEN: &str = "4k3/8/8/8/4N2b/8/8/4K3 w - - 0 1";
 const AFTER_E4_FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+/// python-chess's X-FEN case xfen-04: the b1 rook shields c1 from the queen on a1.
+const SHIELD_FEN: &str = "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1";
+/// The same without the queen.
+const NO_QUEEN_FEN: &str = "4r3/3k4/8/8/8/8/6PP/1R1K1R2 w KQ - 0 1";
+/// The first position of the Chess960 suite, in Shredder-FEN.
+const CHESS960_FEN: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
 
 /// The python-chess move generator with planted bugs (`PLANTED_BUG`) that the chapter on
 /// debugging uses as "your" program.
@@ -152,8 +158,45 @@ const FIGURES: &[Figure] = &[
             ],
         )
     },
+    // Chess960.
+    figure(
+        "chess960-shield.txt",
+        &[
+            "perft", "--backend", "x88", "--fen", SHIELD_FEN, "--depth", "1", "--divide",
+        ],
+    ),
+    figure(
+        "chess960-no-queen.txt",
+        &[
+            "perft",
+            "--backend",
+            "x88",
+            "--fen",
+            NO_QUEEN_FEN,
+            "--depth",
+            "1",
+            "--divide",
+        ],
+    ),
+    Figure {
+        drop_keys: &["seconds", "nps"],
+        ..figure(
+            "chess960-start.txt",
+            &[
+                "perft",
+                "--backend",
+                "piece-list",
+                "--fen",
+                CHESS960_FEN,
+                "--depth",
+                "4",
+                "--json",
+            ],
+        )
+    },
     // Zobrist hashing.
     figure("hash-start.txt", &["hash"]),
+    figure("hash-chess960.txt", &["hash", "--fen", CHESS960_FEN, "--json"]),
     figure("hash-e4.txt", &["hash", "--fen", AFTER_E4_FEN, "--json"]),
     // Perft, divide and diff.
     figure(

@@ -623,3 +623,86 @@ fn garbage_never_stops_the_engine() {
     assert!(legal_moves(start, &[]).contains(&bestmove(&lines).to_string()));
     engine.quit();
 }
+
+#[test]
+fn chess960_is_advertised_and_castles_as_king_takes_rook() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.read_until(|line| line == "uciok");
+    assert!(
+        lines.contains(&"option name UCI_Chess960 type check default false".to_string()),
+        "{lines:#?}"
+    );
+    engine.send("setoption name UCI_Chess960 value true");
+    // The first position of the Chess960 suite, in Shredder-FEN and in X-FEN: king g1 between
+    // rooks f1 and h1; perft 2 is 528 in the published suite.
+    let placement = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
+    for castling in ["HFhf", "KQkq"] {
+        engine.send(&format!("position fen {placement} w {castling} - 0 1"));
+        engine.send("go perft 2");
+        let lines = engine.read_until(|line| line.starts_with("Nodes searched:"));
+        assert_eq!(lines.last().unwrap(), "Nodes searched: 528");
+        let divided = lines.iter().filter(|line| {
+            !line.starts_with("info") && !line.starts_with("Nodes") && line.contains(": ")
+        });
+        assert_eq!(divided.count(), 21, "{lines:#?}");
+    }
+    // A king on g1 castles king side without moving: written g1h1, never g1g1. Its other
+    // moves are f1, f2, g2 and h2.
+    engine.send("position fen 4k3/8/8/8/8/8/8/6KR w H - 0 1");
+    engine.send("go perft 1");
+    let lines = engine.read_until(|line| line.starts_with("Nodes searched:"));
+    assert!(lines.contains(&"g1h1: 1".to_string()), "{lines:#?}");
+    assert!(
+        lines.iter().all(|line| !line.starts_with("g1g1")),
+        "{lines:#?}"
+    );
+    engine.ready();
+    engine.quit();
+}
+
+#[test]
+fn chess960_castling_moves_are_read_and_played() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Chess960 value true");
+    // White king b1 with rooks a1 and f1; king side castling moves the king to g1 and leaves
+    // the rook on f1. Black has a king and a rook on a8 only.
+    engine.send("position fen r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1 moves b1f1");
+    engine.send("go perft 1");
+    let lines = engine.read_until(|line| line.starts_with("Nodes searched:"));
+    // Black to move after the castling: the king on g8 and the rook on a8 move.
+    let moves: Vec<&str> = lines
+        .iter()
+        .filter_map(|line| line.split_once(": ").map(|(mv, _)| mv))
+        .collect();
+    assert!(
+        moves.contains(&"g8h8") && moves.contains(&"a8a1"),
+        "{moves:?}"
+    );
+    // The king's move form is not Chess960 notation: refused, the position kept.
+    engine.send("position fen r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1 moves b1g1");
+    let lines = engine.ready();
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("info string error: illegal move \"b1g1\"")),
+        "{lines:#?}"
+    );
+    // The search's best move and principal variation are in the same notation.
+    engine.send("position fen 4k3/8/8/8/8/8/8/R2K4 w A - 0 1");
+    let lines = engine.go("depth 2");
+    let best = bestmove(&lines);
+    assert!(legal960("4k3/8/8/8/8/8/8/R2K4 w A - 0 1").contains(&best.to_string()));
+    engine.ready();
+    engine.quit();
+}
+
+/// The legal moves of a Chess960 position in Chess960 notation, from the reference board.
+fn legal960(fen: &str) -> Vec<String> {
+    let board = boardlab_core::ReferenceBoard::from_fen(fen).unwrap();
+    board
+        .legal_moves()
+        .iter()
+        .map(|&mv| board.move_text(mv, true))
+        .collect()
+}

@@ -79,6 +79,12 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// `"rotated"` or `"magic"`.
     const NAME: &'static str;
 
+    /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
+    /// rank, the rights kept as rook squares). A backend that does not is never given a
+    /// position that needs them ([`Setup::is_chess960`]); the command line refuses it instead.
+    /// Standard positions castle the same way under both rules.
+    const CHESS960: bool = false;
+
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
 
@@ -201,6 +207,17 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// [`MoveError::Syntax`] for text that is not UCI notation, [`MoveError::Illegal`] for a
     /// move that is not legal here.
     fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_move(text, false)
+    }
+
+    /// The legal move written `text` in UCI notation; with `chess960`, castling is read as a
+    /// Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
+    /// unambiguous form when the king's destination is a square it could also step to.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse_uci_move`](Board::parse_uci_move).
+    fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
         if !(4..=5).contains(&text.len()) || !text.is_ascii() {
             return Err(syntax());
@@ -216,11 +233,42 @@ pub trait Board: Clone + Send + Sync + 'static {
                 _ => return Err(syntax()),
             },
         };
+        let castling = self.castling();
         self.legal_moves()
             .iter()
             .copied()
-            .find(|mv| mv.from() == from && mv.to() == to && mv.promotion() == promotion)
+            .find(|mv| {
+                let written_to = if chess960 && mv.is_castle() {
+                    mv.to_uci(castling, true)[2..4].parse().ok()
+                } else {
+                    Some(mv.to())
+                };
+                mv.from() == from && written_to == Some(to) && mv.promotion() == promotion
+            })
             .ok_or_else(|| MoveError::Illegal(text.to_string(), self.to_fen()))
+    }
+
+    /// The move in UCI notation, castling as the king taking its own rook with `chess960` (see
+    /// [`Move::to_uci`]); `mv` must be legal here.
+    fn move_text(&self, mv: Move, chess960: bool) -> String {
+        mv.to_uci(self.castling(), chess960)
+    }
+
+    /// The moves of `line`, played one after the other from here, in UCI notation (see
+    /// [`move_text`](Board::move_text)): each castling move needs the rights of the position
+    /// it is played in. The text stops before the first move that is not legal where it
+    /// stands.
+    fn line_text(&self, line: &[Move], chess960: bool) -> Vec<String> {
+        let mut board = self.clone();
+        let mut texts = Vec::with_capacity(line.len());
+        for &mv in line {
+            if !board.legal_moves().contains(&mv) {
+                break;
+            }
+            texts.push(board.move_text(mv, chess960));
+            board.make(mv);
+        }
+        texts
     }
 
     /// The bytes one board takes (`size_of`), for the comparison table.

@@ -167,6 +167,15 @@ pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");
 /// double check), with their published counts and a name each; the sources are in the file.
 pub const BUG_CATCHERS: &str = include_str!("../data/bug-catchers.epd");
 
+/// The 960 Chess960 start positions with perft 1 to 6 (chessprogramming.org's "Chess960 Perft
+/// Results", as python-chess ships them; Shredder-FEN castling), the source in the file.
+pub const CHESS960_SUITE: &str = include_str!("../data/chess960.epd");
+
+/// python-chess's castling and en-passant corner cases with their counts, many with X-FEN
+/// castling (the king or rooks off their standard squares), the sources in the file. 13 of its
+/// 19 positions: the six whose check no legal move can give are left out in comments.
+pub const TRICKY_SUITE: &str = include_str!("../data/tricky.epd");
+
 /// The 24 Bratko-Kopec test positions with their best moves (`bm`).
 pub const BRATKO_KOPEC: &str = include_str!("../data/bratko-kopec.epd");
 
@@ -184,6 +193,11 @@ mod tests {
         let catchers = parse_perft_suite(BUG_CATCHERS).unwrap();
         assert_eq!(catchers.len(), 17);
         assert!(catchers.iter().all(|case| case.id.is_some()));
+        let chess960 = parse_perft_suite(CHESS960_SUITE).unwrap();
+        assert_eq!(chess960.len(), 960);
+        assert_eq!(chess960[959].id.as_deref(), Some("chess960-959"));
+        assert!(chess960.iter().all(|case| case.expected.len() == 6));
+        assert_eq!(parse_perft_suite(TRICKY_SUITE).unwrap().len(), 13);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! text; the parser never panics, whatever the input.
 
 use crate::setup::PositionError;
-use crate::{CastlingRights, CastlingSide, Color, File, Piece, Rank, Setup, Square};
+use crate::{CastlingRights, CastlingSide, Color, File, Piece, Rank, Role, Setup, Square};
 use std::fmt;
 
 /// Why a FEN string was rejected. `Display` gives one line naming the field and the text.
@@ -134,33 +134,101 @@ fn parse_placement(text: &str) -> Result<[Option<Piece>; 64], FenError> {
     Ok(board)
 }
 
-fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+/// The castling field, read with the placement: `KQkq` (X-FEN: the outermost rook on that side
+/// of the king), a rook's file letter (Shredder-FEN `HAha`, or X-FEN naming an inner rook), or
+/// `-`. Also says whether a file letter was used, which only Chess960 needs.
+fn parse_castling(
+    text: &str,
+    board: &[Option<Piece>; 64],
+) -> Result<(CastlingRights, bool), FenError> {
     if text == "-" {
-        return Ok(CastlingRights::NONE);
+        return Ok((CastlingRights::NONE, false));
     }
+    let err = |why: String| FenError::Castling(text.to_string(), why);
     let mut rights = CastlingRights::NONE;
-    for c in text.chars() {
-        let (color, side) = match c {
-            'K' => (Color::White, CastlingSide::King),
-            'Q' => (Color::White, CastlingSide::Queen),
-            'k' => (Color::Black, CastlingSide::King),
-            'q' => (Color::Black, CastlingSide::Queen),
+    let mut file_letters = false;
+    for (index, c) in text.char_indices() {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let lower = c.to_ascii_lowercase();
+        if !matches!(lower, 'k' | 'q') && !crate::castling::is_file_letter(c) {
+            return Err(err(format!("unexpected {c:?}")));
+        }
+        if text[..index].contains(c) {
+            return Err(err(format!("{c:?} appears twice")));
+        }
+        let rank = match color {
+            Color::White => Rank::First,
+            Color::Black => Rank::Eighth,
+        };
+        let on_rank = |file: File| Square::from_coords(file, rank);
+        let holds = |sq: Square, role: Role| board[sq.index()] == Some(Piece::new(color, role));
+        let king = File::ALL
+            .into_iter()
+            .map(on_rank)
+            .find(|&sq| holds(sq, Role::King));
+        let (side, rook) = match lower {
+            'k' | 'q' => {
+                let side = if lower == 'k' {
+                    CastlingSide::King
+                } else {
+                    CastlingSide::Queen
+                };
+                // The outermost rook on that side: scan from the board's edge towards the king.
+                let found = king.and_then(|king| {
+                    let mut files: Vec<File> = File::ALL
+                        .into_iter()
+                        .filter(|&f| CastlingSide::of_rook(king, on_rank(f)) == Some(side))
+                        .collect();
+                    if side == CastlingSide::King {
+                        files.reverse();
+                    }
+                    files
+                        .into_iter()
+                        .map(on_rank)
+                        .find(|&sq| holds(sq, Role::Rook))
+                });
+                match (king, found) {
+                    (Some(_), Some(rook)) => (side, rook),
+                    _ => {
+                        return Err(FenError::Position(PositionError::BadCastlingRights(
+                            color, side,
+                        )))
+                    }
+                }
+            }
             _ => {
-                return Err(FenError::Castling(
-                    text.to_string(),
-                    format!("unexpected {c:?}"),
-                ))
+                file_letters = true;
+                let Some(file) = File::from_char(lower) else {
+                    return Err(err(format!("unexpected {c:?}")));
+                };
+                let rook = on_rank(file);
+                let Some(king) = king else {
+                    return Err(err(format!(
+                        "{c:?} names a rook, but no {color} king stands on its back rank"
+                    )));
+                };
+                let Some(side) = CastlingSide::of_rook(king, rook) else {
+                    return Err(err(format!("{c:?} names the file of the {color} king")));
+                };
+                (side, rook)
             }
         };
         if rights.has(color, side) {
-            return Err(FenError::Castling(
-                text.to_string(),
-                format!("{c:?} appears twice"),
-            ));
+            let side_name = match side {
+                CastlingSide::King => "king",
+                CastlingSide::Queen => "queen",
+            };
+            return Err(err(format!(
+                "{c:?} gives {color} a second right on the {side_name} side"
+            )));
         }
-        rights = rights.with(color, side);
+        rights = rights.with_rook(color, king.unwrap_or(rook), rook);
     }
-    Ok(rights)
+    Ok((rights, file_letters))
 }
 
 fn parse_ep(text: &str) -> Result<Option<Square>, FenError> {
@@ -206,6 +274,31 @@ impl Setup {
     /// assert!(Setup::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
     /// ```
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        Setup::from_fen_960(fen).map(|(setup, _)| setup)
+    }
+
+    /// Parses and validates a FEN in any of its castling forms (standard `KQkq`, X-FEN, and
+    /// Shredder-FEN `HAha`), and says whether the FEN leaves no doubt that the position is
+    /// Chess960: a rook's file letter in the castling field, or a right whose king is off the
+    /// e-file or whose rook is off the a- and h-files.
+    ///
+    /// # Errors
+    ///
+    /// As [`Setup::from_fen`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::Setup;
+    /// let (setup, chess960) =
+    ///     Setup::from_fen_960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf -").unwrap();
+    /// assert!(chess960);
+    /// // X-FEN writes K and Q here: h1 and f1 are the outermost rooks on their sides.
+    /// assert_eq!(setup.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 0 1");
+    /// assert_eq!(setup.to_shredder_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1");
+    /// assert!(!Setup::from_fen_960(boardlab_core::START_FEN).unwrap().1);
+    /// ```
+    pub fn from_fen_960(fen: &str) -> Result<(Setup, bool), FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
             return Err(FenError::FieldCount(fields.len()));
@@ -216,7 +309,7 @@ impl Setup {
             "b" => Color::Black,
             other => return Err(FenError::Turn(other.to_string())),
         };
-        let castling = parse_castling(fields[2])?;
+        let (castling, file_letters) = parse_castling(fields[2], &board)?;
         let ep_square = parse_ep(fields[3])?;
         let halfmove_clock = match fields.get(4) {
             Some(text) => parse_clock(text, 0).ok_or(FenError::HalfmoveClock(text.to_string()))?,
@@ -238,12 +331,39 @@ impl Setup {
         };
         setup.validate()?;
         setup.normalize_ep_square();
-        Ok(setup)
+        let chess960 = file_letters || setup.is_chess960();
+        Ok((setup, chess960))
+    }
+
+    /// The canonical FEN in Shredder-FEN's castling form: each right as its rook's file letter
+    /// (`HAha` for the standard rights).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with_castling(&self.castling.shredder())
+    }
+
+    /// The castling field in X-FEN: `K`/`Q` (`k`/`q`) for a right whose rook is the outermost
+    /// rook of its colour on that side of the king, the rook's file letter otherwise. For
+    /// standard positions this is the standard field.
+    pub fn xfen_castling(&self) -> String {
+        self.castling.letters(|color, side, rook| {
+            let rank = rook.rank();
+            let beyond = File::ALL.into_iter().filter(|&file| match side {
+                CastlingSide::King => file > rook.file(),
+                CastlingSide::Queen => file < rook.file(),
+            });
+            let mut beyond = beyond.map(|file| Square::from_coords(file, rank));
+            !beyond.any(|sq| self.piece_at(sq) == Some(Piece::new(color, Role::Rook)))
+        })
     }
 
     /// The canonical FEN: the en-passant square only when an en-passant capture is legal, so
-    /// equal positions print equal strings.
+    /// equal positions print equal strings, and the castling field in X-FEN (see
+    /// [`Setup::xfen_castling`]), which is the standard field for standard positions.
     pub fn to_fen(&self) -> String {
+        self.fen_with_castling(&self.xfen_castling())
+    }
+
+    fn fen_with_castling(&self, castling: &str) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
@@ -273,7 +393,7 @@ impl Setup {
         fen.push_str(&format!(
             " {} {} {} {} {}",
             self.turn.char(),
-            self.castling,
+            castling,
             ep,
             self.halfmove_clock,
             self.fullmove_number
@@ -359,7 +479,7 @@ mod tests {
         assert!(err("k7/8/8/8/8/8/PPPPPPPP/KP6 w - - 0 1").contains("9 pawns"));
         assert!(err("k7/8/8/8/8/NNNNNNNN/NNNNNNNN/K7 w - - 0 1").contains("17 pieces"));
         assert!(err("k6R/8/8/8/8/8/8/K7 w - - 0 1").contains("black is in check"));
-        assert!(err("k7/8/8/8/8/8/8/K6R w K - 0 1").contains("castle king side"));
+        assert!(err("k7/8/8/8/8/8/8/R3K3 w K - 0 1").contains("castle king side"));
         assert!(err("k7/8/8/8/8/8/8/4K2R w Q - 0 1").contains("castle queen side"));
         assert!(err("4k3/8/8/8/8/8/8/4K3 w - e6 0 1").contains("en-passant square e6"));
         assert!(err("4k3/8/8/4p3/8/8/8/4K3 w - e3 0 1").contains("sixth rank"));
@@ -439,5 +559,91 @@ mod tests {
         ] {
             assert!(Setup::from_fen(junk).is_err(), "{junk:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod chess960_tests {
+    use super::*;
+
+    fn read(fen: &str) -> (Setup, bool) {
+        Setup::from_fen_960(fen).unwrap()
+    }
+
+    #[test]
+    fn shredder_and_xfen_forms_read_the_same_rights() {
+        // King g1 with rooks f1 and h1 (and the same for black).
+        let placement = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
+        let (shredder, _) = read(&format!("{placement} w HFhf - 0 1"));
+        let (xfen, _) = read(&format!("{placement} w KQkq - 0 1"));
+        assert_eq!(shredder, xfen);
+        assert_eq!(
+            shredder.castling.rook(Color::White, CastlingSide::Queen),
+            Some(Square::F1)
+        );
+        assert_eq!(shredder.to_fen(), format!("{placement} w KQkq - 0 1"));
+        assert_eq!(
+            shredder.to_shredder_fen(),
+            format!("{placement} w HFhf - 0 1")
+        );
+    }
+
+    #[test]
+    fn xfen_names_an_inner_rook_by_its_file() {
+        // White king e1, rooks g1 and h1; the right is with the g1 rook, which is not the
+        // outermost, so X-FEN writes G.
+        let (setup, chess960) = read("4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+        assert!(chess960);
+        assert_eq!(
+            setup.castling.rook(Color::White, CastlingSide::King),
+            Some(Square::G1)
+        );
+        assert_eq!(setup.to_fen(), "4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+        let (outer, chess960) = read("4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
+        assert!(
+            !chess960,
+            "K with the h1 rook and the e1 king is standard chess"
+        );
+        assert_eq!(outer.to_shredder_fen(), "4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
+        for fen in [setup.to_fen(), outer.to_fen(), setup.to_shredder_fen()] {
+            assert_eq!(
+                Setup::from_fen(&fen).unwrap().to_fen(),
+                fen.replace(" H ", " K ")
+            );
+        }
+    }
+
+    #[test]
+    fn chess960_is_detected_only_when_the_fen_leaves_no_doubt() {
+        // Shredder letters, even for the standard squares.
+        assert!(read("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").1);
+        // The king off the e-file.
+        assert!(read("1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1").1);
+        // A rook off the a- and h-files.
+        assert!(read("4k3/8/8/8/8/8/8/2R1K3 w Q - 0 1").1);
+        // Standard rights, or none: nothing says Chess960.
+        assert!(!read(START_FEN).1);
+        assert!(!read("1r4k1/8/8/8/8/8/8/1R4K1 w - - 0 1").1);
+    }
+
+    #[test]
+    fn bad_chess960_rights_are_refused_with_the_reason() {
+        let err = |fen: &str| Setup::from_fen(fen).unwrap_err().to_string();
+        // No rook beyond the king on that side.
+        assert!(err("4k3/8/8/8/8/8/8/4KR2 w Q - 0 1").contains("white may not castle queen side"));
+        // A letter on the king's own file.
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/R3K2R w E - 0 1"),
+            r#"invalid FEN: castling field "E": 'E' names the file of the white king"#
+        );
+        // A letter whose square holds no rook.
+        assert!(err("4k3/8/8/8/8/8/8/R3K2R w G - 0 1").contains("white may not castle king side"));
+        // Two rights on one side.
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/R3K1RR w KG - 0 1"),
+            r#"invalid FEN: castling field "KG": 'G' gives white a second right on the king side"#
+        );
+        // A letter with no king on the back rank.
+        assert!(err("8/8/8/8/8/4k3/8/R3K2R w Ha - 0 1").contains("no black king stands"));
     }
 }

@@ -33,7 +33,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use board::{Board, GenKind, MoveError};
 pub use book::{Book, BookEntry, BookError, BookMove, BOOK_ENTRY_BYTES};
-pub use castling::{CastlingRights, CastlingSide};
+pub use castling::{CastlePath, CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};

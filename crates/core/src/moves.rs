@@ -1,6 +1,6 @@
 //! Moves packed in 16 bits, and a fixed-capacity move list.
 
-use crate::{Role, Square};
+use crate::{CastlingRights, CastlingSide, Color, Role, Square};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
@@ -80,7 +80,13 @@ impl MoveFlag {
 ///
 /// `from` and `to` are [`Square`] indexes (a1 = 0). The flag is a [`MoveFlag`]: `4` is set on
 /// every capture (en passant included), `8` on every promotion, and a promotion's low two bits
-/// pick knight, bishop, rook or queen. Castling is the king's move (`e1g1`) with a castle flag.
+/// pick knight, bishop, rook or queen. Castling is the king's move (`e1g1`) with a castle flag,
+/// in Chess960 too: `to` is the king's destination on the g- or c-file and the flag says which
+/// right (so which rook) is used. A Chess960 king that castles without moving (king on g1 with
+/// its rook on h1) has `from == to`, still one distinct value thanks to the flag; the rook's
+/// square is the position's business ([`CastlingRights::rook`]). Only the text differs: a
+/// Chess960 engine writes castling as the king taking its own rook (`g1h1`), which
+/// [`Move::to_uci`] produces given the rights.
 /// The all-zero value (`a1a1`, quiet) is never a legal move and serves as [`Move::NULL`].
 ///
 /// # Examples
@@ -192,6 +198,38 @@ impl Move {
         } else {
             None
         }
+    }
+}
+
+impl Move {
+    /// The move in UCI notation. With `chess960`, castling is written as the king taking its own
+    /// rook (`e1h1`, `g1h1`), the rook found in `castling`, the rights before the move; without,
+    /// as the king's move (`e1g1`), which is [`Move`]'s `Display`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{CastlingRights, Move, MoveFlag, Square};
+    /// let castle = Move::new(Square::E1, Square::G1, MoveFlag::KingCastle);
+    /// assert_eq!(castle.to_uci(CastlingRights::ALL, false), "e1g1");
+    /// assert_eq!(castle.to_uci(CastlingRights::ALL, true), "e1h1");
+    /// ```
+    pub fn to_uci(self, castling: CastlingRights, chess960: bool) -> String {
+        if chess960 && self.is_castle() {
+            let color = if self.from().rank().index() == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let side = if self.flag() == MoveFlag::KingCastle {
+                CastlingSide::King
+            } else {
+                CastlingSide::Queen
+            };
+            let rook = castling.rook(color, side).unwrap_or(side.rook_from(color));
+            return format!("{}{}", self.from(), rook);
+        }
+        self.to_string()
     }
 }
 

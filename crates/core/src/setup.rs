@@ -106,7 +106,8 @@ impl fmt::Display for PositionError {
                 };
                 write!(
                     f,
-                    "{c} may not castle {side} side: king and rook are not on their home squares"
+                    "{c} may not castle {side} side: it needs the king on its back rank and a \
+                     rook on that side of it"
                 )
             }
             PositionError::BadEnPassant(sq, why) => write!(f, "en-passant square {sq}: {why}"),
@@ -314,12 +315,7 @@ impl Setup {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if self.castling.has(color, side)
-                    && (self.piece_at(CastlingSide::king_from(color))
-                        != Some(Piece::new(color, Role::King))
-                        || self.piece_at(side.rook_from(color))
-                            != Some(Piece::new(color, Role::Rook)))
-                {
+                if !self.castling_right_is_playable(color, side) {
                     return Err(PositionError::BadCastlingRights(color, side));
                 }
             }
@@ -379,6 +375,35 @@ impl Setup {
         Ok(())
     }
 
+    /// Whether `color`'s right to castle to `side`, if held, has its pieces in place: by the
+    /// Chess960 rules, which include the standard ones, the king stands on its back rank, and
+    /// a rook of its colour stands on the right's square, on the same rank and on the named
+    /// side of the king. (No file is refused to the king: python-chess's corner cases hold a king
+    /// on the h-file with a queen-side right, and nothing in the castling rules forbids it.)
+    fn castling_right_is_playable(&self, color: Color, side: CastlingSide) -> bool {
+        let Some(rook) = self.castling.rook(color, side) else {
+            return true;
+        };
+        let Some(king) = self.castling.king(color) else {
+            return false;
+        };
+        let back_rank = match color {
+            Color::White => 0,
+            Color::Black => 7,
+        };
+        king.rank().index() == back_rank
+            && rook.rank().index() == back_rank
+            && CastlingSide::of_rook(king, rook) == Some(side)
+            && self.piece_at(king) == Some(Piece::new(color, Role::King))
+            && self.piece_at(rook) == Some(Piece::new(color, Role::Rook))
+    }
+
+    /// Whether playing this position needs the Chess960 rules: some castling right has its king
+    /// off the e-file or its rook off the a- and h-files.
+    pub fn is_chess960(&self) -> bool {
+        !self.castling.is_standard()
+    }
+
     fn validate_ep_square(&self, ep: Square) -> Result<(), PositionError> {
         let (rank, pusher) = match self.turn {
             Color::White => (5, Color::Black),
@@ -428,20 +453,35 @@ impl Setup {
         let Some(moving) = self.board[from.index()].take() else {
             return;
         };
-        let captured = self.board[to.index()];
-        if mv.is_en_passant() {
-            if let Some(victim) = to.offset(0, -self.turn.forward()) {
-                self.board[victim.index()] = None;
-            }
-        }
         if mv.is_castle() {
+            // King and rook are both lifted before either lands: in Chess960 the king may land
+            // on the rook's square and the rook on the king's.
             let side = if mv.flag() == MoveFlag::KingCastle {
                 CastlingSide::King
             } else {
                 CastlingSide::Queen
             };
-            let rook = self.board[side.rook_from(self.turn).index()].take();
+            let rook_from = self
+                .castling
+                .rook(self.turn, side)
+                .unwrap_or(side.rook_from(self.turn));
+            let rook = self.board[rook_from.index()].take();
+            self.board[to.index()] = Some(moving);
             self.board[side.rook_to(self.turn).index()] = rook;
+            self.castling = self.castling.after_move(from, to);
+            self.halfmove_clock += 1;
+            if self.turn == Color::Black {
+                self.fullmove_number += 1;
+            }
+            self.ep_square = None;
+            self.turn = !self.turn;
+            return;
+        }
+        let captured = self.board[to.index()];
+        if mv.is_en_passant() {
+            if let Some(victim) = to.offset(0, -self.turn.forward()) {
+                self.board[victim.index()] = None;
+            }
         }
         self.board[to.index()] = Some(match mv.promotion() {
             Some(role) => Piece::new(self.turn, role),

@@ -18,7 +18,9 @@
 
 pub mod positions;
 
-use crate::epd::{parse_perft_suite, BUG_CATCHERS, PERFT_SUITE, STANDARD_SUITE};
+use crate::epd::{
+    parse_perft_suite, BUG_CATCHERS, CHESS960_SUITE, PERFT_SUITE, STANDARD_SUITE, TRICKY_SUITE,
+};
 use crate::{perft, Board, GenKind, Move, MoveList, PerftMode, Setup, Zobrist};
 use std::fmt;
 
@@ -46,6 +48,24 @@ pub const WALK_POSITIONS: &[&str] = &[
     "4k3/8/8/8/8/8/8/4K2R w K - 98 80",
     // Sixteen white pieces, fifteen of them queens: piece lists full, 241 legal moves.
     "krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1",
+];
+
+/// Chess960 positions whose trees reach the castling rules' corners, for [`check_chess960`].
+pub const CHESS960_WALK_POSITIONS: &[&str] = &[
+    // A start position, king g1 between rooks f1 and h1.
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+    // The b1 rook shields the king's destination c1 from the queen on a1.
+    "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
+    // Queen side castling leaves the king on c1: a king that does not move.
+    "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1",
+    // King side castling leaves the rook on f1: a rook that does not move.
+    "r1k2r1q/p1pppppp/8/8/8/8/P1PPPPPP/R1K2R1Q w KQkq - 0 1",
+    // King and rook swap squares (king d1 to c1, rook c1 to d1), both colours.
+    "2rk4/8/8/8/8/8/8/2RK4 w Qq - 0 1",
+    // The king lands on its rook's square (e1 to c1 with the c1 rook).
+    "8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q - 0 1",
+    // Rooks facing each other on their home squares: captures there drop rights.
+    "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
 ];
 
 /// What every check covered, one line each (see [`SuiteCoverage`] and [`WalkCoverage`]).
@@ -79,6 +99,38 @@ pub fn check_all<B: Board>(max_nodes: u64) -> Coverage {
         check_perft_suite::<B>(STANDARD_SUITE, max_nodes / 10, PerftMode::FullMake),
     ];
     let walks = WALK_POSITIONS
+        .iter()
+        .map(|fen| check_walk::<B>(fen, 3, max_nodes / 10))
+        .collect();
+    Coverage { suites, walks }
+}
+
+/// The Chess960 checks: python-chess's tricky suite, the 960 start positions with Shredder-FEN
+/// castling as published and again written back in X-FEN (both forms must read the same
+/// position), and walks of [`CHESS960_WALK_POSITIONS`] with a tenth of the budget.
+///
+/// # Panics
+///
+/// On the first difference, as the other checks.
+pub fn check_chess960<B: Board>(max_nodes: u64) -> Coverage {
+    let cases = parse_perft_suite(CHESS960_SUITE).expect("the Chess960 suite parses");
+    let mut xfen_suite = String::new();
+    for case in &cases {
+        let xfen = case.setup.to_fen();
+        let reread = Setup::from_fen(&xfen).expect("X-FEN output reads back");
+        assert_eq!(reread, case.setup, "X-FEN {xfen} of {}", case.fen);
+        xfen_suite.push_str(&xfen);
+        for (depth, nodes) in &case.expected {
+            xfen_suite.push_str(&format!(" ;D{depth} {nodes}"));
+        }
+        xfen_suite.push('\n');
+    }
+    let suites = vec![
+        check_perft_suite::<B>(TRICKY_SUITE, max_nodes, PerftMode::Bulk),
+        check_perft_suite::<B>(CHESS960_SUITE, max_nodes, PerftMode::Bulk),
+        check_perft_suite::<B>(&xfen_suite, max_nodes / 10, PerftMode::FullMake),
+    ];
+    let walks = CHESS960_WALK_POSITIONS
         .iter()
         .map(|fen| check_walk::<B>(fen, 3, max_nodes / 10))
         .collect();
@@ -455,8 +507,16 @@ impl Walker {
                 ),
             );
         }
+        // The Chess960 text (castling as king takes rook) names every move unambiguously; the
+        // standard text does too, unless a Chess960 king's castling destination is also a
+        // square it can step to.
+        let standard = board.castling().is_standard();
         for &mv in all.iter() {
-            if board.parse_uci_move(&mv.to_string()) != Ok(mv) {
+            let text = board.move_text(mv, true);
+            if board.parse_move(&text, true) != Ok(mv) {
+                self.fail(board, format!("{text} does not parse back to itself"));
+            }
+            if standard && board.parse_uci_move(&mv.to_string()) != Ok(mv) {
                 self.fail(board, format!("{mv} does not parse back to itself"));
             }
         }

@@ -16,20 +16,21 @@
 //! Both carry the `lock` beside the `key`.
 //!
 //! The `key`'s 781 random numbers are read at compile time from `data/polyglot-random64.txt`
-//! (the table published with the Polyglot book format). Its 781 random numbers are read at compile time from `data/polyglot-random64.txt`
 //! (the table published with the Polyglot book format). Their layout:
 //!
 //! - a piece on a square: `64 * kind + 8 * rank + file`, where `kind = 2 * role + (1 if white)`
 //!   with roles ordered pawn, knight, bishop, rook, queen, king;
 //! - `768..772`: the castling rights white king side, white queen side, black king side, black
-//!   queen side;
+//!   queen side. A right is hashed by its rook's file: these four numbers are the rooks on the
+//!   h- and a-files; Chess960 rooks on the files b to g, for which Polyglot has no number, take
+//!   numbers from a second seeded generator (see [`Zobrist::castling`]);
 //! - `772 + file`: the en-passant file, when the hash's rule above counts it;
 //! - `780`: white to move.
 //!
 //! The `lock` uses the same layout with numbers from a SplitMix64 generator and a fixed seed. A
 //! hash table indexes with `key` and checks `lock`, so a false match needs 128 bits to collide.
 
-use crate::{CastlingRights, Color, File, Piece, Role, Setup, Square};
+use crate::{CastlingRights, CastlingSide, Color, File, Piece, Role, Setup, Square};
 use std::ops::{BitXor, BitXorAssign};
 
 /// A position's hash: the Polyglot `key` and an independent `lock` (see the module docs).
@@ -84,11 +85,12 @@ const fn parse_polyglot_keys() -> [u64; NUM_KEYS] {
     keys
 }
 
-const fn splitmix_lock_keys() -> [u64; NUM_KEYS] {
-    let mut keys = [0u64; NUM_KEYS];
-    let mut state: u64 = 0x626f_6172_646c_6162; // "boardlab"
+/// `N` numbers from a SplitMix64 generator started at `seed`.
+const fn splitmix<const N: usize>(seed: u64) -> [u64; N] {
+    let mut keys = [0u64; N];
+    let mut state: u64 = seed;
     let mut i = 0;
-    while i < NUM_KEYS {
+    while i < N {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -97,6 +99,10 @@ const fn splitmix_lock_keys() -> [u64; NUM_KEYS] {
         i += 1;
     }
     keys
+}
+
+const fn splitmix_lock_keys() -> [u64; NUM_KEYS] {
+    splitmix::<NUM_KEYS>(0x626f_6172_646c_6162) // "boardlab"
 }
 
 const KEYS: [u64; NUM_KEYS] = parse_polyglot_keys();
@@ -129,22 +135,31 @@ static PIECE_SQUARE: [[Zobrist; 64]; Piece::NUM] = {
     table
 };
 
-/// Indexed by [`CastlingRights::bits`]: the XOR of the keys of the rights present.
-static CASTLING: [Zobrist; 16] = {
-    let mut table = [Zobrist { key: 0, lock: 0 }; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let mut z = Zobrist { key: 0, lock: 0 };
-        let mut right = 0;
-        while right < 4 {
-            if bits >> right & 1 != 0 {
-                z.key ^= KEYS[768 + right];
-                z.lock ^= LOCKS[768 + right];
-            }
-            right += 1;
+/// The castling components by colour and rook file: a right is hashed by the file of its rook.
+/// The a- and h-files take the four Polyglot castling numbers (a rook on the h-file always
+/// castles king side and one on the a-file queen side, so standard positions hash exactly as in
+/// Polyglot); Polyglot has no numbers for the Chess960 files b to g, so those take numbers from
+/// a SplitMix64 generator with its own seed, for the key and the lock alike.
+static CASTLING_BY_FILE: [[Zobrist; 8]; 2] = {
+    let extra = splitmix::<32>(0x3936_305f_726f_6f6b); // "960_rook"
+    let mut table = [[Zobrist { key: 0, lock: 0 }; 8]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut file = 0;
+        while file < 8 {
+            table[color][file] = if file == 7 {
+                entry(768 + 2 * color)
+            } else if file == 0 {
+                entry(768 + 2 * color + 1)
+            } else {
+                Zobrist {
+                    key: extra[16 * color + file],
+                    lock: extra[16 * color + 8 + file],
+                }
+            };
+            file += 1;
         }
-        table[bits] = z;
-        bits += 1;
+        color += 1;
     }
     table
 };
@@ -174,7 +189,18 @@ impl Zobrist {
     /// The component for a set of castling rights.
     #[inline]
     pub fn castling(rights: CastlingRights) -> Zobrist {
-        CASTLING[rights.bits() as usize]
+        let mut z = Zobrist::ZERO;
+        if rights.is_empty() {
+            return z;
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = rights.rook(color, side) {
+                    z ^= CASTLING_BY_FILE[color as usize][rook.file().index()];
+                }
+            }
+        }
+        z
     }
 
     /// The component for an en-passant capture possible on `file`.
@@ -343,6 +369,31 @@ mod tests {
             assert_eq!(xor_over(&KEYS, set), 0);
             assert_ne!(xor_over(&LOCKS, set), 0, "the lock collides with the key");
         }
+    }
+
+    #[test]
+    fn castling_rights_hash_by_rook_file() {
+        use crate::{CastlingRights, Square};
+        let white_h1 = CastlingRights::NONE.with_rook(Color::White, Square::E1, Square::H1);
+        assert_eq!(Zobrist::castling(white_h1).key, KEYS[768]);
+        // The same rook file with the king elsewhere hashes the same: the king's square is
+        // already in the placement.
+        let king_g = CastlingRights::NONE.with_rook(Color::White, Square::G1, Square::H1);
+        assert_eq!(Zobrist::castling(king_g), Zobrist::castling(white_h1));
+        // Every Chess960 file has its own key and lock, per colour, and none is zero.
+        let mut seen = Vec::new();
+        for by_file in &CASTLING_BY_FILE {
+            for z in by_file {
+                assert!(z.key != 0 && z.lock != 0);
+                seen.push(z.key);
+                seen.push(z.lock);
+            }
+        }
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 32);
+        let f1 = CastlingRights::NONE.with_rook(Color::White, Square::B1, Square::F1);
+        assert_ne!(Zobrist::castling(f1), Zobrist::castling(king_g));
     }
 
     #[test]

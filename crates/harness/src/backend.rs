@@ -133,9 +133,70 @@ impl Backend {
     pub const DEFAULT: Backend = Backend::Magic;
 }
 
+impl Backend {
+    /// Whether the backend castles by the Chess960 rules (its board's `Board::CHESS960`).
+    pub fn plays_chess960(self) -> bool {
+        with_backend!(self, B => <B as boardlab_core::Board>::CHESS960)
+    }
+
+    /// The backends that play Chess960, by name, for messages.
+    pub fn chess960_names() -> String {
+        let names: Vec<&str> = Backend::ALL
+            .iter()
+            .filter(|b| b.plays_chess960())
+            .map(|b| b.name())
+            .collect();
+        names.join(", ")
+    }
+
+    /// The backend to use for a position when no choice is offered (as for `hash`): the
+    /// default, or the first that plays Chess960 when the position needs it and the default
+    /// does not.
+    pub fn default_for(chess960: bool) -> Backend {
+        if !chess960 || Backend::DEFAULT.plays_chess960() {
+            return Backend::DEFAULT;
+        }
+        Backend::ALL
+            .iter()
+            .copied()
+            .find(|b| b.plays_chess960())
+            .unwrap_or(Backend::DEFAULT)
+    }
+}
+
 impl BackendChoice {
     /// The choice commands use when none is named.
     pub const DEFAULT: BackendChoice = BackendChoice::Magic;
+
+    /// The backends this choice stands for that this processor can run (see
+    /// [`BackendChoice::runnable`]), for positions that need the Chess960 rules (`chess960`) or
+    /// not. `all` also leaves out the backends without Chess960 castling, saying so on standard
+    /// error; a single backend is kept, to be refused with an error when given such a position.
+    ///
+    /// # Errors
+    ///
+    /// As [`BackendChoice::runnable`].
+    pub fn backends_for(self, chess960: bool) -> Result<Vec<Backend>, Error> {
+        Ok(keep_chess960(self.runnable()?, chess960))
+    }
+}
+
+/// `backends` without those lacking Chess960 castling when `chess960` is asked and there are
+/// several to choose from; the ones left out are named on standard error.
+pub(crate) fn keep_chess960(backends: Vec<Backend>, chess960: bool) -> Vec<Backend> {
+    if !chess960 || backends.len() == 1 {
+        return backends;
+    }
+    let (kept, left_out): (Vec<Backend>, Vec<Backend>) =
+        backends.into_iter().partition(|b| b.plays_chess960());
+    if !left_out.is_empty() {
+        let names: Vec<&str> = left_out.iter().map(|b| b.name()).collect();
+        eprintln!(
+            "note: {} left out: no Chess960 castling yet",
+            names.join(", ")
+        );
+    }
+    kept
 }
 
 impl Backend {

@@ -163,6 +163,7 @@ pub fn diff(
         ));
     }
     let mut board: ReferenceBoard = root.board()?;
+    let chess960 = root.is_chess960()?;
     let mut report = DiffReport {
         a: a.name().to_string(),
         b: b.name().to_string(),
@@ -225,7 +226,7 @@ pub fn diff(
         let Some((mv, n, m)) = differing else {
             return Ok(report);
         };
-        let played = board.parse_uci_move(mv)?;
+        let played = board.parse_move(mv, chess960)?;
         board.make(played);
         path.push(mv.clone());
         promised = Some((n, m));

@@ -50,10 +50,15 @@ impl UciEngine {
             root: ProgramRoot::new(root),
             sent: Vec::new(),
         };
-        // A later Chess960 mode sends `setoption name UCI_Chess960 value true` here.
         engine.exchange(&["uci"])?;
         engine.wait_for("uciok")?;
-        engine.exchange(&["isready"])?;
+        if engine.root.chess960 {
+            // Without it an engine writes Chess960 castling as the king's move, or misreads
+            // the position.
+            engine.exchange(&["setoption name UCI_Chess960 value true", "isready"])?;
+        } else {
+            engine.exchange(&["isready"])?;
+        }
         engine.wait_for("readyok")?;
         Ok(engine)
     }

@@ -84,6 +84,8 @@ impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
 pub struct BoardOracle<B: Board> {
     name: String,
     root: B,
+    /// Moves read and written the Chess960 way.
+    chess960: bool,
 }
 
 impl<B: Board> BoardOracle<B> {
@@ -96,6 +98,7 @@ impl<B: Board> BoardOracle<B> {
         Ok(BoardOracle {
             name: B::NAME.to_string(),
             root: root.board()?,
+            chess960: root.is_chess960()?,
         })
     }
 
@@ -114,24 +117,26 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
     fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
         let mut board = self.root.clone();
         for text in moves {
-            let mv = board.parse_uci_move(text)?;
+            let mv = board.parse_move(text, self.chess960)?;
             board.make(mv);
         }
-        Ok(boardlab_core::divide(&mut board, depth, PerftMode::Bulk)
+        let divided = boardlab_core::divide(&mut board, depth, PerftMode::Bulk);
+        Ok(divided
             .into_iter()
-            .map(|(mv, nodes)| (mv.to_string(), nodes))
+            .map(|(mv, nodes)| (board.move_text(mv, self.chess960), nodes))
             .collect())
     }
 }
 
 /// The root position as an outside program is given it: the FEN as the user wrote it (with its
-/// whitespace tidied), so a program reads the position in the user's own notation, and the moves
-/// played from it. (A Chess960 mode would add its flag here, for the UCI engine's
-/// `UCI_Chess960` option; perftree programs take the FEN as written.)
+/// whitespace tidied), so a program reads the position in the user's own notation, the moves
+/// played from it, and whether it is Chess960 (for the UCI engine's `UCI_Chess960` option;
+/// perftree programs take the FEN as written and find out from it).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ProgramRoot {
     pub fen: String,
     moves: Vec<String>,
+    pub chess960: bool,
 }
 
 impl ProgramRoot {
@@ -139,6 +144,7 @@ impl ProgramRoot {
         ProgramRoot {
             fen: root.fen.split_whitespace().collect::<Vec<_>>().join(" "),
             moves: root.moves.clone(),
+            chess960: root.is_chess960().unwrap_or(root.chess960),
         }
     }
 
@@ -280,10 +286,13 @@ pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
         Role::Rook => (across == 0) != (along == 0),
         Role::Queen => (across == along && across > 0) || ((across == 0) != (along == 0)),
         Role::King => {
-            let castling = along == 0
-                && across == 2
-                && from.rank().index() as i32 == home_rank
-                && from.file().index() == 4;
+            // Castling from the home rank: to the c- or g-file (the king's move, as standard
+            // chess writes it from e1, and as a Chess960 king may land there from anywhere), or
+            // onto its own rook (king takes rook, as Chess960 engines write it).
+            let on_home_rank = along == 0 && from.rank().index() as i32 == home_rank;
+            let castling = on_home_rank
+                && (matches!(to.file().index(), 2 | 6)
+                    || setup.piece_at(to) == Some(boardlab_core::Piece::new(us, Role::Rook)));
             (across.max(along) == 1) || castling
         }
         Role::Pawn => {
@@ -331,6 +340,7 @@ mod tests {
             ("a1b3", "never moves"),
             ("e5e7", "never moves"),
             ("e1f3", "never moves"),
+            ("e1b1", "never moves"),
             ("b7a8", "without a promotion letter"),
             ("e5e6q", "promotes nothing"),
             ("b7a8Q", "UCI notation"),
@@ -340,5 +350,11 @@ mod tests {
             let problem = impossible_move(&setup, garbage).unwrap_or_default();
             assert!(problem.contains(why), "{garbage}: {problem:?}");
         }
+        // Chess960 castling, as the king's move and as king takes rook.
+        let setup = Setup::from_fen("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1").unwrap();
+        for possible in ["g1h1", "g1b1", "g1c1", "g1g1"] {
+            assert_eq!(impossible_move(&setup, possible), None, "{possible}");
+        }
+        assert!(impossible_move(&setup, "g1d1").is_some());
     }
 }

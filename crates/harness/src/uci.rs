@@ -15,7 +15,7 @@
 //! (`go perft N` is no search and, as in Stockfish, prints its counts and no `bestmove`.)
 //!
 //! Supported: `uci`, `debug`, `isready`, `setoption` (`Hash`, `Backend`, `OwnBook`,
-//! `BookFile`), `register`, `ucinewgame`, `position startpos|fen … [moves …]`, `go` with `depth`,
+//! `BookFile`, `UCI_Chess960`), `register`, `ucinewgame`, `position startpos|fen … [moves …]`, `go` with `depth`,
 //! `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate` (a search that
 //! prunes nothing that could hide a mate, see [`Limits::mate`]), `searchmoves` (the root moves
 //! to consider), `ponder`, `infinite` and `perft N` (Stockfish's divide output), `stop`,
@@ -26,6 +26,12 @@
 //! into the ordinary search the rest of the `go` line asks for, the clock starting then, with
 //! the transposition table holding what pondering found; `stop` (the opponent played something
 //! else) ends it and the `bestmove` comes at once, for the GUI to discard.
+//!
+//! Chess960: `position fen` reads standard FEN, X-FEN and Shredder-FEN. With `UCI_Chess960` on,
+//! or for a FEN that leaves no doubt (Shredder letters, castling rights with the king or a rook
+//! off its standard square), castling is read and written as the king taking its own rook
+//! (`e1h1`), in moves, `bestmove`, `pv` and `go perft`. A backend without Chess960 castling
+//! hands such a position to one that has it, and says so in an `info string`.
 
 use crate::{Backend, Error};
 use boardlab_core::{Board, Book, Color, Limits, Move, SearchInfo, Searcher, Setup, Zobrist};
@@ -199,6 +205,11 @@ pub struct UciServer {
     own_book: bool,
     book: Option<Arc<Book>>,
     random: u64,
+    /// `UCI_Chess960`, as the GUI set it.
+    chess960_option: bool,
+    /// Whether the current position is read and written the Chess960 way: the option, or a
+    /// FEN that says so.
+    chess960: bool,
 }
 
 impl UciServer {
@@ -218,6 +229,8 @@ impl UciServer {
             own_book: false,
             book: None,
             random: seed | 1,
+            chess960_option: false,
+            chess960: false,
         }
     }
 
@@ -276,6 +289,7 @@ impl UciServer {
                 }
                 self.root = Setup::start();
                 self.moves.clear();
+                self.chess960 = self.chess960_option;
             }
             "position" => self.set_position(args),
             "go" => self.go(args),
@@ -310,6 +324,8 @@ impl UciServer {
             .line("option name OwnBook type check default false");
         self.out
             .line("option name BookFile type string default <empty>");
+        self.out
+            .line("option name UCI_Chess960 type check default false");
         self.out.line("uciok");
     }
 
@@ -366,6 +382,13 @@ impl UciServer {
                     .out
                     .error(format_args!("OwnBook must be true or false, not {value:?}")),
             },
+            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.chess960_option = true,
+                "false" => self.chess960_option = false,
+                _ => self.out.error(format_args!(
+                    "UCI_Chess960 must be true or false, not {value:?}"
+                )),
+            },
             "bookfile" => {
                 self.book = None;
                 if value.is_empty() || value == "<empty>" {
@@ -393,10 +416,10 @@ impl UciServer {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let root = match head {
-            ["startpos"] => Setup::start(),
-            ["fen", fields @ ..] => match Setup::from_fen(&fields.join(" ")) {
-                Ok(setup) => setup,
+        let (root, says_chess960) = match head {
+            ["startpos"] => (Setup::start(), false),
+            ["fen", fields @ ..] => match Setup::from_fen_960(&fields.join(" ")) {
+                Ok(read) => read,
                 Err(err) => return self.out.error(err),
             },
             _ => {
@@ -405,9 +428,19 @@ impl UciServer {
                     .error("position needs startpos or fen <FEN>, then optionally moves")
             }
         };
-        let (played, error) = with_backend!(self.backend, B => play_moves::<B>(&root, moves));
+        let chess960 = self.chess960_option || says_chess960;
+        let backend = backend_for(self.backend, &root);
+        if backend != self.backend {
+            self.out.line(format_args!(
+                "info string backend {} does not play Chess960 castling yet; {} plays this \
+                 position",
+                self.backend, backend
+            ));
+        }
+        let (played, error) = with_backend!(backend, B => play_moves::<B>(&root, moves, chess960));
         self.root = root;
         self.moves = played;
+        self.chess960 = chess960;
         if let Some(err) = error {
             self.out.error(format_args!(
                 "{err}; the position is the one before that move"
@@ -437,7 +470,8 @@ impl UciServer {
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_over = Arc::new(AtomicBool::new(!params.ponder));
         let job = Job {
-            backend: self.backend,
+            backend: backend_for(self.backend, &self.root),
+            chess960: self.chess960,
             root: self.root.clone(),
             moves: self.moves.clone(),
             params,
@@ -479,9 +513,10 @@ impl UciServer {
         self.random ^= self.random >> 7;
         self.random ^= self.random << 17;
         let random = self.random;
-        let chosen = with_backend!(self.backend, B => {
+        let chosen = with_backend!(backend_for(self.backend, &self.root), B => {
             let (board, _) = replay::<B>(&self.root, &self.moves);
             book.pick(&board, random)
+                .map(|mv| board.move_text(mv, self.chess960))
         });
         match chosen {
             Some(mv) => {
@@ -511,6 +546,7 @@ impl UciServer {
 /// What a search thread does.
 struct Job {
     backend: Backend,
+    chess960: bool,
     root: Setup,
     moves: Vec<Move>,
     params: GoParams,
@@ -532,7 +568,11 @@ impl Job {
         }
         let mut limits = self.params.limits(board.side_to_move());
         limits.searchmoves = self.root_moves(&board);
-        let report = |info: &SearchInfo| self.out.line(info_line(info));
+        let root = board.clone();
+        let report = |info: &SearchInfo| {
+            self.out
+                .line(info_line(info, &root.line_text(&info.pv, self.chess960)))
+        };
         let mut result;
         if self.params.ponder {
             // No clock while pondering: the time is the opponent's.
@@ -565,8 +605,17 @@ impl Job {
             wait_for(&self.stop);
         }
         // No legal move: the null move, `0000`.
-        let best = result.best_move.unwrap_or(Move::NULL);
-        match result.pv.get(1) {
+        let line = match result.best_move {
+            Some(best) if result.pv.first() == Some(&best) => {
+                root.line_text(&result.pv, self.chess960)
+            }
+            Some(best) => vec![root.move_text(best, self.chess960)],
+            None => Vec::new(),
+        };
+        let Some(best) = line.first() else {
+            return self.out.line(format_args!("bestmove {}", Move::NULL));
+        };
+        match line.get(1) {
             Some(ponder) => self
                 .out
                 .line(format_args!("bestmove {best} ponder {ponder}")),
@@ -579,7 +628,7 @@ impl Job {
     fn root_moves<B: Board>(&self, board: &B) -> Vec<Move> {
         let mut moves = Vec::new();
         for text in &self.params.searchmoves {
-            match board.parse_uci_move(text) {
+            match board.parse_move(text, self.chess960) {
                 Ok(mv) => moves.push(mv),
                 Err(err) => self
                     .out
@@ -604,6 +653,7 @@ impl Job {
         }
         let mut total = 0;
         for mv in board.legal_moves().iter().copied() {
+            let text = board.move_text(mv, self.chess960);
             let undo = board.make(mv);
             let nodes = stoppable_perft(board, depth - 1, &self.stop);
             board.unmake(mv, undo);
@@ -611,7 +661,7 @@ impl Job {
                 self.out.line("info string perft stopped");
                 return;
             };
-            self.out.line(format_args!("{mv}: {nodes}"));
+            self.out.line(format_args!("{text}: {nodes}"));
             total += nodes;
         }
         self.out.line(format_args!("\nNodes searched: {total}\n"));
@@ -647,9 +697,9 @@ fn stoppable_perft<B: Board>(board: &mut B, depth: u32, stop: &AtomicBool) -> Op
     Some(nodes)
 }
 
-/// The `info` line for a completed iteration.
-pub fn info_line(info: &SearchInfo) -> String {
-    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+/// The `info` line for a completed iteration, with its principal variation `pv` in UCI
+/// notation (see [`Board::line_text`]).
+pub fn info_line(info: &SearchInfo, pv: &[String]) -> String {
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
@@ -679,13 +729,27 @@ fn replay<B: Board>(root: &Setup, moves: &[Move]) -> (B, Vec<Zobrist>) {
     (board, game)
 }
 
+/// The backend that plays `root`: `chosen`, unless the position needs Chess960 castling and
+/// `chosen` does not have it.
+fn backend_for(chosen: Backend, root: &Setup) -> Backend {
+    if root.is_chess960() && !chosen.plays_chess960() {
+        Backend::default_for(true)
+    } else {
+        chosen
+    }
+}
+
 /// Parses and plays `texts` from `root`: the legal moves up to the first bad one, and the error
 /// for that one.
-fn play_moves<B: Board>(root: &Setup, texts: &[&str]) -> (Vec<Move>, Option<String>) {
+fn play_moves<B: Board>(
+    root: &Setup,
+    texts: &[&str],
+    chess960: bool,
+) -> (Vec<Move>, Option<String>) {
     let mut board = B::from_setup(root);
     let mut played = Vec::with_capacity(texts.len());
     for text in texts {
-        match board.parse_uci_move(text) {
+        match board.parse_move(text, chess960) {
             Ok(mv) => {
                 board.make(mv);
                 played.push(mv);
@@ -783,7 +847,7 @@ mod tests {
         // position after d8e8 is the same one, and repeats it.
         let root = Setup::from_fen("4k3/4p3/8/K2P3r/8/8/8/8 b - - 0 1").unwrap();
         let texts = ["e7e5", "a5a6", "e8d8", "a6a5", "d8e8"];
-        let (moves, error) = play_moves::<boardlab_core::ReferenceBoard>(&root, &texts);
+        let (moves, error) = play_moves::<boardlab_core::ReferenceBoard>(&root, &texts, false);
         assert_eq!((moves.len(), error), (5, None));
         let (board, game) = replay::<boardlab_core::ReferenceBoard>(&root, &moves);
         assert_eq!(game.len(), 5);

@@ -6,8 +6,8 @@ use crate::movegen::{MoveCounter, ALL, NOISY, QUIET};
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
-    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
+    Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -84,20 +84,25 @@ impl MailboxBoard {
         Attackers::of(&self.lists, color)
     }
 
-    /// The squares of the rook before and after castling, for the king landing on `king_to`.
+    /// The squares of the rook before and after castling, for a castling move made with the
+    /// current rights; `None` for any other move.
     #[inline]
-    fn castling_rook(king_to: Sq120, flag: u8) -> (Sq120, Sq120) {
-        if flag == KING_CASTLE {
-            (
-                king_to.offset(direction::EAST),
-                king_to.offset(direction::WEST),
-            )
+    fn castling_rook(&self, mv: Move) -> Option<(Sq120, Sq120)> {
+        let side = match mv.flag_bits() {
+            KING_CASTLE => CastlingSide::King,
+            QUEEN_CASTLE => CastlingSide::Queen,
+            _ => return None,
+        };
+        let us = if mv.from().rank().index() == 0 {
+            Color::White
         } else {
-            (
-                king_to.offset(2 * direction::WEST),
-                king_to.offset(direction::EAST),
-            )
-        }
+            Color::Black
+        };
+        let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+        Some((
+            Sq120::from_square(rook_from),
+            Sq120::from_square(side.rook_to(us)),
+        ))
     }
 }
 
@@ -118,6 +123,7 @@ impl Board for MailboxBoard {
     type Undo = MailboxUndo;
 
     const NAME: &'static str = "mailbox";
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> MailboxBoard {
         let mut cells = [Cell::OFF_BOARD; CELL_ARRAY_LEN];
@@ -234,7 +240,12 @@ impl Board for MailboxBoard {
         let us = self.side;
         let from = Sq120::from_square(mv.from());
         let to = Sq120::from_square(mv.to());
-        let captured = self.cells[to.index()];
+        // A Chess960 king may castle onto its own rook's square, which is no capture.
+        let captured = if mv.is_castle() {
+            Cell::EMPTY
+        } else {
+            self.cells[to.index()]
+        };
         let undo = MailboxUndo {
             zobrist: self.zobrist,
             halfmove: self.halfmove,
@@ -250,7 +261,19 @@ impl Board for MailboxBoard {
             self.take(to);
             zobrist ^= piece_key(captured, to);
         }
-        let moving = self.shift(from, to);
+        let moving = match self.castling_rook(mv) {
+            // King and rook both leave before either lands: in Chess960 each may land where
+            // the other stood.
+            Some((rook_from, rook_to)) => {
+                let king = self.take(from);
+                let rook = self.take(rook_from);
+                self.put(to, king);
+                self.put(rook_to, rook);
+                zobrist ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                king
+            }
+            None => self.shift(from, to),
+        };
         zobrist ^= piece_key(moving, from) ^ piece_key(moving, to);
         let forward = 10 * us.forward();
         let flag = mv.flag_bits();
@@ -264,11 +287,6 @@ impl Board for MailboxBoard {
                     self.ep = Some(ep);
                     zobrist ^= Zobrist::en_passant(ep.on_board().file());
                 }
-            }
-            KING_CASTLE | QUEEN_CASTLE => {
-                let (rook_from, rook_to) = MailboxBoard::castling_rook(to, flag);
-                let rook = self.shift(rook_from, rook_to);
-                zobrist ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
             }
             EN_PASSANT => {
                 let victim_square = to.offset(-forward);
@@ -310,11 +328,19 @@ impl Board for MailboxBoard {
         let from = Sq120::from_square(mv.from());
         let to = Sq120::from_square(mv.to());
         let flag = mv.flag_bits();
+        // The rights before the move name the castling rook's square.
+        self.castling = undo.castling;
+        if let Some((rook_from, rook_to)) = self.castling_rook(mv) {
+            let king = self.take(to);
+            let rook = self.take(rook_to);
+            self.put(from, king);
+            self.put(rook_from, rook);
+            self.ep = undo.ep;
+            self.halfmove = undo.halfmove;
+            self.zobrist = undo.zobrist;
+            return;
+        }
         match flag {
-            KING_CASTLE | QUEEN_CASTLE => {
-                let (rook_from, rook_to) = MailboxBoard::castling_rook(to, flag);
-                self.shift(rook_to, rook_from);
-            }
             EN_PASSANT => {
                 let victim_square = to.offset(-10 * us.forward());
                 self.put(victim_square, Cell::of(!us, Role::Pawn));

@@ -476,38 +476,46 @@ impl MailboxBoard {
         }
     }
 
-    /// Castling, when not in check: the squares between king and rook empty, and the squares
-    /// the king crosses and lands on not attacked.
+    /// Castling, when not in check, by the Chess960 rules (which include the standard ones):
+    /// every square king or rook crosses or lands on is empty apart from the two themselves, and
+    /// no square the king crosses or lands on is attacked.
+    ///
+    /// With the standard squares, an attack along the home rank can only come through the king
+    /// or the rook, so the faster test that skips the rank's rays does. In Chess960 an enemy
+    /// rook or queen on the home rank may stand beyond the castling rook, which shields the
+    /// king's destination until it moves: the full test runs on a copy of the cells with that
+    /// rook lifted.
     fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
-        // The cells of the home rank, from the a-file corner: rook, then b-, c-, d-file ...
-        let corner = match us {
-            Color::White => Sq120::A1,
-            Color::Black => Sq120::A1.offset(70),
-        };
-        let home = |file: i8| corner.offset(file);
-        let empty = |file: i8| self.cells[home(file).index()].is_empty();
-        let safe = |file: i8| !is_attacked_on_home_rank(&self.cells, home(file), attackers);
-        let king_from = CastlingSide::king_from(us);
-        if self.castling.has(us, CastlingSide::King) && empty(5) && empty(6) && safe(5) && safe(6) {
-            sink.push(Move::new(
-                king_from,
-                home(6).on_board(),
-                MoveFlag::KingCastle,
-            ));
-        }
-        if self.castling.has(us, CastlingSide::Queen)
-            && empty(1)
-            && empty(2)
-            && empty(3)
-            && safe(3)
-            && safe(2)
-        {
-            sink.push(Move::new(
-                king_from,
-                home(2).on_board(),
-                MoveFlag::QueenCastle,
-            ));
+        for side in CastlingSide::ALL {
+            let Some(path) = self.castling.path(us, side) else {
+                continue;
+            };
+            let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
+            if path
+                .must_be_empty
+                .into_iter()
+                .any(|sq| !cell(sq).is_empty())
+            {
+                continue;
+            }
+            let crossed = path.king_path.without(path.king_from);
+            let standard = path.king_from == CastlingSide::king_from(us)
+                && path.rook_from == side.rook_from(us);
+            let safe = if standard {
+                crossed.into_iter().all(|sq| {
+                    !is_attacked_on_home_rank(&self.cells, Sq120::from_square(sq), attackers)
+                })
+            } else {
+                let mut lifted = self.cells;
+                lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
+                crossed
+                    .into_iter()
+                    .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
+            };
+            if safe {
+                sink.push(Move::new(path.king_from, path.king_to, side.flag()));
+            }
         }
     }
 

@@ -10,6 +10,15 @@ fn passes_the_conformance_kit() {
     testkit::check_all::<MailboxBoard>(1_000_000);
 }
 
+#[test]
+fn passes_the_chess960_checks() {
+    let coverage = testkit::check_chess960::<MailboxBoard>(200_000);
+    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
+    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
+    assert_eq!(coverage.walks.len(), 7);
+}
+
 fn legal_moves(fen: &str) -> Vec<String> {
     let board = MailboxBoard::from_fen(fen).unwrap();
     let mut moves = MoveList::new();

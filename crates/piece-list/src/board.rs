@@ -91,6 +91,7 @@ impl Board for PieceListBoard {
     type Undo = Undo;
 
     const NAME: &'static str = "piece-list";
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> PieceListBoard {
         let mut lists = [PieceList::EMPTY; 2];
@@ -233,6 +234,16 @@ impl Board for PieceListBoard {
         }
 
         let movers = &mut self.lists[us.index()];
+        // The castling rook is found before the king moves: in Chess960 the king may land on
+        // the rook's square, and a scan afterwards would find the king there.
+        let castling_rook = castle_side(mv).map(|side| {
+            let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+            (
+                movers.index_at(rook_from as u8),
+                rook_from,
+                side.rook_to(us),
+            )
+        });
         let index = movers.index_at(from);
         undo.mover = index as u8;
         let role = movers.role(index);
@@ -250,17 +261,11 @@ impl Board for PieceListBoard {
                 }
             }
             MoveFlag::KingCastle | MoveFlag::QueenCastle => {
-                let side = if mv.flag() == MoveFlag::KingCastle {
-                    CastlingSide::King
-                } else {
-                    CastlingSide::Queen
-                };
-                let (rook_from, rook_to) = (side.rook_from(us), side.rook_to(us));
-                let movers = &mut self.lists[us.index()];
-                let rook = movers.index_at(rook_from as u8);
-                movers.set_square(rook, rook_to as u8);
-                let piece = Piece::new(us, Role::Rook);
-                zobrist ^= Zobrist::piece(piece, rook_from) ^ Zobrist::piece(piece, rook_to);
+                if let Some((rook, rook_from, rook_to)) = castling_rook {
+                    self.lists[us.index()].set_square(rook, rook_to as u8);
+                    let piece = Piece::new(us, Role::Rook);
+                    zobrist ^= Zobrist::piece(piece, rook_from) ^ Zobrist::piece(piece, rook_to);
+                }
             }
             _ => {}
         }
@@ -291,18 +296,18 @@ impl Board for PieceListBoard {
         let (from, to) = (mv.from() as u8, mv.to() as u8);
         let movers = &mut self.lists[us.index()];
         let mover = usize::from(undo.mover);
-        movers.set_square(mover, from);
+        // As in make, the rook is found before the king moves back: in Chess960 the king's
+        // square may be where the rook stands now.
+        if let Some(side) = castle_side(mv) {
+            let rook = movers.index_at(side.rook_to(us) as u8);
+            let rook_from = undo.castling.rook(us, side).unwrap_or(side.rook_from(us));
+            movers.set_square(mover, from);
+            movers.set_square(rook, rook_from as u8);
+        } else {
+            movers.set_square(mover, from);
+        }
         if mv.is_promotion() {
             movers.set_role(mover, Role::Pawn);
-        }
-        if mv.is_castle() {
-            let side = if mv.flag() == MoveFlag::KingCastle {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
-            let rook = movers.index_at(side.rook_to(us) as u8);
-            movers.set_square(rook, side.rook_from(us) as u8);
         }
         if undo.captured_index != Undo::NO_CAPTURE {
             let victim_sq = if mv.is_en_passant() {
@@ -373,5 +378,15 @@ impl std::fmt::Debug for PieceListBoard {
             self.lists[0],
             self.lists[1]
         )
+    }
+}
+
+/// The side a castling move castles to, or `None` for any other move.
+#[inline]
+fn castle_side(mv: Move) -> Option<CastlingSide> {
+    match mv.flag() {
+        MoveFlag::KingCastle => Some(CastlingSide::King),
+        MoveFlag::QueenCastle => Some(CastlingSide::Queen),
+        _ => None,
     }
 }

@@ -292,36 +292,36 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         }
     }
 
-    /// Castling, only called when not in check: the squares between king and rook are empty
-    /// and the squares the king crosses and lands on are not attacked.
+    /// Castling, only called when not in check, by the Chess960 rules (which include the
+    /// standard ones): every square king or rook crosses or lands on is empty apart from the two
+    /// themselves, and no square the king crosses or lands on is attacked with the castling rook
+    /// seen as gone. The rook may be what stood between an enemy rook or queen on the back rank
+    /// and the king's destination. (The king's own square need not be ignored as well: an
+    /// attack through it would be a check, and there is none.)
     fn castling(&mut self) {
         let (us, board) = (self.us, self.board);
         for side in CastlingSide::ALL {
-            if !board.castling.has(us, side) {
+            let Some(path) = board.castling.path(us, side) else {
                 continue;
-            }
-            if side
-                .empty_squares(us)
-                .iter()
-                .any(|&sq| board.occupied(sq as u8))
-            {
-                continue;
-            }
-            if side.king_path(us)[1..]
-                .iter()
-                .any(|&sq| board.attacked_ignoring(sq as u8, !us, NOTHING_IGNORED))
-            {
-                continue;
-            }
-            let flag = match side {
-                CastlingSide::King => MoveFlag::KingCastle,
-                CastlingSide::Queen => MoveFlag::QueenCastle,
             };
-            self.sink.push(Move::new(
-                CastlingSide::king_from(us),
-                side.king_to(us),
-                flag,
-            ));
+            if path
+                .must_be_empty
+                .into_iter()
+                .any(|sq| board.occupied(sq as u8))
+            {
+                continue;
+            }
+            let rook = path.rook_from as u8;
+            if path
+                .king_path
+                .without(path.king_from)
+                .into_iter()
+                .any(|sq| board.attacked_ignoring(sq as u8, !us, rook))
+            {
+                continue;
+            }
+            self.sink
+                .push(Move::new(path.king_from, path.king_to, side.flag()));
         }
     }
 

@@ -22,3 +22,12 @@ fn walks_agree_with_the_reference_at_every_node() {
         testkit::check_walk::<PieceListBoard>(fen, 3, 10_000);
     }
 }
+
+#[test]
+fn chess960_suites_and_walks_agree() {
+    let coverage = testkit::check_chess960::<PieceListBoard>(200_000);
+    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
+    assert_eq!(coverage.suites.len(), 3);
+    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+    assert_eq!(coverage.walks.len(), 7);
+}

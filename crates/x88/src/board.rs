@@ -5,8 +5,8 @@ use crate::movegen::MoveCounter;
 use crate::piece::{code_of, color_bit, kind, piece_of, BISHOP, EMPTY, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::square::Sq88;
 use boardlab_core::{
-    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
+    Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -182,14 +182,34 @@ impl X88Board {
         self.set_slot(color, slot, to);
     }
 
-    /// Where the rook stands and lands when the king castles to `king_to`.
+    /// Where the rook stands and lands for a castling move made with the current rights, or
+    /// `None` for any other move.
     #[inline]
-    fn castling_rook(king_to: Sq88, king_side: bool) -> (Sq88, Sq88) {
-        if king_side {
-            (king_to.offset(1), king_to.offset(-1))
-        } else {
-            (king_to.offset(-2), king_to.offset(1))
-        }
+    fn castling_rook(&self, mv: Move, us: Color) -> Option<(Sq88, Sq88)> {
+        let side = match mv.flag() {
+            MoveFlag::KingCastle => CastlingSide::King,
+            MoveFlag::QueenCastle => CastlingSide::Queen,
+            _ => return None,
+        };
+        let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+        Some((
+            Sq88::from_square(rook_from),
+            Sq88::from_square(side.rook_to(us)),
+        ))
+    }
+
+    /// Moves king and rook for castling, cells and slots: both slots are read before either
+    /// piece lands, since in Chess960 each may land where the other stood.
+    #[inline]
+    fn shift_pair(&mut self, color: Color, king: (Sq88, Sq88), rook: (Sq88, Sq88)) {
+        let (king_code, rook_code) = (self.cells[king.0.index()], self.cells[rook.0.index()]);
+        let (king_slot, rook_slot) = (self.slot_of(king.0), self.slot_of(rook.0));
+        self.cells[king.0.index()] = EMPTY;
+        self.cells[rook.0.index()] = EMPTY;
+        self.cells[king.1.index()] = king_code;
+        self.cells[rook.1.index()] = rook_code;
+        self.set_slot(color, king_slot, king.1);
+        self.set_slot(color, rook_slot, rook.1);
     }
 
     /// Checks that the cells, the piece lists and the phantom slots describe the same pieces.
@@ -235,6 +255,7 @@ impl Board for X88Board {
     type Undo = X88Undo;
 
     const NAME: &'static str = "x88";
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> X88Board {
         let mut setup = setup.clone();
@@ -400,6 +421,11 @@ impl Board for X88Board {
             self.append(us, promoted, to);
             z ^= zobrist_of(promoted, to);
             self.halfmove_clock = 0;
+        } else if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
+            let rook = self.cells[rook_from.index()];
+            self.shift_pair(us, (from, to), (rook_from, rook_to));
+            z ^= zobrist_of(code, to);
+            z ^= zobrist_of(rook, rook_from) ^ zobrist_of(rook, rook_to);
         } else {
             self.shift(us, from, to);
             z ^= zobrist_of(code, to);
@@ -418,12 +444,6 @@ impl Board for X88Board {
                         z ^= Zobrist::en_passant(ep.square().file());
                     }
                 }
-            } else if mv.is_castle() {
-                let king_side = flag == MoveFlag::KingCastle as u8;
-                let (rook_from, rook_to) = Self::castling_rook(to, king_side);
-                let rook = self.cells[rook_from.index()];
-                self.shift(us, rook_from, rook_to);
-                z ^= zobrist_of(rook, rook_from) ^ zobrist_of(rook, rook_to);
             }
         }
         if !self.castling.is_empty() {
@@ -458,13 +478,14 @@ impl Board for X88Board {
             let pawn = color_bit(us) | PAWN;
             self.cells[from.index()] = pawn;
             self.insert(us, pawn, from, undo.pawn_slot);
+        } else if mv.is_castle() {
+            // The rights before the move name the rook's square.
+            self.castling = undo.castling;
+            if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
+                self.shift_pair(us, (to, from), (rook_to, rook_from));
+            }
         } else {
             self.shift(us, to, from);
-            if mv.is_castle() {
-                let king_side = flag == MoveFlag::KingCastle as u8;
-                let (rook_from, rook_to) = Self::castling_rook(to, king_side);
-                self.shift(us, rook_to, rook_from);
-            }
         }
         if undo.captured != EMPTY {
             let victim = if flag == MoveFlag::EnPassant as u8 {

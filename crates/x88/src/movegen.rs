@@ -148,34 +148,35 @@ impl X88Board {
         }
     }
 
+    /// Castling, when not in check, by the Chess960 rules (which include the standard ones):
+    /// every square king or rook crosses or lands on is empty apart from the two themselves, and
+    /// no square the king crosses or lands on is attacked with the castling rook seen as gone
+    /// (it may shield the king's destination from an enemy rook or queen on the home rank).
     fn castling_moves<S: MoveSink>(&self, out: &mut S) {
         let us = self.turn;
         let them = !us;
         let their_officers = self.officers(them);
-        let home = match us {
-            Color::White => 0,
-            Color::Black => 0x70,
-        };
-        let cell = |sq: Sq88| Sq88(sq.0 + home);
-        let empty = |sq: Sq88| self.cells[cell(sq).index()] == EMPTY;
-        let safe = |sq: Sq88| !attacked(&self.cells, their_officers, cell(sq), them, Sq88::NONE);
-        let king = cell(Sq88::E1);
-        if self.castling.has(us, CastlingSide::King)
-            && empty(Sq88::F1)
-            && empty(Sq88::G1)
-            && safe(Sq88::F1)
-            && safe(Sq88::G1)
-        {
-            out.add(king, cell(Sq88::G1), MoveFlag::KingCastle);
-        }
-        if self.castling.has(us, CastlingSide::Queen)
-            && empty(Sq88::D1)
-            && empty(Sq88::C1)
-            && empty(Sq88::B1)
-            && safe(Sq88::D1)
-            && safe(Sq88::C1)
-        {
-            out.add(king, cell(Sq88::C1), MoveFlag::QueenCastle);
+        for side in CastlingSide::ALL {
+            let Some(path) = self.castling.path(us, side) else {
+                continue;
+            };
+            let cell = Sq88::from_square;
+            if path
+                .must_be_empty
+                .into_iter()
+                .any(|sq| self.cells[cell(sq).index()] != EMPTY)
+            {
+                continue;
+            }
+            let rook = cell(path.rook_from);
+            let safe = path
+                .king_path
+                .without(path.king_from)
+                .into_iter()
+                .all(|sq| !attacked(&self.cells, their_officers, cell(sq), them, rook));
+            if safe {
+                out.add(cell(path.king_from), cell(path.king_to), side.flag());
+            }
         }
     }
 

@@ -11,6 +11,15 @@ fn conforms_to_the_board_contract() {
 }
 
 #[test]
+fn passes_the_chess960_checks() {
+    let coverage = testkit::check_chess960::<X88Board>(200_000);
+    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
+    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
+    assert_eq!(coverage.walks.len(), 7);
+}
+
+#[test]
 fn perft_suites_agree_deeper_in_bulk() {
     // Bulk perft is cheap here, so both suites are checked further than the walks above reach.
     testkit::check_perft_suite::<X88Board>(STANDARD_SUITE, 5_000_000, PerftMode::Bulk);

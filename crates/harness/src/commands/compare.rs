@@ -28,6 +28,10 @@ pub struct CompareArgs {
     /// One JSON object per backend per line.
     #[arg(long)]
     pub json: bool,
+    /// Count the suite by the Chess960 rules, on the backends that have them (the others are
+    /// left out, as they are without it for a suite whose castling rights need them).
+    #[arg(long)]
+    pub chess960: bool,
     /// Also write the results as one self-contained HTML page of bar charts.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -179,7 +183,10 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = Backend::runnable();
+    let backends = crate::backend::keep_chess960(
+        Backend::runnable(),
+        crate::commands::suite::needs_chess960(&cases, args.chess960),
+    );
     let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
     let mut rows: Vec<Row> = backends
         .iter()

@@ -37,7 +37,9 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square, svg: bool) -> Resu
 pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let svg = args.drawing.svg;
     args.drawing.write(
-        &args.backend.runnable()?,
+        &args
+            .backend
+            .backends_for(args.position.root()?.is_chess960())?,
         out,
         |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square, svg)),
     )?;

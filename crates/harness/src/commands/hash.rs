@@ -15,9 +15,12 @@ pub struct HashArgs {
     pub json: bool,
 }
 
-/// The position's hash as the default backend maintains it incrementally along `--moves`.
+/// The position's hash as the default backend maintains it incrementally along `--moves` (or,
+/// for a Chess960 position the default backend does not play, the first backend that does:
+/// every backend keeps the same hash).
 fn zobrist(position: &PositionArgs) -> Result<Zobrist, Error> {
-    with_backend!(Backend::DEFAULT, B => position.board::<B>().map(|board| board.zobrist()))
+    let backend = Backend::default_for(position.root()?.is_chess960());
+    with_backend!(backend, B => position.board::<B>().map(|board| board.zobrist()))
 }
 
 /// Runs `boardlab hash`: the key as 16 lowercase hex digits.
@@ -48,6 +51,7 @@ mod tests {
             position: PositionArgs {
                 fen: fen.to_string(),
                 moves: moves.iter().map(|m| m.to_string()).collect(),
+                chess960: false,
             },
             json: false,
         };
@@ -73,6 +77,24 @@ mod tests {
                 &[]
             ),
             "22a48b5a8e47ff78\n"
+        );
+    }
+
+    #[test]
+    fn chess960_rights_hash_by_rook_file_in_either_fen_form() {
+        // King g1 between rooks f1 and h1: the f-file right has no Polyglot number.
+        let placement = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
+        let shredder = hash(&format!("{placement} w HFhf - 0 1"), &[]);
+        assert_eq!(hash(&format!("{placement} w KQkq - 0 1"), &[]), shredder);
+        assert_ne!(hash(&format!("{placement} w Hh - 0 1"), &[]), shredder);
+        // The h-file rights alone hash as Polyglot's king-side rights.
+        let no_rights =
+            u64::from_str_radix(hash(&format!("{placement} w - - 0 1"), &[]).trim(), 16);
+        let h_only = u64::from_str_radix(hash(&format!("{placement} w Hh - 0 1"), &[]).trim(), 16);
+        // Polyglot's castling numbers 768 (white king side) and 770 (black king side).
+        assert_eq!(
+            no_rights.unwrap() ^ h_only.unwrap(),
+            0x31d71dce64b2c310 ^ 0xa57e6339dd2cf3a0
         );
     }
 }

@@ -71,9 +71,10 @@ fn count<B: Board>(args: &PerftArgs, runner: &PerftRunner) -> Result<Count, Erro
         } else {
             divided.iter().map(|&(_, n)| n).sum()
         };
+        let chess960 = args.position.is_chess960()?;
         let lines = divided
             .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
+            .map(|(mv, n)| (board.move_text(mv, chess960), n))
             .collect();
         (nodes, Some(lines))
     } else {
@@ -104,7 +105,9 @@ pub(crate) fn nps(nodes: u64, seconds: f64) -> u64 {
 /// A bad FEN or move, or a hash table that cannot be allocated.
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let runner = PerftRunner::new(args.options())?;
-    let backends = args.backend.runnable()?;
+    let backends = args
+        .backend
+        .backends_for(args.position.root()?.is_chess960())?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for backend in backends {

@@ -54,10 +54,9 @@ impl SearchArgs {
 ///
 /// A bad FEN or move.
 pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    for backend in args.backend.runnable()? {
-        let (fen, result) = with_backend!(backend, B => search::<B>(args, out)?);
-        let best = result.best_move.map(|mv| mv.to_string());
-        let pv: Vec<String> = result.pv.iter().map(|mv| mv.to_string()).collect();
+    let needs_chess960 = args.position.root()?.is_chess960();
+    for backend in args.backend.backends_for(needs_chess960)? {
+        let (fen, result, best, pv) = with_backend!(backend, B => search::<B>(args, out)?);
         if args.json {
             let score = match result.score {
                 Score::Cp(cp) => json!({ "cp": cp }),
@@ -94,20 +93,24 @@ pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     Ok(Outcome::Success)
 }
 
-/// Searches the position on board type `B`: its FEN and the result. The `--moves` played on the
-/// way are the game's history, so the search sees repetitions of their positions.
-fn search<B: Board>(
-    args: &SearchArgs,
-    out: &mut impl Write,
-) -> Result<(String, SearchResult), Error> {
-    let mut board = B::from_setup(&args.position.root()?);
+/// A search's position (FEN), result, best move and principal variation in UCI notation.
+type Searched = (String, SearchResult, Option<String>, Vec<String>);
+
+/// Searches the position on board type `B`. The `--moves` played on the way are the game's
+/// history, so the search sees repetitions of their positions.
+fn search<B: Board>(args: &SearchArgs, out: &mut impl Write) -> Result<Searched, Error> {
+    let root = args.position.root()?;
+    crate::position::refuse_unsupported::<B>(&root)?;
+    let chess960 = args.position.is_chess960()?;
+    let mut board = B::from_setup(&root);
     let mut game = Vec::with_capacity(args.position.moves.len());
     for text in &args.position.moves {
-        let mv = board.parse_uci_move(text)?;
+        let mv = board.parse_move(text, chess960)?;
         game.push(board.search_zobrist());
         board.make(mv);
     }
     let mut searcher = Searcher::new(args.hash as usize);
+    let start = board.clone();
     let mut written = Ok(());
     let result = searcher.search(
         &mut board,
@@ -116,10 +119,13 @@ fn search<B: Board>(
         &AtomicBool::new(false),
         |info| {
             if !args.json && written.is_ok() {
-                written = writeln!(out, "{}", crate::uci::info_line(info));
+                let pv = start.line_text(&info.pv, chess960);
+                written = writeln!(out, "{}", crate::uci::info_line(info, &pv));
             }
         },
     );
     written?;
-    Ok((board.to_fen(), result))
+    let best = result.best_move.map(|mv| start.move_text(mv, chess960));
+    let pv = start.line_text(&result.pv, chess960);
+    Ok((board.to_fen(), result, best, pv))
 }

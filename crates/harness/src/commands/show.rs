@@ -41,7 +41,9 @@ fn view<B: Views>(
 pub fn run(args: &ShowArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let svg = args.drawing.svg;
     args.drawing.write(
-        &args.backend.runnable()?,
+        &args
+            .backend
+            .backends_for(args.position.root()?.is_chess960())?,
         out,
         |backend| with_backend!(backend, B => view::<B>(&args.position, args.square, svg)),
     )?;

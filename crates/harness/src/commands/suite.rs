@@ -24,6 +24,25 @@ pub struct SuiteArgs {
     /// One JSON object per checked count.
     #[arg(long)]
     pub json: bool,
+    /// Count every position by the Chess960 rules, on the backends that have them (with `all`,
+    /// the others are left out). A suite whose castling rights need them (Shredder-FEN letters,
+    /// a king or rook off its standard square) is treated so without it.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+/// Whether a suite needs the Chess960 rules: asked for, or some case's rights need them.
+pub(crate) fn needs_chess960(cases: &[PerftCase], asked: bool) -> bool {
+    asked || cases.iter().any(|case| case.setup.is_chess960())
+}
+
+/// Refuses a suite with Chess960 positions on a backend without Chess960 castling.
+pub(crate) fn refuse_unsupported(backend: Backend, cases: &[PerftCase]) -> Result<(), Error> {
+    with_backend!(backend, B => {
+        cases
+            .iter()
+            .try_for_each(|case| crate::position::refuse_unsupported::<B>(&case.setup))
+    })
 }
 
 /// Reads and parses a perft suite file.
@@ -102,7 +121,12 @@ pub fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = args.backend.runnable()?;
+    let backends = args
+        .backend
+        .backends_for(needs_chess960(&cases, args.chess960))?;
+    for &backend in &backends {
+        refuse_unsupported(backend, &cases)?;
+    }
     let bar = progress_bar((planned * backends.len()) as u64);
     let mut failed = false;
     for backend in backends {

@@ -1,0 +1,211 @@
+//! Chess960 on the command line: both FEN forms, `--chess960`, king-takes-rook notation, the
+//! refusal of backends without Chess960 castling, the suite, and diffs against Stockfish in
+//! Chess960 mode.
+
+mod support;
+
+use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
+use boardlab_core::testkit::CHESS960_WALK_POSITIONS;
+use boardlab_harness::Backend;
+use std::process::{Command, Output};
+
+const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
+
+fn boardlab(args: &[&str]) -> Output {
+    Command::new(BOARDLAB)
+        .args(args)
+        .output()
+        .expect("boardlab runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The first Chess960 start position: king g1 between rooks f1 and h1.
+const PLACEMENT: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
+
+#[test]
+fn perft_counts_both_fen_forms_on_every_chess960_backend() {
+    let mut counted = 0;
+    for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+        for castling in ["HFhf", "KQkq"] {
+            let fen = format!("{PLACEMENT} w {castling} - 0 1");
+            let output = boardlab(&[
+                "perft",
+                "--backend",
+                backend.name(),
+                "--fen",
+                &fen,
+                "--depth",
+                "3",
+                "--json",
+            ]);
+            assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+            let line: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+            // Published: perft 3 of this position is 12189.
+            assert_eq!(line["nodes"], 12189, "{backend} {castling}");
+            // Printed back in X-FEN: f1 and h1 are the outermost rooks on their sides.
+            assert_eq!(line["fen"], format!("{PLACEMENT} w KQkq - 0 1"));
+            counted += 1;
+        }
+    }
+    assert!(counted >= 6, "{counted}");
+}
+
+#[test]
+fn divide_writes_castling_as_king_takes_rook_in_chess960_mode() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let divide = |extra: &[&str]| {
+        let mut args = vec!["perft", "--backend", "x88", "--fen", fen, "--depth", "1"];
+        args.extend_from_slice(extra);
+        args.push("--divide");
+        let output = boardlab(&args);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+    };
+    let standard = divide(&[]);
+    assert!(standard.contains("e1g1: 1\n") && standard.contains("e1c1: 1\n"));
+    let chess960 = divide(&["--chess960"]);
+    assert!(chess960.contains("e1h1: 1\n") && chess960.contains("e1a1: 1\n"));
+    assert!(!chess960.contains("e1g1") && !chess960.contains("e1c1"));
+    // Moves given in that notation are played; the standard form is refused in it.
+    let played = boardlab(&["hash", "--fen", fen, "--chess960", "--moves", "e1h1"]);
+    let standard_played = boardlab(&["hash", "--fen", fen, "--moves", "e1g1"]);
+    assert_eq!(played.status.code(), Some(0), "{}", stderr(&played));
+    assert_eq!(stdout(&played), stdout(&standard_played));
+    let refused = boardlab(&["hash", "--fen", fen, "--chess960", "--moves", "e1g1"]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(stderr(&refused).starts_with("error: illegal move \"e1g1\""));
+}
+
+#[test]
+fn hash_is_the_same_in_both_fen_forms() {
+    let shredder = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w HFhf - 0 1")]);
+    let xfen = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w KQkq - 0 1")]);
+    let none = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w - - 0 1")]);
+    assert_eq!(shredder.status.code(), Some(0), "{}", stderr(&shredder));
+    assert_eq!(stdout(&shredder), stdout(&xfen));
+    assert_ne!(stdout(&shredder), stdout(&none));
+}
+
+#[test]
+fn backends_without_chess960_castling_refuse_or_are_left_out() {
+    let fen = format!("{PLACEMENT} w HFhf - 0 1");
+    let without: Vec<&Backend> = Backend::ALL
+        .iter()
+        .filter(|b| !b.plays_chess960())
+        .collect();
+    for backend in &without {
+        let output = boardlab(&[
+            "perft",
+            "--backend",
+            backend.name(),
+            "--fen",
+            &fen,
+            "--depth",
+            "2",
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{backend}");
+        let text = stderr(&output);
+        assert_eq!(text.lines().count(), 1, "{text}");
+        assert!(
+            text.starts_with(&format!(
+                "error: backend {backend} does not play Chess960 castling"
+            )),
+            "{text}"
+        );
+    }
+    // With `all`, the others count and agree.
+    let output = boardlab(&["perft", "--backend", "all", "--fen", &fen, "--depth", "2"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let counted = stdout(&output)
+        .lines()
+        .filter(|l| l.contains(" 528 nodes"))
+        .count();
+    assert_eq!(counted, Backend::ALL.len() - without.len());
+}
+
+#[test]
+fn the_suite_command_reads_the_chess960_suite() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/core/data/chess960.epd");
+    let output = boardlab(&[
+        "suite",
+        path,
+        "--backend",
+        "all",
+        "--max-nodes",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let chess960_backends = Backend::ALL.iter().filter(|b| b.plays_chess960()).count();
+    // Every one of the 960 positions has perft 1 (at most 50 moves) under the budget.
+    assert!(lines.len() >= 960 * chess960_backends, "{}", lines.len());
+    assert!(lines.iter().all(|line| line["ok"] == true));
+}
+
+/// Positions for the diffs against Stockfish: the castling traps and a spread of start
+/// positions.
+fn diff_positions() -> Vec<String> {
+    let mut fens: Vec<String> = CHESS960_WALK_POSITIONS
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+    let tricky = parse_perft_suite(TRICKY_SUITE).unwrap();
+    fens.extend(
+        tricky
+            .iter()
+            .filter(|case| case.id.as_deref().is_some_and(|id| id.starts_with("xfen")))
+            .map(|case| case.fen.clone()),
+    );
+    let starts = parse_perft_suite(CHESS960_SUITE).unwrap();
+    fens.extend(starts.iter().step_by(96).map(|case| case.fen.clone()));
+    fens
+}
+
+#[test]
+fn stockfish_in_chess960_mode_finds_no_divergence() {
+    let Some(stockfish) = support::stockfish() else {
+        return;
+    };
+    let fens = diff_positions();
+    assert_eq!(fens.len(), 7 + 5 + 10);
+    let mut compared = 0;
+    for fen in &fens {
+        for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+            let output = boardlab(&[
+                "diff",
+                "--chess960",
+                "--fen",
+                fen,
+                "--depth",
+                "3",
+                "--backend",
+                backend.name(),
+                "--against",
+                stockfish.to_str().unwrap(),
+                "--json",
+            ]);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "{backend} on {fen}: {}{}",
+                stdout(&output),
+                stderr(&output)
+            );
+            let report: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+            assert_eq!(report["divergent"], false);
+            compared += 1;
+        }
+    }
+    assert!(compared >= fens.len() * 3, "{compared}");
+}
