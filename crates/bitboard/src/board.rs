@@ -50,6 +50,10 @@ pub struct BitboardBoard<T: SliderTechnique> {
     pub(crate) state: State<T>,
     /// The piece on each square, indexed by [`Square::index`].
     pub(crate) squares: [Option<Piece>; 64],
+    /// Whether a castling right has its king or rook off the standard squares, so that the
+    /// generator takes the Chess960 rules' way rather than its table of standard castles.
+    /// Moves only ever drop rights, so what holds for the setup holds for the whole game.
+    pub(crate) chess960_castling: bool,
 }
 
 /// Everything of a [`BitboardBoard`] but its piece array: what `make` saves whole and `unmake`
@@ -290,6 +294,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
                 ep_square: None,
             },
             squares: [None; 64],
+            chess960_castling: !setup.castling.is_standard(),
         };
         for (sq, piece) in setup.pieces() {
             board.flip(piece, bit(sq));

@@ -29,10 +29,7 @@ use boardlab_core::bitboard::{
     between, king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
     BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Move, MoveFlag, MoveList, Role,
-    Square,
-};
+use boardlab_core::{Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Where the generator delivers moves, as sets of destination squares.
 pub trait MoveSink {
@@ -186,24 +183,16 @@ fn shift(set: Bitboard, delta: i32) -> Bitboard {
     }
 }
 
-/// The castling facts of one move: the squares that must be empty, the squares the king
-/// crosses and lands on (none may be attacked), the castling rook's square and the move.
-#[derive(Clone, Copy)]
+/// The castling facts of one side: the squares that must be empty, the square the king
+/// crosses and the square it lands on (both must be safe), and the move.
 struct Castle {
     empty: Bitboard,
-    /// The king's path without its own square, which the check test has already cleared.
-    king_path: Bitboard,
-    rook_from: Square,
-    /// Whether the rook must be lifted off the board before the path is tested: a rook that
-    /// is not on the corner may stand between an enemy rook or queen on the home rank and the
-    /// king's path, and it leaves that line when it castles. A corner rook shields nothing
-    /// the king passes, so its castle is tested with the king's own targets.
-    lift_rook: bool,
+    crossed: Square,
+    landing: Square,
     mv: Move,
 }
 
-/// The castle of standard chess for one colour and side.
-const fn standard_castle(color: Color, side: CastlingSide) -> Castle {
+const fn castle(color: Color, side: CastlingSide) -> Castle {
     let squares = side.empty_squares(color);
     let mut empty = 0u64;
     let mut i = 0;
@@ -212,129 +201,116 @@ const fn standard_castle(color: Color, side: CastlingSide) -> Castle {
         i += 1;
     }
     let path = side.king_path(color);
+    let flag = match side {
+        CastlingSide::King => MoveFlag::KingCastle,
+        CastlingSide::Queen => MoveFlag::QueenCastle,
+    };
     Castle {
         empty: Bitboard(empty),
-        king_path: Bitboard(1 << path[1] as u8 | 1 << path[2] as u8),
-        rook_from: side.rook_from(color),
-        lift_rook: false,
-        mv: Move::new(path[0], path[2], side.flag()),
+        crossed: path[1],
+        landing: path[2],
+        mv: Move::new(path[0], path[2], flag),
     }
 }
 
-/// The standard castles, indexed by colour, then king side and queen side: a position with
-/// the standard rights looks its castles up here instead of working out their squares.
-static STANDARD_CASTLES: [[Castle; 2]; 2] = [
+/// The squares the king crosses and lands on when castling.
+#[inline(always)]
+fn castle_path_of(castle: &Castle) -> Bitboard {
+    bit(castle.crossed) | bit(castle.landing)
+}
+
+/// Indexed by colour, then king side and queen side.
+static CASTLES: [[Castle; 2]; 2] = [
     [
-        standard_castle(Color::White, CastlingSide::King),
-        standard_castle(Color::White, CastlingSide::Queen),
+        castle(Color::White, CastlingSide::King),
+        castle(Color::White, CastlingSide::Queen),
     ],
     [
-        standard_castle(Color::Black, CastlingSide::King),
-        standard_castle(Color::Black, CastlingSide::Queen),
+        castle(Color::Black, CastlingSide::King),
+        castle(Color::Black, CastlingSide::Queen),
     ],
 ];
 
-/// The castle of `color` to `side` under `rights`, if the right is held: the standard table's
-/// when king and rook stand on their standard squares, worked out from the rights' squares
-/// (Chess960) otherwise.
-#[inline(always)]
-fn castle_of(rights: CastlingRights, color: Color, side: CastlingSide) -> Option<Castle> {
-    let rook = rights.rook(color, side)?;
-    if rook == side.rook_from(color) && rights.king(color) == Some(CastlingSide::king_from(color))
-    {
-        return Some(STANDARD_CASTLES[color as usize][side as usize]);
-    }
-    chess960_castle(rights, color, side)
-}
-
-/// A castle whose king or rook is off its standard square, out of line since standard games
-/// never need it.
-#[inline(never)]
-fn chess960_castle(rights: CastlingRights, color: Color, side: CastlingSide) -> Option<Castle> {
-    let path = rights.path(color, side)?;
-    let corner = match side {
-        CastlingSide::King => File::H,
-        CastlingSide::Queen => File::A,
-    };
-    Some(Castle {
-        empty: path.must_be_empty,
-        king_path: path.king_path.without(path.king_from),
-        rook_from: path.rook_from,
-        lift_rook: path.rook_from.file() != corner,
-        mv: Move::new(path.king_from, path.king_to, side.flag()),
-    })
-}
-
-/// Castling, first half: the castles whose right is held and whose squares king and rook
-/// pass through or land on are empty (none in check), and the king paths of those whose rook
-/// need not be lifted. The generator tests those squares together with the king's own
-/// targets, then calls [`emit_castles`].
+/// Standard castling, first half: the castles whose right is held and whose squares between
+/// king and rook are empty (none in check), and the squares their king paths cross and land
+/// on. The generator tests those squares together with the king's own targets, then calls
+/// [`emit_castles`]. Rights with a king or rook off its standard square take
+/// [`emit_chess960_castles`] instead.
 #[inline(always)]
 fn castling_candidates<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     us: Color,
     occupied: Bitboard,
     checkers: Bitboard,
-) -> ([Option<Castle>; 2], Bitboard) {
+) -> ([Option<&'static Castle>; 2], Bitboard) {
     let mut castles = [None; 2];
     let mut castle_path = Bitboard::EMPTY;
-    let rights = board.state.castling;
-    if checkers.is_empty() && rights.has_any(us) {
-        for (slot, side) in castles.iter_mut().zip(CastlingSide::ALL) {
-            if let Some(castle) = castle_of(rights, us, side) {
-                if (occupied & castle.empty).is_empty() {
-                    *slot = Some(castle);
-                    if !castle.lift_rook {
-                        castle_path |= castle.king_path;
-                    }
-                }
+    if checkers.is_empty() {
+        let rights = board.state.castling;
+        for ((slot, side), castle) in castles
+            .iter_mut()
+            .zip(CastlingSide::ALL)
+            .zip(&CASTLES[us as usize])
+        {
+            if rights.has(us, side) && (occupied & castle.empty).is_empty() {
+                *slot = Some(castle);
+                castle_path |= castle_path_of(castle);
             }
         }
     }
     (castles, castle_path)
 }
 
-/// Castling, second half: each candidate whose king path no enemy piece attacks. The paths
-/// of castles with a corner rook are judged by `unsafe_squares`; the others are tested here
-/// with king and rook both lifted off the board.
+/// Castling, second half: each candidate whose king path no enemy piece attacks.
 #[inline(always)]
-fn emit_castles<T: SliderTechnique, S: MoveSink>(
-    board: &BitboardBoard<T>,
+fn emit_castles<S: MoveSink>(
     sink: &mut S,
-    castles: [Option<Castle>; 2],
+    castles: [Option<&'static Castle>; 2],
     unsafe_squares: Bitboard,
-    lines_without_king: &T::Lines,
-    without_king: Bitboard,
 ) {
     for castle in castles.into_iter().flatten() {
-        let safe = if castle.lift_rook {
-            path_safe_without_rook(board, castle, lines_without_king, without_king)
-        } else {
-            (castle.king_path & unsafe_squares).is_empty()
-        };
-        if safe {
+        if (castle_path_of(castle) & unsafe_squares).is_empty() {
             sink.single(castle.mv);
         }
     }
 }
 
-/// Whether no enemy piece attacks the king path of `castle` once its rook is lifted too.
+/// Castling by the Chess960 rules, for a board whose rights are not all standard ones (the
+/// standard castles are a case of these rules, but take the cheaper way above): for each right
+/// held, every square king or rook passes through or lands on is empty but for the two of
+/// them, and no square the king passes through or lands on is attacked with king and rook
+/// both lifted off the board. The rook may stand between an enemy rook or queen on the home
+/// rank and the king's destination, and leaves that line when it castles. Out of line, so that
+/// standard positions' generation does not grow.
 #[inline(never)]
-fn path_safe_without_rook<T: SliderTechnique>(
+fn emit_chess960_castles<T: SliderTechnique, S: MoveSink>(
     board: &BitboardBoard<T>,
-    castle: Castle,
+    sink: &mut S,
     lines_without_king: &T::Lines,
     without_king: Bitboard,
-) -> bool {
-    let them = !board.side_to_move();
-    let mut lines = *lines_without_king;
-    T::toggle(&mut lines, castle.rook_from);
-    let lifted = without_king ^ bit(castle.rook_from);
-    squares(castle.king_path).all(|sq| {
-        board
-            .attackers(T::tables(), &lines, sq, them, lifted)
-            .is_empty()
-    })
+) {
+    let us = board.side_to_move();
+    let rights = board.state.castling;
+    for side in CastlingSide::ALL {
+        let Some(path) = rights.path(us, side) else {
+            continue;
+        };
+        if !(without_king & path.must_be_empty).is_empty() {
+            continue;
+        }
+        let mut lines = *lines_without_king;
+        T::toggle(&mut lines, path.rook_from);
+        let lifted = without_king ^ bit(path.rook_from);
+        // The king's own square was cleared by the check test.
+        let safe = squares(path.king_path.without(path.king_from)).all(|sq| {
+            board
+                .attackers(T::tables(), &lines, sq, !us, lifted)
+                .is_empty()
+        });
+        if safe {
+            sink.single(Move::new(path.king_from, path.king_to, side.flag()));
+        }
+    }
 }
 
 /// Empty-board rook and bishop rays from each square, for finding pins without the state of
@@ -429,7 +405,11 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         | (T::bishop_attacks(tables, lines, occupied, king) & their_diagonal)
         | (T::rook_attacks(tables, lines, occupied, king) & their_straight);
 
-    let (castles, castle_path) = castling_candidates(board, us, occupied, checkers);
+    let (castles, castle_path) = if board.chess960_castling {
+        ([None; 2], Bitboard::EMPTY)
+    } else {
+        castling_candidates(board, us, occupied, checkers)
+    };
 
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
@@ -452,14 +432,10 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         }
         attacked
     };
-    emit_castles(
-        board,
-        sink,
-        castles,
-        unsafe_squares,
-        &lines_without_king,
-        without_king,
-    );
+    emit_castles(sink, castles, unsafe_squares);
+    if board.chess960_castling && checkers.is_empty() {
+        emit_chess960_castles(board, sink, &lines_without_king, without_king);
+    }
     let safe = king_targets & !unsafe_squares;
     sink.piece_moves(king, safe, theirs);
 
