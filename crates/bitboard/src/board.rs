@@ -50,6 +50,10 @@ pub struct BitboardBoard<T: SliderTechnique> {
     pub(crate) state: State<T>,
     /// The piece on each square, indexed by [`Square::index`].
     pub(crate) squares: [Option<Piece>; 64],
+    /// Whether a castling right has its king or rook off the standard squares, so that the
+    /// generator takes the Chess960 rules' way rather than its table of standard castles.
+    /// Moves only ever drop rights, so what holds for the setup holds for the whole game.
+    pub(crate) chess960_castling: bool,
 }
 
 /// Everything of a [`BitboardBoard`] but its piece array: what `make` saves whole and `unmake`
@@ -180,17 +184,47 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         }
     }
 
-    /// The rook's half of castling; returns the change to the hash.
+    /// Castling, the whole move: lifts king and rook before placing either, since in Chess960
+    /// either may land where the other stood, or on its own square. Out of line, so that the
+    /// common moves' code in `make` stays small.
     #[inline(never)]
-    fn move_castling_rook(&mut self, flag: u8, us: Color) -> Zobrist {
+    fn make_castle(&mut self, mv: Move, us: Color) -> Undo<T> {
+        let undo = Undo {
+            state: self.state,
+            moving: Some(Piece::new(us, Role::King)),
+            captured: None,
+        };
+        let king = Piece::new(us, Role::King);
         let rook = Piece::new(us, Role::Rook);
-        let (rook_from, rook_to) = castling_rook(flag, us);
-        self.flip(rook, bit(rook_from) | bit(rook_to));
-        T::toggle(&mut self.state.lines, rook_from);
-        T::toggle(&mut self.state.lines, rook_to);
-        self.squares[rook_from as usize] = None;
-        self.squares[rook_to as usize] = Some(rook);
-        Zobrist::piece(rook, rook_from) ^ Zobrist::piece(rook, rook_to)
+        let (king_from, king_to) = (mv.from(), mv.to());
+        let (rook_from, rook_to) = castling_rook(mv, us, self.state.castling);
+        let mut hash = Zobrist::white_to_move()
+            ^ Zobrist::piece(king, king_from)
+            ^ Zobrist::piece(king, king_to)
+            ^ Zobrist::piece(rook, rook_from)
+            ^ Zobrist::piece(rook, rook_to);
+        if let Some(ep) = self.state.ep_square.take() {
+            hash ^= Zobrist::en_passant(ep.file());
+        }
+        let rights = self.state.castling.after_move(king_from, king_to);
+        hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
+        self.state.castling = rights;
+        self.state.halfmove_clock += 1;
+        self.state.fullmove_number += us as u32;
+
+        for (piece, sq) in [(king, king_from), (rook, rook_from)] {
+            self.flip(piece, bit(sq));
+            T::toggle(&mut self.state.lines, sq);
+            self.squares[sq as usize] = None;
+        }
+        for (piece, sq) in [(king, king_to), (rook, rook_to)] {
+            self.flip(piece, bit(sq));
+            T::toggle(&mut self.state.lines, sq);
+            self.squares[sq as usize] = Some(piece);
+        }
+        self.state.zobrist ^= hash;
+        self.state.turn = !us;
+        undo
     }
 
     /// Toggles the squares of `change` in the bitboards of `piece`: adds, removes or (with two
@@ -225,21 +259,24 @@ fn behind(sq: Square, color: Color) -> Square {
     square((sq as u32).wrapping_sub(8).wrapping_add(16 * color as u32))
 }
 
-/// The rook's squares, from and to, for a castling move's flag.
+/// The rook's squares, from and to, for a castling move of `color` made under `rights` (the
+/// rights before the move, which name the rook's square).
 #[inline(always)]
-fn castling_rook(flag: u8, color: Color) -> (Square, Square) {
-    let side = if flag == MoveFlag::KingCastle as u8 {
+fn castling_rook(mv: Move, color: Color, rights: CastlingRights) -> (Square, Square) {
+    let side = if mv.flag_bits() == MoveFlag::KingCastle as u8 {
         CastlingSide::King
     } else {
         CastlingSide::Queen
     };
-    (side.rook_from(color), side.rook_to(color))
+    let rook_from = rights.rook(color, side).unwrap_or(side.rook_from(color));
+    (rook_from, side.rook_to(color))
 }
 
 impl<T: SliderTechnique> Board for BitboardBoard<T> {
     type Undo = Undo<T>;
 
     const NAME: &'static str = T::NAME;
+    const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> BitboardBoard<T> {
         // Building the tables here means every board's generator finds them ready.
@@ -257,6 +294,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
                 ep_square: None,
             },
             squares: [None; 64],
+            chess960_castling: !setup.castling.is_standard(),
         };
         for (sq, piece) in setup.pieces() {
             board.flip(piece, bit(sq));
@@ -366,6 +404,9 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         let from = square(u32::from(mv.bits()));
         let to = square(u32::from(mv.bits()) >> 6);
         let flag = mv.flag_bits();
+        if mv.is_castle() {
+            return self.make_castle(mv, us);
+        }
         let moving = self.squares[from as usize];
         let captured = self.squares[to as usize];
         let undo = Undo {
@@ -421,8 +462,6 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
             } else if flag & 0b1011 != 0 {
                 hash ^= self.finish_en_passant_or_promotion(mv, us);
             }
-        } else if mv.is_castle() {
-            hash ^= self.move_castling_rook(flag, us);
         }
 
         self.state.zobrist ^= hash;
@@ -437,14 +476,19 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         let to = square(u32::from(mv.bits()) >> 6);
         let flag = mv.flag_bits();
         self.state = undo.state;
+        if mv.is_castle() {
+            // Both pieces are lifted before either is put back, as in `make`.
+            let (rook_from, rook_to) = castling_rook(mv, us, self.state.castling);
+            self.squares[to as usize] = None;
+            self.squares[rook_to as usize] = None;
+            self.squares[from as usize] = Some(Piece::new(us, Role::King));
+            self.squares[rook_from as usize] = Some(Piece::new(us, Role::Rook));
+            return;
+        }
         self.squares[from as usize] = undo.moving;
         self.squares[to as usize] = undo.captured;
         if flag == MoveFlag::EnPassant as u8 {
             self.squares[behind(to, us) as usize] = Some(Piece::new(!us, Role::Pawn));
-        } else if mv.is_castle() {
-            let (rook_from, rook_to) = castling_rook(flag, us);
-            self.squares[rook_to as usize] = None;
-            self.squares[rook_from as usize] = Some(Piece::new(us, Role::Rook));
         }
     }
 

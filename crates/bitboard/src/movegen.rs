@@ -14,7 +14,10 @@
 //! - **Pinned pieces** (no check) move only along the line through their king and themselves.
 //! - **En passant** removes two pawns from one rank, which no pin mask describes, so each
 //!   capture is tried on the occupancy and kept if no slider then sees the king.
-//! - **Castling**: not out of check, the squares between empty, the king's path unattacked.
+//! - **Castling**, by the Chess960 rules, of which the standard ones are a case: not out of
+//!   check; every square king or rook passes through or lands on empty but for the two of
+//!   them; no square the king passes through or lands on attacked with king and rook lifted
+//!   off the board (the rook may shield the king's path from an enemy on the home rank).
 //!
 //! The generator hands sets of destinations to a [`MoveSink`]. [`Lister`] turns them into
 //! moves; [`Counter`] only adds their popcounts, which is how bulk perft counts the last ply
@@ -228,10 +231,11 @@ static CASTLES: [[Castle; 2]; 2] = [
     ],
 ];
 
-/// Castling, first half: the castles whose right is held and whose squares between king and
-/// rook are empty (none in check), and the squares their king paths cross and land on. The
-/// generator tests those squares together with the king's own targets, then calls
-/// [`emit_castles`].
+/// Standard castling, first half: the castles whose right is held and whose squares between
+/// king and rook are empty (none in check), and the squares their king paths cross and land
+/// on. The generator tests those squares together with the king's own targets, then calls
+/// [`emit_castles`]. Rights with a king or rook off its standard square take
+/// [`emit_chess960_castles`] instead.
 #[inline(always)]
 fn castling_candidates<T: SliderTechnique>(
     board: &BitboardBoard<T>,
@@ -267,6 +271,44 @@ fn emit_castles<S: MoveSink>(
     for castle in castles.into_iter().flatten() {
         if (castle_path_of(castle) & unsafe_squares).is_empty() {
             sink.single(castle.mv);
+        }
+    }
+}
+
+/// Castling by the Chess960 rules, for a board whose rights are not all standard ones (the
+/// standard castles are a case of these rules, but take the cheaper way above): for each right
+/// held, every square king or rook passes through or lands on is empty but for the two of
+/// them, and no square the king passes through or lands on is attacked with king and rook
+/// both lifted off the board. The rook may stand between an enemy rook or queen on the home
+/// rank and the king's destination, and leaves that line when it castles. Out of line, so that
+/// standard positions' generation does not grow.
+#[inline(never)]
+fn emit_chess960_castles<T: SliderTechnique, S: MoveSink>(
+    board: &BitboardBoard<T>,
+    sink: &mut S,
+    lines_without_king: &T::Lines,
+    without_king: Bitboard,
+) {
+    let us = board.side_to_move();
+    let rights = board.state.castling;
+    for side in CastlingSide::ALL {
+        let Some(path) = rights.path(us, side) else {
+            continue;
+        };
+        if !(without_king & path.must_be_empty).is_empty() {
+            continue;
+        }
+        let mut lines = *lines_without_king;
+        T::toggle(&mut lines, path.rook_from);
+        let lifted = without_king ^ bit(path.rook_from);
+        // The king's own square was cleared by the check test.
+        let safe = squares(path.king_path.without(path.king_from)).all(|sq| {
+            board
+                .attackers(T::tables(), &lines, sq, !us, lifted)
+                .is_empty()
+        });
+        if safe {
+            sink.single(Move::new(path.king_from, path.king_to, side.flag()));
         }
     }
 }
@@ -363,7 +405,11 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         | (T::bishop_attacks(tables, lines, occupied, king) & their_diagonal)
         | (T::rook_attacks(tables, lines, occupied, king) & their_straight);
 
-    let (castles, castle_path) = castling_candidates(board, us, occupied, checkers);
+    let (castles, castle_path) = if board.chess960_castling {
+        ([None; 2], Bitboard::EMPTY)
+    } else {
+        castling_candidates(board, us, occupied, checkers)
+    };
 
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
@@ -387,6 +433,9 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         attacked
     };
     emit_castles(sink, castles, unsafe_squares);
+    if board.chess960_castling && checkers.is_empty() {
+        emit_chess960_castles(board, sink, &lines_without_king, without_king);
+    }
     let safe = king_targets & !unsafe_squares;
     sink.piece_moves(king, safe, theirs);
 

@@ -3,7 +3,8 @@
 //! The seven boards share the generator that `MagicBoard` and `RotatedBoard` pass their own,
 //! larger budgets with, so each board here gets a smaller one: enough to cross every suite
 //! position's first plies, castling, en passant and promotion cases, and a walk of every
-//! testkit position checked node by node against the slow reference `Setup`.
+//! testkit position checked node by node against the slow reference `Setup`; and the Chess960
+//! suites and walks, under a budget of their own.
 
 use boardlab_bitboard::{
     BitLinesBoard, BlackMagicBoard, HyperbolaBoard, KindergartenBoard, KoggeStoneBoard,
@@ -15,6 +16,7 @@ use boardlab_core::{testkit, PerftMode};
 const BULK_NODES: u64 = 500_000;
 const FULL_MAKE_NODES: u64 = 50_000;
 const WALK_NODES: u64 = 3_000;
+const CHESS960_NODES: u64 = 100_000;
 
 /// The budgets must still reach every position of the suites: at least its depth-1 and depth-2
 /// counts (every depth-2 count of both suites is below the smaller budget).
@@ -66,6 +68,16 @@ macro_rules! conformance {
                     nodes > 20 * testkit::WALK_POSITIONS.len() as u64,
                     "walked {nodes} nodes"
                 );
+            }
+
+            #[test]
+            fn passes_the_chess960_checks() {
+                let coverage = testkit::check_chess960::<$board>(CHESS960_NODES);
+                // The tricky suite, the 960 starts in Shredder-FEN to depth 3 and again in
+                // X-FEN to depth 2 in full make, and seven walks.
+                assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+                assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
+                assert_eq!(coverage.walks.len(), 7);
             }
         }
     };

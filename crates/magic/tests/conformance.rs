@@ -37,3 +37,12 @@ fn walks_agree_with_the_reference() {
         testkit::check_walk::<MagicBoard>(fen, 3, WALK_NODES);
     }
 }
+
+#[test]
+fn passes_the_chess960_checks() {
+    let coverage = testkit::check_chess960::<MagicBoard>(200_000);
+    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
+    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
+    assert_eq!(coverage.walks.len(), 7);
+}

@@ -18,3 +18,12 @@ fn counts_the_perft_suites_to_five_million_nodes() {
     testkit::check_perft_suite::<RotatedBoard>(STANDARD_SUITE, 5_000_000, PerftMode::Bulk);
     testkit::check_perft_suite::<RotatedBoard>(STANDARD_SUITE, 1_000_000, PerftMode::FullMake);
 }
+
+#[test]
+fn passes_the_chess960_checks() {
+    let coverage = testkit::check_chess960::<RotatedBoard>(200_000);
+    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
+    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
+    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
+    assert_eq!(coverage.walks.len(), 7);
+}
