@@ -249,8 +249,16 @@ impl X88Board {
             for side in CastlingSide::ALL {
                 if let Some(rook) = self.castling.rook(color, side) {
                     let rook = Sq88::from_square(rook);
-                    assert_ne!(self.cells[self.king(color).index()] & UNMOVED, 0, "{color} king");
-                    assert_ne!(self.cells[rook.index()] & UNMOVED, 0, "{color} {side:?} rook");
+                    assert_ne!(
+                        self.cells[self.king(color).index()] & UNMOVED,
+                        0,
+                        "{color} king"
+                    );
+                    assert_ne!(
+                        self.cells[rook.index()] & UNMOVED,
+                        0,
+                        "{color} {side:?} rook"
+                    );
                 }
             }
         }
@@ -705,7 +713,10 @@ mod tests {
         // Castling clears the bit on king and rook.
         let mv = board.parse_uci_move("e1g1").unwrap();
         board.make(mv);
-        assert_eq!((code(&board, Square::G1), code(&board, Square::F1)), (12, 14));
+        assert_eq!(
+            (code(&board, Square::G1), code(&board, Square::F1)),
+            (12, 14)
+        );
         board.assert_consistent();
     }
 

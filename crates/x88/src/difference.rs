@@ -14,7 +14,7 @@
 //! slider on a matching line. The same lookups find checks and pins from the king.
 
 use crate::piece::{
-    slides_diagonally, slides_straight, pawn_code, BISHOP, KING, KNIGHT, QUEEN, ROOK, WHITE,
+    pawn_code, slides_diagonally, slides_straight, BISHOP, KING, KNIGHT, QUEEN, ROOK, WHITE,
 };
 use crate::square::Sq88;
 use boardlab_core::Color;

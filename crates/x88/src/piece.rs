@@ -177,7 +177,10 @@ mod tests {
             assert_eq!(black & color_bit(Color::White), 0);
             if role == Role::Pawn {
                 assert_eq!((kind(white), kind(black)), (WHITE_PAWN, BLACK_PAWN));
-                assert_eq!((white, black), (pawn_code(Color::White), pawn_code(Color::Black)));
+                assert_eq!(
+                    (white, black),
+                    (pawn_code(Color::White), pawn_code(Color::Black))
+                );
             } else {
                 assert_eq!(kind(white), kind(black));
             }
