@@ -2,7 +2,7 @@
 
 use crate::board::{pawn_step, X88Board, SLOTS};
 use crate::difference::{attack_bit, vector};
-use crate::piece::{color_bit, is_slider, kind, EMPTY, PAWN};
+use crate::piece::{color_bit, is_slider, kind, pawn_code, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::Color;
 
@@ -18,7 +18,7 @@ pub(crate) fn attacked(
     by: Color,
     hole: Sq88,
 ) -> bool {
-    let pawn = color_bit(by) | PAWN;
+    let pawn = pawn_code(by);
     let behind = -pawn_step(by);
     for step in [behind - 1, behind + 1] {
         let from = target.offset(step);
@@ -77,7 +77,7 @@ impl X88Board {
             check_step: 0,
             pins: [0; SLOTS],
         };
-        let their_pawn = color_bit(them) | PAWN;
+        let their_pawn = pawn_code(them);
         let ahead = pawn_step(us);
         for step in [ahead - 1, ahead + 1] {
             let from = king.offset(step);

@@ -2,7 +2,10 @@
 
 use crate::attack::attacked;
 use crate::movegen::MoveCounter;
-use crate::piece::{code_of, color_bit, kind, piece_of, BISHOP, EMPTY, KNIGHT, PAWN, QUEEN, ROOK};
+use crate::piece::{
+    code_of, color_bit, is_pawn, kind, pawn_code, piece_of, BISHOP, EMPTY, KING, KNIGHT, QUEEN,
+    ROOK, UNMOVED,
+};
 use crate::square::Sq88;
 use boardlab_core::{
     Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
@@ -68,12 +71,15 @@ pub struct X88Undo {
     captured_slot: u8,
     /// The list slot a promoting pawn had.
     pawn_slot: u8,
+    /// The code of the moving piece before the move, unmoved bit included, which unmake puts
+    /// back on the move's origin.
+    moved: u8,
 }
 
 /// Whether a code is a pawn's: picks the group of list slots.
 #[inline]
 const fn group(code: u8) -> usize {
-    (kind(code) == PAWN) as usize
+    is_pawn(kind(code)) as usize
 }
 
 /// The Zobrist component of the piece `code` on `sq`.
@@ -212,9 +218,50 @@ impl X88Board {
         self.set_slot(color, rook_slot, rook.1);
     }
 
-    /// Checks that the cells, the piece lists and the phantom slots describe the same pieces.
+    /// Sets the unmoved bit on each king and rook that a castling right names, so that every
+    /// live right has both its pieces marked. A right whose king or rook is missing marks
+    /// nothing; validation refuses such a setup anyway.
+    fn mark_unmoved(&mut self) {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let (Some(king), Some(rook)) =
+                    (self.castling.king(color), self.castling.rook(color, side))
+                else {
+                    continue;
+                };
+                let (king, rook) = (Sq88::from_square(king), Sq88::from_square(rook));
+                let own = color_bit(color);
+                if self.cells[king.index()] & !UNMOVED == own | KING
+                    && self.cells[rook.index()] & !UNMOVED == own | ROOK
+                {
+                    self.cells[king.index()] |= UNMOVED;
+                    self.cells[rook.index()] |= UNMOVED;
+                }
+            }
+        }
+    }
+
+    /// Checks that the cells, the piece lists and the phantom slots describe the same pieces,
+    /// and that every live castling right has its king and rook carrying the unmoved bit.
     #[cfg(test)]
     pub(crate) fn assert_consistent(&self) {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling.rook(color, side) {
+                    let rook = Sq88::from_square(rook);
+                    assert_ne!(
+                        self.cells[self.king(color).index()] & UNMOVED,
+                        0,
+                        "{color} king"
+                    );
+                    assert_ne!(
+                        self.cells[rook.index()] & UNMOVED,
+                        0,
+                        "{color} {side:?} rook"
+                    );
+                }
+            }
+        }
         let mut listed = 0;
         for color in Color::ALL {
             let c = color as usize;
@@ -232,10 +279,7 @@ impl X88Board {
                     listed += 1;
                 }
             }
-            assert_eq!(
-                kind(self.cells[self.king(color).index()]),
-                crate::piece::KING
-            );
+            assert_eq!(kind(self.cells[self.king(color).index()]), KING);
         }
         let on_board = Square::ALL
             .into_iter()
@@ -282,6 +326,7 @@ impl Board for X88Board {
                 }
             }
         }
+        board.mark_unmoved();
         board
     }
 
@@ -391,6 +436,7 @@ impl Board for X88Board {
             captured: EMPTY,
             captured_slot: 0,
             pawn_slot: 0,
+            moved: EMPTY,
         };
         let mut z = self.zobrist ^ Zobrist::white_to_move();
         if self.ep_square != Sq88::NONE {
@@ -412,6 +458,7 @@ impl Board for X88Board {
             self.halfmove_clock = 0;
         }
         let code = self.cells[from.index()];
+        undo.moved = code;
         z ^= zobrist_of(code, from);
         if mv.is_promotion() {
             let promoted = color_bit(us) | PROMOTION_KINDS[(flag & 3) as usize];
@@ -424,16 +471,19 @@ impl Board for X88Board {
         } else if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
             let rook = self.cells[rook_from.index()];
             self.shift_pair(us, (from, to), (rook_from, rook_to));
+            self.cells[to.index()] &= !UNMOVED;
+            self.cells[rook_to.index()] &= !UNMOVED;
             z ^= zobrist_of(code, to);
             z ^= zobrist_of(rook, rook_from) ^ zobrist_of(rook, rook_to);
         } else {
             self.shift(us, from, to);
+            self.cells[to.index()] = code & !UNMOVED;
             z ^= zobrist_of(code, to);
-            if kind(code) == PAWN {
+            if is_pawn(kind(code)) {
                 self.halfmove_clock = 0;
                 if flag == MoveFlag::DoublePush as u8 {
                     // The square is kept only when an enemy pawn stands beside the pushed one.
-                    let their_pawn = color_bit(them) | PAWN;
+                    let their_pawn = pawn_code(them);
                     let beside = |step: i8| {
                         let cell = to.offset(step);
                         !cell.is_off_board() && self.cells[cell.index()] == their_pawn
@@ -446,7 +496,9 @@ impl Board for X88Board {
                 }
             }
         }
-        if !self.castling.is_empty() {
+        // A live right's king and rook carry the unmoved bit, so a move that neither moves nor
+        // takes a piece carrying it leaves every right as it was.
+        if (code | undo.captured) & UNMOVED != 0 {
             let rights = self.castling.after_move(mv.from(), mv.to());
             if rights != self.castling {
                 z ^= Zobrist::castling(self.castling) ^ Zobrist::castling(rights);
@@ -475,7 +527,7 @@ impl Board for X88Board {
             let promoted = self.cells[to.index()];
             self.remove(us, promoted, to);
             self.cells[to.index()] = EMPTY;
-            let pawn = color_bit(us) | PAWN;
+            let pawn = pawn_code(us);
             self.cells[from.index()] = pawn;
             self.insert(us, pawn, from, undo.pawn_slot);
         } else if mv.is_castle() {
@@ -483,9 +535,13 @@ impl Board for X88Board {
             self.castling = undo.castling;
             if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
                 self.shift_pair(us, (to, from), (rook_to, rook_from));
+                // Castling needs a live right, so its rook carried the unmoved bit.
+                self.cells[rook_from.index()] |= UNMOVED;
             }
+            self.cells[from.index()] = undo.moved;
         } else {
             self.shift(us, to, from);
+            self.cells[from.index()] = undo.moved;
         }
         if undo.captured != EMPTY {
             let victim = if flag == MoveFlag::EnPassant as u8 {
@@ -511,6 +567,7 @@ impl Board for X88Board {
             captured: EMPTY,
             captured_slot: 0,
             pawn_slot: 0,
+            moved: EMPTY,
         };
         let mut z = self.zobrist ^ Zobrist::white_to_move();
         if self.ep_square != Sq88::NONE {
@@ -626,6 +683,41 @@ mod tests {
             Setup::from_fen("krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1").unwrap();
         setup.board[Square::D1.index()] = Some(Piece::new(Color::White, Role::Queen));
         X88Board::from_setup(&setup);
+    }
+
+    #[test]
+    fn the_unmoved_bit_marks_the_pieces_of_live_rights() {
+        // White may castle short only, black long only: the kings, h1 and a8 carry bit 32.
+        let mut board = X88Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1").unwrap();
+        let code = |b: &X88Board, sq: Square| b.cells[Sq88::from_square(sq).index()];
+        let expected = [
+            (Square::E1, 44),
+            (Square::H1, 46),
+            (Square::A1, 14),
+            (Square::E8, 52),
+            (Square::A8, 54),
+            (Square::H8, 22),
+        ];
+        for (sq, value) in expected {
+            assert_eq!(code(&board, sq), value, "{sq}");
+        }
+        // The rook leaves: it loses the bit and white the right; unmake gives both back.
+        let before = board.clone();
+        let mv = board.parse_uci_move("h1g1").unwrap();
+        let undo = board.make(mv);
+        assert_eq!(code(&board, Square::G1), 14);
+        assert_eq!(board.to_fen(), "r3k2r/8/8/8/8/8/8/R3K1R1 b q - 1 1");
+        board.unmake(mv, undo);
+        assert_eq!(code(&board, Square::H1), 46);
+        assert_eq!(board.castling(), before.castling());
+        // Castling clears the bit on king and rook.
+        let mv = board.parse_uci_move("e1g1").unwrap();
+        board.make(mv);
+        assert_eq!(
+            (code(&board, Square::G1), code(&board, Square::F1)),
+            (12, 14)
+        );
+        board.assert_consistent();
     }
 
     #[test]

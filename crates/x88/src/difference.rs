@@ -14,9 +14,10 @@
 //! slider on a matching line. The same lookups find checks and pins from the king.
 
 use crate::piece::{
-    slides_diagonally, slides_straight, BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
+    pawn_code, slides_diagonally, slides_straight, BISHOP, KING, KNIGHT, QUEEN, ROOK, WHITE,
 };
 use crate::square::Sq88;
+use boardlab_core::Color;
 
 /// A white pawn standing on `from` attacks `to`.
 pub(crate) const WHITE_PAWN_BIT: u8 = 1 << 0;
@@ -59,8 +60,8 @@ pub(crate) const TABLE_BYTES: usize =
 
 static ATTACK_BITS: [u8; 32] = {
     let mut bits = [0u8; 32];
-    bits[(WHITE | PAWN) as usize] = WHITE_PAWN_BIT;
-    bits[(BLACK | PAWN) as usize] = BLACK_PAWN_BIT;
+    bits[pawn_code(Color::White) as usize] = WHITE_PAWN_BIT;
+    bits[pawn_code(Color::Black) as usize] = BLACK_PAWN_BIT;
     let kinds = [KNIGHT, KING, BISHOP, ROOK, QUEEN];
     let mut i = 0;
     while i < kinds.len() {
@@ -79,7 +80,7 @@ static ATTACK_BITS: [u8; 32] = {
             bit |= STRAIGHT_BIT;
         }
         bits[(WHITE | kind) as usize] = bit;
-        bits[(BLACK | kind) as usize] = bit;
+        bits[(crate::piece::BLACK | kind) as usize] = bit;
         i += 1;
     }
     bits
@@ -137,7 +138,7 @@ static DIFFERENCES: [Vector; 256] = {
 mod tests {
     use super::*;
     use crate::piece::{code_of, kind_of, QUEEN};
-    use boardlab_core::{Color, Piece, Role, Square};
+    use boardlab_core::{Piece, Role, Square};
 
     const LINE_STEPS: [i8; 8] = [1, -1, 16, -16, 15, -15, 17, -17];
     const KNIGHT_STEPS: [i8; 8] = [14, -14, 18, -18, 31, -31, 33, -33];
@@ -242,7 +243,10 @@ mod tests {
             assert_eq!(bit(color, Role::Queen), DIAGONAL_BIT | STRAIGHT_BIT);
         }
         assert_eq!(attack_bit(0), 0);
-        assert_eq!(kind_of(Role::Queen), QUEEN);
+        // The unmoved bit does not change what a piece attacks.
+        let king = code_of(Piece::new(Color::Black, Role::King));
+        assert_eq!(attack_bit(king | crate::piece::UNMOVED), KING_BIT);
+        assert_eq!(kind_of(Piece::new(Color::White, Role::Queen)), QUEEN);
     }
 
     #[test]

@@ -22,7 +22,7 @@
 use crate::attack::{attacked, KingSafety};
 use crate::board::{pawn_step, X88Board, PAWN_SLOTS};
 use crate::difference::{attack_bit, vector};
-use crate::piece::{color_bit, is_slider, kind, BISHOP, EMPTY, KNIGHT, PAWN, ROOK};
+use crate::piece::{color_bit, is_slider, kind, pawn_code, BISHOP, EMPTY, KNIGHT, ROOK};
 use crate::square::Sq88;
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role};
 
@@ -419,7 +419,7 @@ impl X88Board {
         let them = !us;
         let ep = self.ep_square;
         let victim = ep.offset(-pawn_step(us));
-        let pawn = color_bit(us) | PAWN;
+        let pawn = pawn_code(us);
         let king = self.king(us);
         for step in [-1, 1] {
             let from = victim.offset(step);

@@ -7,7 +7,7 @@ use crate::difference::{
     attack_bit, vector, BLACK_PAWN_BIT, DIAGONAL_BIT, KING_BIT, KNIGHT_BIT, STRAIGHT_BIT,
     WHITE_PAWN_BIT,
 };
-use crate::piece::{color_bit, is_slider, kind, piece_of, EMPTY, PAWN};
+use crate::piece::{color_bit, is_slider, kind, pawn_code, piece_of, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
@@ -153,7 +153,7 @@ impl X88Board {
             king.0,
             king.square()
         );
-        let their_pawn = color_bit(them) | PAWN;
+        let their_pawn = pawn_code(them);
         for step in [pawn_step(us) - 1, pawn_step(us) + 1] {
             let from = king.offset(step);
             if !from.is_off_board() && self.cells[from.index()] == their_pawn {
@@ -443,7 +443,7 @@ impl Views for X88Board {
             }
         })));
         out.push_str(
-            "\ncodes on the real half (bit 4 black, bit 3 white, kind 1 pawn 2 knight 3 king 5 bishop 6 rook 7 queen)\n",
+            "\ncodes on the real half, micro-Max's: kind 1 white pawn 2 black pawn 3 knight 4 king 5 bishop\n6 rook 7 queen, + 8 white or 16 black, + 32 for a king or castling rook that has not moved\n",
         );
         out.push_str(&join_lines(&cells_grid(2, |index| {
             if index & 8 == 0 {
@@ -588,7 +588,7 @@ impl Views for X88Board {
                         let mut after = self.cells;
                         after[from.index()] = EMPTY;
                         after[to.offset(-up).index()] = EMPTY;
-                        after[to.index()] = color_bit(us) | PAWN;
+                        after[to.index()] = pawn_code(us);
                         let king = self.king(us);
                         if attacked(&after, self.officers(!us), king, !us, Sq88::NONE) {
                             "en passant: on a copy of the cells with both pawns moved, the king is attacked -> refused".to_string()
