@@ -28,7 +28,8 @@
 //! - `780`: white to move.
 //!
 //! The `lock` uses the same layout with numbers from a SplitMix64 generator and a fixed seed. A
-//! hash table indexes with `key` and checks `lock`, so a false match needs 128 bits to collide.
+//! hash table indexes with `key` and checks `lock`: a false match needs the lock to collide and
+//! the key's bucket bits to agree, so the guard is 64 bits plus the table's index bits.
 
 use crate::{CastlingRights, CastlingSide, Color, File, Piece, Role, Setup, Square};
 use std::ops::{BitXor, BitXorAssign};

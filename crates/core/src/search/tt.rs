@@ -1,8 +1,10 @@
 //! The transposition table: what earlier searches learned about positions, by Zobrist hash.
 //!
 //! The table is an array of two-entry buckets. A position's bucket is chosen by its Polyglot
-//! `key` and its entry is recognised by the independent `lock`, so a false hit needs both
-//! 64-bit hashes to collide. Of the two entries, the first keeps the deepest result
+//! `key` and its entry is recognised by the independent `lock`, which is all the entry stores of
+//! the hash: a false hit needs the 64-bit lock to collide and the key to pick the same bucket (only
+//! the key's bucket bits count, so a table of 2^20 buckets guards with about 84 bits, not 128).
+//! Of the two entries, the first keeps the deepest result
 //! (depth-preferred: deep results are the expensive ones) and the second takes whatever does not
 //! displace the first (always-replace: recent results are the likely ones).
 
