@@ -129,7 +129,9 @@ pub fn count_unit<B: Board>(
     parallel: bool,
 ) -> u64 {
     let below = |board: &mut B, depth: u32| match table {
-        Some(table) => hashed(board, depth, table, hash),
+        Some(table) => {
+            crate::perft::hashed(board, depth, PerftMode::Bulk, table, &|b: &B| hash.of(b))
+        }
         None => boardlab_core::perft(board, depth, PerftMode::Bulk),
     };
     // Splitting the root pays only when each move's subtree is more than a bulk count.
@@ -146,29 +148,6 @@ pub fn count_unit<B: Board>(
             below(&mut board, depth - 1)
         })
         .sum()
-}
-
-/// Perft that looks every node of depth 2 and more up in the table first; the last ply is a
-/// bulk count, cheaper than a lookup. The same scheme as `boardlab perft --hash`, with the hash
-/// chosen by `hash`.
-fn hashed<B: Board>(board: &mut B, depth: u32, table: &PerftTable, hash: UnitHash) -> u64 {
-    if depth <= 1 {
-        return boardlab_core::perft(board, depth, PerftMode::Bulk);
-    }
-    let zobrist = hash.of(board);
-    if let Some(nodes) = table.probe(zobrist, depth) {
-        return nodes;
-    }
-    let mut moves = MoveList::new();
-    board.generate(GenKind::All, &mut moves);
-    let mut nodes = 0;
-    for &mv in moves.iter() {
-        let undo = board.make(mv);
-        nodes += hashed(board, depth - 1, table, hash);
-        board.unmake(mv, undo);
-    }
-    table.store(zobrist, depth, nodes);
-    nodes
 }
 
 #[cfg(test)]
