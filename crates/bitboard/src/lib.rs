@@ -56,7 +56,7 @@ mod board;
 pub mod movegen;
 mod technique;
 pub mod techniques;
-mod views;
+pub mod views;
 
 pub use board::{bit, square, squares, BitboardBoard, Undo};
 pub use boardlab_sliders;

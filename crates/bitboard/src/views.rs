@@ -24,19 +24,10 @@ fn sliders_of(role: Role) -> &'static [Slider] {
     }
 }
 
-/// The board drawn: role and colour bitboards, and, for a focus square, the technique's
-/// lookups of a rook and a bishop standing there on this occupancy.
-pub(crate) fn show_with<T: SliderTechnique>(
-    board: &BitboardBoard<T>,
-    focus: Option<Square>,
-    summary: &str,
-    narrate: Narration,
-) -> String {
-    let mut out = format!(
-        "{}: six role bitboards and two colour bitboards; {summary}\n",
-        T::NAME
-    );
-    out.push_str(&position_header(board));
+/// The position header, then the six role and two colour bitboards every technique's board
+/// keeps: the part of `show` that is the same whatever finds the sliders' attacks.
+pub fn position_and_sets<T: SliderTechnique>(board: &BitboardBoard<T>) -> String {
+    let mut out = position_header(board);
     out.push_str("\nrole bitboards (both colours)\n");
     let roles: Vec<Vec<String>> = Role::ALL
         .iter()
@@ -55,6 +46,22 @@ pub(crate) fn show_with<T: SliderTechnique>(
         titled("colors[black]", bitboard_grid(board.by_color(Color::Black))),
         titled("occupied", bitboard_grid(board.occupied())),
     ]));
+    out
+}
+
+/// The board drawn: role and colour bitboards, and, for a focus square, the technique's
+/// lookups of a rook and a bishop standing there on this occupancy.
+pub(crate) fn show_with<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    focus: Option<Square>,
+    summary: &str,
+    narrate: Narration,
+) -> String {
+    let mut out = format!(
+        "{}: six role bitboards and two colour bitboards; {summary}\n",
+        T::NAME
+    );
+    out.push_str(&position_and_sets(board));
     if !T::STATELESS {
         let _ = writeln!(
             out,
@@ -143,7 +150,8 @@ pub(crate) fn explain_with<T: SliderTechnique>(
     Ok(out)
 }
 
-fn role_name(role: Role) -> &'static str {
+/// A role's name as the views write it.
+pub fn role_name(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

@@ -84,25 +84,7 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
     let mut out = String::from(
             "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup\n",
         );
-    out.push_str(&position_header(board));
-    out.push_str("\nrole bitboards (both colours)\n");
-    let roles: Vec<Vec<String>> = Role::ALL
-        .iter()
-        .map(|&role| {
-            titled(
-                format!("roles[{}]", role_word(role)),
-                bitboard_grid(board.by_role(role)),
-            )
-        })
-        .collect();
-    out.push_str(&side_by_side(&roles[..3]));
-    out.push_str(&side_by_side(&roles[3..]));
-    out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
-    out.push_str(&side_by_side(&[
-        titled("colors[white]", bitboard_grid(board.by_color(Color::White))),
-        titled("colors[black]", bitboard_grid(board.by_color(Color::Black))),
-        titled("occupied", bitboard_grid(board.occupied())),
-    ]));
+    out.push_str(&boardlab_bitboard::views::position_and_sets(board));
     match focus {
         Some(sq) => {
             let _ = writeln!(out, "\nthe magic entries of {sq}");
@@ -297,7 +279,7 @@ pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
     figure.lines = svg::position_lines(board);
     for role in Role::ALL {
         figure.panels.push(Panel::bitboard(
-            format!("roles[{}]", role_word(role)),
+            format!("roles[{}]", boardlab_bitboard::views::role_name(role)),
             board.by_role(role),
             Tone::Set,
         ));
@@ -384,17 +366,6 @@ pub(crate) fn explain_svg(board: &MagicBoard, sq: Square) -> Result<Figure, Expl
     figure.legend(Tone::Capture, "a blocker (or a capture)");
     figure.legend(Tone::Reach, "attacked (or a move)");
     Ok(figure)
-}
-
-fn role_word(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 #[cfg(test)]
