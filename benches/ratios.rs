@@ -8,10 +8,11 @@
 //! the backend's time: 1.0 means as fast as the peer, 0.5 half as fast. The depths are
 //! startpos 6, kiwipete 5, position3 6, position4 5, position5 5, position6 5 (about 600
 //! million nodes); `--reduce N` takes N plies off each for a quicker look, `--runs N` keeps the
-//! best of N timings.
+//! best of N timings, and `--backend NAME` (repeatable) times only the named backends.
 //!
 //! ```sh
 //! cargo bench --features ratios --bench ratios -- --reduce 1
+//! cargo bench --features ratios --bench ratios -- --backend x88 --backend mailbox
 //! ```
 
 mod common;
@@ -34,10 +35,16 @@ const DEPTHS: [(&str, u32); 6] = [
 struct Options {
     reduce: u32,
     runs: u32,
+    /// The backends to time; all of them when empty.
+    backends: Vec<String>,
 }
 
 fn options() -> Options {
-    let mut options = Options { reduce: 0, runs: 1 };
+    let mut options = Options {
+        reduce: 0,
+        runs: 1,
+        backends: Vec::new(),
+    };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -45,6 +52,7 @@ fn options() -> Options {
         match (args[i].as_str(), value) {
             ("--reduce", Some(n)) => options.reduce = n,
             ("--runs", Some(n)) => options.runs = n.max(1),
+            ("--backend", _) if i + 1 < args.len() => options.backends.push(args[i + 1].clone()),
             // cargo passes `--bench`; anything else is ignored the same way.
             _ => {
                 i += 1;
@@ -113,7 +121,14 @@ fn main() {
 
     println!();
     println!("{:<12} {:>22}", "backend", "bulk vs cozy-chess");
-    for &backend in Backend::ALL {
+    let chosen = |backend: Backend| {
+        options.backends.is_empty() || options.backends.iter().any(|name| name == backend.name())
+    };
+    for &backend in Backend::ALL.iter().filter(|&&b| chosen(b)) {
+        if backend.available().is_err() {
+            println!("{:<12} {:>22}", backend.name(), "not on this processor");
+            continue;
+        }
         let ratios: Vec<f64> = with_backend!(backend, B => {
             work.iter()
                 .zip(&cozy)
@@ -129,6 +144,9 @@ fn main() {
         println!("{:<12} {:>22.3}", backend.name(), geometric_mean(&ratios));
     }
 
+    if !chosen(Backend::DEFAULT) {
+        return;
+    }
     let full_make: Vec<f64> = with_backend!(Backend::DEFAULT, B => {
         work.iter()
             .zip(&shakmaty)
