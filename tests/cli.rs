@@ -97,6 +97,38 @@ fn threads_and_hash_change_nothing_but_speed() {
 }
 
 #[test]
+fn each_backend_counts_with_a_table_of_its_own() {
+    let output = boardlab(&[
+        "perft",
+        "--backend",
+        "all",
+        "--depth",
+        "5",
+        "--hash",
+        "1",
+        "--json",
+    ]);
+    let lines = json_lines(&output);
+    assert!(lines.len() >= 11, "{lines:?}");
+    for line in &lines {
+        assert_eq!(line["nodes"], 4865609, "{line}");
+        let probes = line["hash_probes"].as_u64().unwrap();
+        let hits = line["hash_hits"].as_u64().unwrap();
+        // Every node of plies 1 to 3 is probed once (20 + 400 + 8902, the suite's startpos
+        // counts), since nothing repeats within two plies and so no hit skips a probe below;
+        // three plies in, transpositions (Nf3 e6 Nc3 / Nc3 e6 Nf3) make some probes hit. Had a
+        // backend been handed the previous one's table, its probes at ply 1 would already hit.
+        assert_eq!(probes, 20 + 400 + 8902, "{line}");
+        assert!(hits > 0 && hits < probes, "{line}");
+    }
+    let text = stdout(&boardlab(&["perft", "--depth", "4", "--hash", "1"]));
+    assert!(
+        text.lines().nth(1).is_some_and(|l| l.starts_with("hash: ")),
+        "{text}"
+    );
+}
+
+#[test]
 fn divide_prints_as_stockfish_does() {
     let output = boardlab(&["perft", "--depth", "2", "--divide", "--moves", "e2e4"]);
     assert_eq!(output.status.code(), Some(0));

@@ -41,5 +41,5 @@ pub use perftree::{parse_answer, write_divide, PerftreeProgram};
 pub use position::PositionArgs;
 pub use program::{find_program, ProgramOptions};
 pub use progress::{progress_bar, progress_bar_after, DelayedProgress};
-pub use table::PerftTable;
+pub use table::{PerftTable, TableTally};
 pub use units_hash::{count_unit, SeededZobrist, UnitHash};

@@ -1,7 +1,7 @@
 //! Perft with the harness's options: threads splitting the root moves, and a hash table of
 //! subtree counts. Every combination gives exactly the count of plain [`boardlab_core::perft`].
 
-use crate::{Error, PerftTable};
+use crate::{Error, PerftTable, TableTally};
 use boardlab_core::{Board, GenKind, Move, MoveList, PerftMode, Zobrist};
 use rayon::prelude::*;
 
@@ -84,6 +84,11 @@ impl PerftRunner {
         self.mode
     }
 
+    /// The hash table's probes and hits over every count so far, when there is a table.
+    pub fn table_tally(&self) -> Option<TableTally> {
+        self.table.as_ref().map(PerftTable::tally)
+    }
+
     /// The number of leaves `depth` plies below `board`.
     pub fn count<B: Board>(&self, board: &B, depth: u32) -> u64 {
         if depth <= 1 || (self.pool.is_none() && self.table.is_none()) {
@@ -142,7 +147,12 @@ fn subtree<B: Board>(
     table: Option<&PerftTable>,
 ) -> u64 {
     match table {
-        Some(table) => hashed(board, depth, mode, table, &|b: &B| b.zobrist()),
+        Some(table) => {
+            let mut tally = TableTally::default();
+            let nodes = hashed(board, depth, mode, table, &|b: &B| b.zobrist(), &mut tally);
+            table.record(tally);
+            nodes
+        }
         None => boardlab_core::perft(board, depth, mode),
     }
 }
@@ -153,19 +163,23 @@ fn subtree<B: Board>(
 /// 1.21 s, one thread, one run).
 ///
 /// `hash_of` names the hash the table is probed with: the board's own, or (for a second,
-/// independent run of a work unit) one computed from seeded tables.
+/// independent run of a work unit) one computed from seeded tables. Probes and hits are
+/// counted in `tally`, the caller's own, for the caller to [record](PerftTable::record).
 pub(crate) fn hashed<B: Board>(
     board: &mut B,
     depth: u32,
     mode: PerftMode,
     table: &PerftTable,
     hash_of: &impl Fn(&B) -> Zobrist,
+    tally: &mut TableTally,
 ) -> u64 {
     if depth <= 1 {
         return boardlab_core::perft(board, depth, mode);
     }
     let zobrist = hash_of(board);
+    tally.probes += 1;
     if let Some(nodes) = table.probe(zobrist, depth) {
+        tally.hits += 1;
         return nodes;
     }
     let mut moves = MoveList::new();
@@ -173,7 +187,7 @@ pub(crate) fn hashed<B: Board>(
     let mut nodes = 0;
     for &mv in moves.iter() {
         let undo = board.make(mv);
-        nodes += hashed(board, depth - 1, mode, table, hash_of);
+        nodes += hashed(board, depth - 1, mode, table, hash_of, tally);
         board.unmake(mv, undo);
     }
     table.store(zobrist, depth, nodes);

@@ -36,6 +36,28 @@ const MAX_COUNT: u64 = (1 << 56) - 1;
 pub struct PerftTable {
     slots: Vec<Slot>,
     mask: u64,
+    /// Probes and hits so far, added once per finished subtree from a [`TableTally`] so that
+    /// threads do not contend for them on every probe.
+    probes: AtomicU64,
+    hits: AtomicU64,
+}
+
+/// Probes of a [`PerftTable`] and how many found their count.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TableTally {
+    pub probes: u64,
+    pub hits: u64,
+}
+
+impl TableTally {
+    /// The share of probes that hit, 0 when there were none.
+    pub fn hit_rate(&self) -> f64 {
+        if self.probes == 0 {
+            0.0
+        } else {
+            self.hits as f64 / self.probes as f64
+        }
+    }
 }
 
 impl PerftTable {
@@ -61,7 +83,23 @@ impl PerftTable {
         Ok(PerftTable {
             slots,
             mask: len as u64 - 1,
+            probes: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
         })
+    }
+
+    /// Adds a thread's probes and hits to the table's totals.
+    pub fn record(&self, tally: TableTally) {
+        self.probes.fetch_add(tally.probes, Ordering::Relaxed);
+        self.hits.fetch_add(tally.hits, Ordering::Relaxed);
+    }
+
+    /// The probes and hits recorded so far.
+    pub fn tally(&self) -> TableTally {
+        TableTally {
+            probes: self.probes.load(Ordering::Relaxed),
+            hits: self.hits.load(Ordering::Relaxed),
+        }
     }
 
     /// The number of slots.

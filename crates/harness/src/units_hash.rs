@@ -130,7 +130,12 @@ pub fn count_unit<B: Board>(
 ) -> u64 {
     let below = |board: &mut B, depth: u32| match table {
         Some(table) => {
-            crate::perft::hashed(board, depth, PerftMode::Bulk, table, &|b: &B| hash.of(b))
+            let mut tally = crate::TableTally::default();
+            let hash_of = |b: &B| hash.of(b);
+            let nodes =
+                crate::perft::hashed(board, depth, PerftMode::Bulk, table, &hash_of, &mut tally);
+            table.record(tally);
+            nodes
         }
         None => boardlab_core::perft(board, depth, PerftMode::Bulk),
     };

@@ -1,6 +1,6 @@
 //! `boardlab perft`: count the leaves below a position, optionally per root move.
 
-use crate::{BackendChoice, Error, Outcome, PerftOptions, PerftRunner, PositionArgs};
+use crate::{BackendChoice, Error, Outcome, PerftOptions, PerftRunner, PositionArgs, TableTally};
 use boardlab_core::{Board, PerftMode};
 use serde_json::json;
 use std::io::Write;
@@ -59,6 +59,8 @@ struct Count {
     nodes: u64,
     seconds: f64,
     divide: Option<Vec<(String, u64)>>,
+    /// The hash table's probes and hits during this count, with `--hash`.
+    table: Option<TableTally>,
 }
 
 fn count<B: Board>(args: &PerftArgs, runner: &PerftRunner) -> Result<Count, Error> {
@@ -86,6 +88,7 @@ fn count<B: Board>(args: &PerftArgs, runner: &PerftRunner) -> Result<Count, Erro
         nodes,
         seconds: start.elapsed().as_secs_f64(),
         divide,
+        table: runner.table_tally(),
     })
 }
 
@@ -104,13 +107,14 @@ pub(crate) fn nps(nodes: u64, seconds: f64) -> u64 {
 ///
 /// A bad FEN or move, or a hash table that cannot be allocated.
 pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let runner = PerftRunner::new(args.options())?;
     let backends = args
         .backend
         .backends_for(args.position.root()?.is_chess960())?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for backend in backends {
+        // A fresh table for each backend: one backend must not be handed another's counts.
+        let runner = PerftRunner::new(args.options())?;
         let count = with_backend!(backend, B => count::<B>(args, &runner))?;
         write_count(args, &count, several, out)?;
         counts.push((count.backend, count.nodes));
@@ -138,7 +142,7 @@ fn write_count(
             let line = json!({"backend": count.backend, "move": mv, "nodes": nodes});
             writeln!(out, "{line}")?;
         }
-        let line = json!({
+        let mut line = json!({
             "backend": count.backend,
             "fen": count.fen,
             "depth": args.depth,
@@ -147,6 +151,10 @@ fn write_count(
             "nps": nps(count.nodes, count.seconds),
             "mode": mode,
         });
+        if let Some(tally) = count.table {
+            line["hash_probes"] = json!(tally.probes);
+            line["hash_hits"] = json!(tally.hits);
+        }
         writeln!(out, "{line}")?;
     } else if let Some(divide) = &count.divide {
         if several {
@@ -165,6 +173,15 @@ fn write_count(
             count.seconds,
             nps(count.nodes, count.seconds) as f64 / 1e6
         )?;
+        if let Some(tally) = count.table {
+            writeln!(
+                out,
+                "hash: {} probes, {} hits ({:.1}%)",
+                tally.probes,
+                tally.hits,
+                100.0 * tally.hit_rate()
+            )?;
+        }
     }
     Ok(())
 }
