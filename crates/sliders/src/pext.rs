@@ -134,9 +134,12 @@ impl Tables {
                 let mask = relevant_mask(slider, sq).0;
                 let offset = attacks.len();
                 attacks.resize(offset + (1 << mask.count_ones()), Bitboard::EMPTY);
-                for occupied in subsets(mask) {
-                    // The portable extraction, so the table does not depend on the processor.
-                    let index = pext_portable(occupied, mask) as usize;
+                // The subsets come in increasing order, so the n-th one's extracted bits are
+                // n itself: the index needs no extraction, and the table does not depend on
+                // the processor. (Extracting each with `pext_portable` made the build take
+                // about twice as long.)
+                for (index, occupied) in subsets(mask).enumerate() {
+                    debug_assert_eq!(index as u64, pext_portable(occupied, mask));
                     attacks[offset + index] = reference_attacks(slider, sq, Bitboard(occupied));
                 }
                 keys[kind][sq as usize] = PextKey {
