@@ -56,6 +56,8 @@ struct Row {
     bulk_times: Vec<f64>,
     full_make_times: Vec<f64>,
     board_bytes: usize,
+    /// The bytes `make` hands back for `unmake`.
+    undo_bytes: usize,
     table_bytes: usize,
     /// Seconds the backend's first board took to set up: building its tables, for the
     /// backends that build them at run time rather than hold them as constants.
@@ -91,6 +93,7 @@ fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut())
         bulk_times: Vec::new(),
         full_make_times: Vec::new(),
         board_bytes: B::board_bytes(),
+        undo_bytes: std::mem::size_of::<B::Undo>(),
         table_bytes: B::table_bytes(),
         table_seconds,
         mismatches: Vec::new(),
@@ -216,6 +219,7 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
                 "bulk_mnps": row.mnps(row.bulk_seconds, &row.bulk_counts),
                 "full_make_mnps": row.mnps(row.full_make_seconds, &row.full_make_counts),
                 "board_bytes": row.board_bytes,
+                "undo_bytes": row.undo_bytes,
                 "table_bytes": row.table_bytes,
                 "table_seconds": row.table_seconds,
                 "agree": row.mismatches.is_empty(),
@@ -282,12 +286,13 @@ fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), E
     writeln!(out, "positions: {}", positions.join(", "))?;
     writeln!(
         out,
-        "{:<12} {:>12} {:>10} {:>15} {:>12} {:>12} {:>10}  agreement",
+        "{:<12} {:>12} {:>10} {:>15} {:>12} {:>11} {:>12} {:>10}  agreement",
         "backend",
         "nodes",
         "bulk Mnps",
         "full-make Mnps",
         "board bytes",
+        "undo bytes",
         "table bytes",
         "tables ms"
     )?;
@@ -299,12 +304,13 @@ fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), E
         };
         writeln!(
             out,
-            "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>12} {:>10.2}  {agreement}",
+            "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>11} {:>12} {:>10.2}  {agreement}",
             row.backend.name(),
             row.nodes(),
             row.mnps(row.bulk_seconds, &row.bulk_counts),
             row.mnps(row.full_make_seconds, &row.full_make_counts),
             row.board_bytes,
+            row.undo_bytes,
             row.table_bytes,
             row.table_seconds * 1e3,
         )?;
