@@ -12,7 +12,7 @@ use boardlab_core::Color;
 /// at the two cells they would attack from, which is cheaper than walking the pawn list.
 #[inline]
 pub(crate) fn attacked(
-    cells: &[u8; 128],
+    cells: &[u8; 256],
     officers: &[Sq88],
     target: Sq88,
     by: Color,

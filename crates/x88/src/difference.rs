@@ -44,22 +44,26 @@ pub(crate) struct Vector {
 /// The entry for the vector from `from` to `to`.
 #[inline]
 pub(crate) fn vector(from: Sq88, to: Sq88) -> Vector {
-    DIFFERENCES[(to.0 as usize + 119 - from.0 as usize) & 0xff]
+    // Wrapping byte arithmetic gives `to - from + 119` modulo 256, which for two on-board
+    // cells is the exact index, and a `u8` index into 256 entries needs no bounds check.
+    DIFFERENCES[usize::from(to.0.wrapping_sub(from.0).wrapping_add(119))]
 }
 
 /// The attack bit of a piece code: the bit its kind (and, for pawns, colour) has in
 /// [`Vector::attackers`]. A queen has both line bits. Empty cells have none.
 #[inline]
 pub(crate) fn attack_bit(code: u8) -> u8 {
-    ATTACK_BITS[(code & 31) as usize]
+    ATTACK_BITS[usize::from(code)]
 }
 
 /// The bytes of the static tables this module keeps.
 pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[Vector; 256]>() + std::mem::size_of::<[u8; 32]>();
+    std::mem::size_of::<[Vector; 256]>() + std::mem::size_of::<[u8; 256]>();
 
-static ATTACK_BITS: [u8; 32] = {
-    let mut bits = [0u8; 32];
+/// Indexed by the whole code byte, so that neither the unmoved bit nor a bounds check costs an
+/// instruction: codes that differ only in bits above the colour bits share an entry.
+static ATTACK_BITS: [u8; 256] = {
+    let mut bits = [0u8; 256];
     bits[pawn_code(Color::White) as usize] = WHITE_PAWN_BIT;
     bits[pawn_code(Color::Black) as usize] = BLACK_PAWN_BIT;
     let kinds = [KNIGHT, KING, BISHOP, ROOK, QUEEN];
@@ -82,6 +86,11 @@ static ATTACK_BITS: [u8; 32] = {
         bits[(WHITE | kind) as usize] = bit;
         bits[(crate::piece::BLACK | kind) as usize] = bit;
         i += 1;
+    }
+    let mut code = 32;
+    while code < 256 {
+        bits[code] = bits[code & 31];
+        code += 1;
     }
     bits
 };
