@@ -98,7 +98,7 @@ impl X88Board {
         out: &mut S,
     ) {
         let safety = self.king_safety();
-        self.king_moves::<NOISY, QUIET, S>(out, safety.checkers != 0);
+        self.king_moves::<NOISY, QUIET, S>(out, &safety);
         match safety.checkers {
             0 => self.piece_moves::<NOISY, QUIET, false, S>(out, &safety),
             1 => self.piece_moves::<NOISY, QUIET, true, S>(out, &safety),
@@ -113,13 +113,14 @@ impl X88Board {
     fn king_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
         &self,
         out: &mut S,
-        in_check: bool,
+        safety: &KingSafety,
     ) {
         let us = self.turn;
         let them = !us;
         let own = color_bit(us);
         let king = self.king(us);
-        let their_officers = self.officers(them);
+        let in_check = safety.checkers != 0;
+        let their_officers = safety.near_officers();
         for step in KING_STEPS {
             let to = king.offset(step);
             if to.is_off_board() {
