@@ -174,8 +174,7 @@ static NEAR_KING: [u8; 256] = {
                 let mut sf = -1;
                 while sf <= 1 {
                     let (r, f) = (dr + sr, df + sf);
-                    if (sr != 0 || sf != 0) && (r != 0 || f != 0) && r.abs() <= 7 && f.abs() <= 7
-                    {
+                    if (sr != 0 || sf != 0) && (r != 0 || f != 0) && r.abs() <= 7 && f.abs() <= 7 {
                         near |= entry(r, f).attackers;
                     }
                     sf += 1;
@@ -300,9 +299,18 @@ mod tests {
         assert_eq!(exact_somewhere, 36 * 63);
         let cell = |sq| Sq88::from_square(sq);
         // A knight on a1 reaches nothing around a king on h8; a rook on a7 reaches g7.
-        assert_eq!(near_king(cell(Square::A1), cell(Square::H8)) & KNIGHT_BIT, 0);
-        assert_ne!(near_king(cell(Square::A7), cell(Square::H8)) & STRAIGHT_BIT, 0);
-        assert_eq!(near_king(cell(Square::A6), cell(Square::H8)) & STRAIGHT_BIT, 0);
+        assert_eq!(
+            near_king(cell(Square::A1), cell(Square::H8)) & KNIGHT_BIT,
+            0
+        );
+        assert_ne!(
+            near_king(cell(Square::A7), cell(Square::H8)) & STRAIGHT_BIT,
+            0
+        );
+        assert_eq!(
+            near_king(cell(Square::A6), cell(Square::H8)) & STRAIGHT_BIT,
+            0
+        );
     }
 
     #[test]
