@@ -727,6 +727,13 @@ mod tests {
     }
 
     #[test]
+    fn the_undo_record_fits_in_32_bytes() {
+        // The hash (16 bytes), the halfmove clock (4), the castling rights (6) and five bytes
+        // of squares, codes and slots: every make returns one and every unmake reads it back.
+        assert_eq!(std::mem::size_of::<X88Undo>(), 32);
+    }
+
+    #[test]
     fn the_phantom_half_holds_the_list_slots() {
         let board = X88Board::from_setup(&Setup::start());
         // The kings took slot 0, so the phantom cell beside e1 and beside e8 holds 0.
