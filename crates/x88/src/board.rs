@@ -43,7 +43,13 @@ const PROMOTION_KINDS: [u8; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
 pub struct X88Board {
     /// The real board (files 0 to 7) holds piece codes; the phantom board (files 8 to 15)
     /// holds, eight cells to the right of each occupied square, its piece's list slot.
-    pub(crate) cells: [u8; 128],
+    ///
+    /// The array is twice the 128 cells long, one byte for every value of a `u8`, so that a
+    /// cell index needs neither the mask nor the bounds check that an index into 128 bytes
+    /// would (about 9% of a bulk perft's instructions were those masks, by callgrind). The
+    /// upper half is never written and stays empty; every read of a cell that may lie off the
+    /// board comes after the `0x88` test anyway.
+    pub(crate) cells: [u8; 256],
     /// Per colour, the squares of its pieces: the king in slot 0, the other pieces in slots
     /// 1 to 15, the pawns from slot 16 on. Order within a group carries no meaning.
     pub(crate) lists: [[Sq88; SLOTS]; 2],
@@ -305,7 +311,7 @@ impl Board for X88Board {
         let mut setup = setup.clone();
         setup.normalize_ep_square();
         let mut board = X88Board {
-            cells: [EMPTY; 128],
+            cells: [EMPTY; 256],
             lists: [[Sq88::NONE; SLOTS]; 2],
             ends: [[0, PAWN_SLOTS as u8]; 2],
             zobrist: Zobrist::of(&setup),
@@ -718,6 +724,13 @@ mod tests {
             (12, 14)
         );
         board.assert_consistent();
+    }
+
+    #[test]
+    fn the_undo_record_fits_in_32_bytes() {
+        // The hash (16 bytes), the halfmove clock (4), the castling rights (6) and five bytes
+        // of squares, codes and slots: every make returns one and every unmake reads it back.
+        assert_eq!(std::mem::size_of::<X88Undo>(), 32);
     }
 
     #[test]

@@ -44,22 +44,26 @@ pub(crate) struct Vector {
 /// The entry for the vector from `from` to `to`.
 #[inline]
 pub(crate) fn vector(from: Sq88, to: Sq88) -> Vector {
-    DIFFERENCES[(to.0 as usize + 119 - from.0 as usize) & 0xff]
+    // Wrapping byte arithmetic gives `to - from + 119` modulo 256, which for two on-board
+    // cells is the exact index, and a `u8` index into 256 entries needs no bounds check.
+    DIFFERENCES[usize::from(to.0.wrapping_sub(from.0).wrapping_add(119))]
 }
 
 /// The attack bit of a piece code: the bit its kind (and, for pawns, colour) has in
 /// [`Vector::attackers`]. A queen has both line bits. Empty cells have none.
 #[inline]
 pub(crate) fn attack_bit(code: u8) -> u8 {
-    ATTACK_BITS[(code & 31) as usize]
+    ATTACK_BITS[usize::from(code)]
 }
 
 /// The bytes of the static tables this module keeps.
 pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[Vector; 256]>() + std::mem::size_of::<[u8; 32]>();
+    std::mem::size_of::<[Vector; 256]>() + 2 * std::mem::size_of::<[u8; 256]>();
 
-static ATTACK_BITS: [u8; 32] = {
-    let mut bits = [0u8; 32];
+/// Indexed by the whole code byte, so that neither the unmoved bit nor a bounds check costs an
+/// instruction: codes that differ only in bits above the colour bits share an entry.
+static ATTACK_BITS: [u8; 256] = {
+    let mut bits = [0u8; 256];
     bits[pawn_code(Color::White) as usize] = WHITE_PAWN_BIT;
     bits[pawn_code(Color::Black) as usize] = BLACK_PAWN_BIT;
     let kinds = [KNIGHT, KING, BISHOP, ROOK, QUEEN];
@@ -83,11 +87,51 @@ static ATTACK_BITS: [u8; 32] = {
         bits[(crate::piece::BLACK | kind) as usize] = bit;
         i += 1;
     }
+    let mut code = 32;
+    while code < 256 {
+        bits[code] = bits[code & 31];
+        code += 1;
+    }
     bits
 };
 
-/// Built from file and rank changes, the geometry the table encodes; the unit tests check it
-/// against walks on the board itself.
+/// The entry for a rank change `dr` and a file change `df` (not both 0): the geometry the
+/// table encodes, which the unit tests check against walks on the board itself.
+const fn entry(dr: i32, df: i32) -> Vector {
+    let (adf, adr) = (df.abs(), dr.abs());
+    let mut attackers = 0;
+    let mut step = 0;
+    if df == 0 || dr == 0 || adf == adr {
+        step = 16 * dr.signum() + df.signum();
+        attackers |= if df == 0 || dr == 0 {
+            STRAIGHT_BIT
+        } else {
+            DIAGONAL_BIT
+        };
+        if adf <= 1 && adr <= 1 {
+            attackers |= KING_BIT;
+            if adf == 1 && dr == 1 {
+                attackers |= WHITE_PAWN_BIT;
+            }
+            if adf == 1 && dr == -1 {
+                attackers |= BLACK_PAWN_BIT;
+            }
+        }
+    }
+    if (adf == 1 && adr == 2) || (adf == 2 && adr == 1) {
+        attackers |= KNIGHT_BIT;
+    }
+    Vector {
+        attackers,
+        step: step as i8,
+    }
+}
+
+/// The table index of a rank change and a file change.
+const fn table_index(dr: i32, df: i32) -> usize {
+    (16 * dr + df + 119) as usize
+}
+
 static DIFFERENCES: [Vector; 256] = {
     let mut table = [Vector {
         attackers: 0,
@@ -98,34 +142,47 @@ static DIFFERENCES: [Vector; 256] = {
         let mut df: i32 = -7;
         while df <= 7 {
             if dr != 0 || df != 0 {
-                let (adf, adr) = (df.abs(), dr.abs());
-                let mut attackers = 0;
-                let mut step = 0;
-                if df == 0 || dr == 0 || adf == adr {
-                    step = 16 * dr.signum() + df.signum();
-                    attackers |= if df == 0 || dr == 0 {
-                        STRAIGHT_BIT
-                    } else {
-                        DIAGONAL_BIT
-                    };
-                    if adf <= 1 && adr <= 1 {
-                        attackers |= KING_BIT;
-                        if adf == 1 && dr == 1 {
-                            attackers |= WHITE_PAWN_BIT;
-                        }
-                        if adf == 1 && dr == -1 {
-                            attackers |= BLACK_PAWN_BIT;
-                        }
+                table[table_index(dr, df)] = entry(dr, df);
+            }
+            df += 1;
+        }
+        dr += 1;
+    }
+    table
+};
+
+/// The attack bits of the pieces that, standing on `from`, attack at least one cell next to
+/// the king on `king`, on an empty board. A piece without its bit here cannot stop the king
+/// from stepping anywhere, so the king's moves test only the pieces that have it.
+#[inline]
+pub(crate) fn near_king(from: Sq88, king: Sq88) -> u8 {
+    NEAR_KING[usize::from(king.0.wrapping_sub(from.0).wrapping_add(119))]
+}
+
+/// For each vector from a piece to the king, the union of the table entries from the piece to
+/// the eight cells around the king. A neighbour more than seven files or ranks from the piece
+/// is off the board, and the piece's own cell is one it cannot attack; both are left out.
+static NEAR_KING: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut dr: i32 = -7;
+    while dr <= 7 {
+        let mut df: i32 = -7;
+        while df <= 7 {
+            let mut near = 0;
+            let mut sr = -1;
+            while sr <= 1 {
+                let mut sf = -1;
+                while sf <= 1 {
+                    let (r, f) = (dr + sr, df + sf);
+                    if (sr != 0 || sf != 0) && (r != 0 || f != 0) && r.abs() <= 7 && f.abs() <= 7 {
+                        near |= entry(r, f).attackers;
                     }
+                    sf += 1;
                 }
-                if (adf == 1 && adr == 2) || (adf == 2 && adr == 1) {
-                    attackers |= KNIGHT_BIT;
-                }
-                let index = (16 * dr + df + 119) as usize;
-                table[index] = Vector {
-                    attackers,
-                    step: step as i8,
-                };
+                sr += 1;
+            }
+            if dr != 0 || df != 0 {
+                table[table_index(dr, df)] = near;
             }
             df += 1;
         }
@@ -211,6 +268,49 @@ mod tests {
             }
         }
         assert_eq!(used.iter().filter(|&&u| u).count(), 15 * 15);
+    }
+
+    #[test]
+    fn the_near_king_bits_cover_every_attack_next_to_the_king() {
+        let mut exact_somewhere = 0;
+        for from in cells() {
+            for king in cells() {
+                if from == king {
+                    continue;
+                }
+                // What the piece really attacks around this king, from the vector table.
+                let mut exact = 0;
+                for step in LINE_STEPS {
+                    let next = king.offset(step);
+                    if !next.is_off_board() && next != from {
+                        exact |= vector(from, next).attackers;
+                    }
+                }
+                let near = near_king(from, king);
+                assert_eq!(exact & !near, 0, "{} near {}", from.square(), king.square());
+                // Away from the edges no neighbour is missing, so the two agree exactly.
+                let inner = |c: Sq88| (1..7).contains(&(c.0 & 7)) && (1..7).contains(&c.rank());
+                if inner(king) {
+                    assert_eq!(exact, near, "{} near {}", from.square(), king.square());
+                    exact_somewhere += 1;
+                }
+            }
+        }
+        assert_eq!(exact_somewhere, 36 * 63);
+        let cell = |sq| Sq88::from_square(sq);
+        // A knight on a1 reaches nothing around a king on h8; a rook on a7 reaches g7.
+        assert_eq!(
+            near_king(cell(Square::A1), cell(Square::H8)) & KNIGHT_BIT,
+            0
+        );
+        assert_ne!(
+            near_king(cell(Square::A7), cell(Square::H8)) & STRAIGHT_BIT,
+            0
+        );
+        assert_eq!(
+            near_king(cell(Square::A6), cell(Square::H8)) & STRAIGHT_BIT,
+            0
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl X88Board {
         out: &mut S,
     ) {
         let safety = self.king_safety();
-        self.king_moves::<NOISY, QUIET, S>(out, safety.checkers != 0);
+        self.king_moves::<NOISY, QUIET, S>(out, &safety);
         match safety.checkers {
             0 => self.piece_moves::<NOISY, QUIET, false, S>(out, &safety),
             1 => self.piece_moves::<NOISY, QUIET, true, S>(out, &safety),
@@ -113,13 +113,14 @@ impl X88Board {
     fn king_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
         &self,
         out: &mut S,
-        in_check: bool,
+        safety: &KingSafety,
     ) {
         let us = self.turn;
         let them = !us;
         let own = color_bit(us);
         let king = self.king(us);
-        let their_officers = self.officers(them);
+        let in_check = safety.checkers != 0;
+        let their_officers = safety.near_officers();
         for step in KING_STEPS {
             let to = king.offset(step);
             if to.is_off_board() {
@@ -152,30 +153,55 @@ impl X88Board {
     /// every square king or rook crosses or lands on is empty apart from the two themselves, and
     /// no square the king crosses or lands on is attacked with the castling rook seen as gone
     /// (it may shield the king's destination from an enemy rook or queen on the home rank).
+    ///
+    /// The squares come straight from the files on the home rank rather than from
+    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saves about 1.4%
+    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
+    /// (callgrind).
     fn castling_moves<S: MoveSink>(&self, out: &mut S) {
         let us = self.turn;
         let them = !us;
         let their_officers = self.officers(them);
+        let Some(king_from) = self.castling.king(us) else {
+            return;
+        };
+        let king_from = Sq88::from_square(king_from);
+        // Every cell of the home rank is the first cell of the rank plus its file.
+        let home = Sq88(king_from.0 & 0x70);
+        let king_file = king_from.0 & 7;
         for side in CastlingSide::ALL {
-            let Some(path) = self.castling.path(us, side) else {
+            let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
-            let cell = Sq88::from_square;
-            if path
-                .must_be_empty
-                .into_iter()
-                .any(|sq| self.cells[cell(sq).index()] != EMPTY)
-            {
+            let rook_file = Sq88::from_square(rook_from).0 & 7;
+            let king_to_file = Sq88::from_square(side.king_to(us)).0 & 7;
+            let rook_to_file = Sq88::from_square(side.rook_to(us)).0 & 7;
+            // The king's span holds its landing file and the rook's span the file next to it,
+            // so the two spans together cover one unbroken run of files.
+            let low = king_file.min(king_to_file).min(rook_file).min(rook_to_file);
+            let high = king_file.max(king_to_file).max(rook_file).max(rook_to_file);
+            let blocked = (low..=high).any(|file| {
+                file != king_file
+                    && file != rook_file
+                    && self.cells[home.offset(file as i8).index()] != EMPTY
+            });
+            if blocked {
                 continue;
             }
-            let rook = cell(path.rook_from);
-            let safe = path
-                .king_path
-                .without(path.king_from)
-                .into_iter()
-                .all(|sq| !attacked(&self.cells, their_officers, cell(sq), them, rook));
+            let rook = home.offset(rook_file as i8);
+            let (first, last) = (king_file.min(king_to_file), king_file.max(king_to_file));
+            let safe = (first..=last).all(|file| {
+                file == king_file
+                    || !attacked(
+                        &self.cells,
+                        their_officers,
+                        home.offset(file as i8),
+                        them,
+                        rook,
+                    )
+            });
             if safe {
-                out.add(cell(path.king_from), cell(path.king_to), side.flag());
+                out.add(king_from, home.offset(king_to_file as i8), side.flag());
             }
         }
     }

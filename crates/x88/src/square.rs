@@ -42,17 +42,17 @@ impl Sq88 {
         Sq88(self.0.wrapping_add(step as u8))
     }
 
-    /// The array index of the cell. The mask keeps every index below 128, so indexing the
-    /// 128-cell array needs no bounds check.
+    /// The array index of the cell. The cell array has one byte for every value a `u8` can
+    /// take, so indexing it needs neither a mask nor a bounds check.
     #[inline]
     pub(crate) const fn index(self) -> usize {
-        (self.0 & 0x7f) as usize
+        self.0 as usize
     }
 
     /// The array index of the cell's twin on the phantom board, eight cells to the right.
     #[inline]
     pub(crate) const fn phantom_index(self) -> usize {
-        ((self.0 | 8) & 0x7f) as usize
+        (self.0 | 8) as usize
     }
 
     /// The rank, `0` for the first.
