@@ -148,13 +148,13 @@ impl MailboxBoard {
         match safety.checkers {
             0 if safety.pin_count == 0 => {
                 self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && !self.castling.is_empty() {
+                if wants_quiet(KIND) && self.castling.has_any(self.side) {
                     self.castling_moves(attackers, sink);
                 }
             }
             0 => {
                 self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && !self.castling.is_empty() {
+                if wants_quiet(KIND) && self.castling.has_any(self.side) {
                     self.castling_moves(attackers, sink);
                 }
             }
@@ -487,35 +487,77 @@ impl MailboxBoard {
     /// rook lifted.
     fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
+        let king_home = CastlingSide::king_from(us);
         for side in CastlingSide::ALL {
-            let Some(path) = self.castling.path(us, side) else {
+            let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
-            let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
-            if path
-                .must_be_empty
-                .into_iter()
-                .any(|sq| !cell(sq).is_empty())
-            {
-                continue;
-            }
-            let crossed = path.king_path.without(path.king_from);
-            let standard = path.king_from == CastlingSide::king_from(us)
-                && path.rook_from == side.rook_from(us);
-            let safe = if standard {
-                crossed.into_iter().all(|sq| {
-                    !is_attacked_on_home_rank(&self.cells, Sq120::from_square(sq), attackers)
-                })
+            if self.castling.king(us) == Some(king_home) && rook_from == side.rook_from(us) {
+                self.standard_castling(side, attackers, sink);
             } else {
-                let mut lifted = self.cells;
-                lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
-                crossed
-                    .into_iter()
-                    .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
-            };
-            if safe {
-                sink.push(Move::new(path.king_from, path.king_to, side.flag()));
+                self.chess960_castling(side, attackers, sink);
             }
+        }
+    }
+
+    /// Castling to `side` with king and rook on their standard squares.
+    ///
+    /// The squares to look at are fixed steps from the king's cell, so this skips building the
+    /// general path of [`CastlingRights::path`](boardlab_core::CastlingRights::path): that
+    /// saves about 7% of the instructions of a bulk perft of kiwipete without its d5 pawn
+    /// (depth 5, callgrind).
+    #[inline]
+    fn standard_castling<S: MoveSink>(&self, side: CastlingSide, attackers: Attackers, sink: &mut S) {
+        let us = self.side;
+        let king = Sq120::from_square(CastlingSide::king_from(us));
+        // The steps from the king to the squares between king and rook, and to the two squares
+        // the king crosses and lands on.
+        let (between, crossed): (&[i8], [i8; 2]) = match side {
+            CastlingSide::King => (&[1, 2], [1, 2]),
+            CastlingSide::Queen => (&[-1, -2, -3], [-1, -2]),
+        };
+        if between
+            .iter()
+            .any(|&step| !self.cells[king.offset(step).index()].is_empty())
+        {
+            return;
+        }
+        if crossed
+            .iter()
+            .all(|&step| !is_attacked_on_home_rank(&self.cells, king.offset(step), attackers))
+        {
+            sink.push(Move::new(
+                king.on_board(),
+                side.king_to(us),
+                side.flag(),
+            ));
+        }
+    }
+
+    /// Castling to `side` by the general Chess960 rules.
+    #[cold]
+    fn chess960_castling<S: MoveSink>(&self, side: CastlingSide, attackers: Attackers, sink: &mut S) {
+        let us = self.side;
+        let Some(path) = self.castling.path(us, side) else {
+            return;
+        };
+        let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
+        if path
+            .must_be_empty
+            .into_iter()
+            .any(|sq| !cell(sq).is_empty())
+        {
+            return;
+        }
+        let mut lifted = self.cells;
+        lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
+        if path
+            .king_path
+            .without(path.king_from)
+            .into_iter()
+            .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
+        {
+            sink.push(Move::new(path.king_from, path.king_to, side.flag()));
         }
     }
 
