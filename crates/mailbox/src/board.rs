@@ -113,6 +113,12 @@ const EN_PASSANT: u8 = MoveFlag::EnPassant as u8;
 /// The flag bit every promotion sets.
 const PROMOTION_BIT: u8 = 8;
 
+/// Whether `sq` is on the first or the last rank: squares 0..8 and 56..64.
+#[inline]
+fn on_back_rank(sq: Square) -> bool {
+    sq.index().wrapping_sub(8) >= 48
+}
+
 /// The Zobrist component of the piece in `cell` standing on `sq`.
 #[inline]
 fn piece_key(cell: Cell, sq: Sq120) -> Zobrist {
@@ -301,10 +307,14 @@ impl Board for MailboxBoard {
             }
             _ => {}
         }
-        let castling = self.castling.after_move(mv.from(), mv.to());
-        if castling != self.castling {
-            zobrist ^= Zobrist::castling(self.castling) ^ Zobrist::castling(castling);
-            self.castling = castling;
+        // Every castling king and rook stands on a back rank, so a move that neither leaves nor
+        // reaches one keeps the rights, and the general update is skipped for most moves.
+        if !self.castling.is_empty() && (on_back_rank(mv.from()) || on_back_rank(mv.to())) {
+            let castling = self.castling.after_move(mv.from(), mv.to());
+            if castling != self.castling {
+                zobrist ^= Zobrist::castling(self.castling) ^ Zobrist::castling(castling);
+                self.castling = castling;
+            }
         }
         if moving.role() == Role::Pawn || mv.is_capture() {
             self.halfmove = 0;
