@@ -98,7 +98,10 @@ pub(crate) fn line_step(from: Sq120, to: Sq120) -> i8 {
 /// Whether a nonzero [`direction`] step runs along a rank or file rather than a diagonal.
 #[inline]
 pub(crate) const fn is_orthogonal(step: i8) -> bool {
-    matches!(step, direction::NORTH | direction::SOUTH | direction::EAST | direction::WEST)
+    matches!(
+        step,
+        direction::NORTH | direction::SOUTH | direction::EAST | direction::WEST
+    )
 }
 
 impl Sq120 {
