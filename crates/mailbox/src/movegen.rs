@@ -1,7 +1,7 @@
 //! Legal move generation: checks and pins found by walking rays out from the king.
 //!
-//! Before any piece moves, one look outwards from the king finds the checking pieces and the
-//! pinned ones. With that known, almost every move is legal by construction:
+//! Before any piece moves, one look outwards from the king, along the rays that lead to an enemy
+//! slider, finds the checking pieces and the pinned ones. With that known, almost every move is legal by construction:
 //!
 //! - not in check, an unpinned piece may go anywhere it can reach, and a pinned piece only along
 //!   the line of its pin;
@@ -85,8 +85,8 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// The most pieces that can be pinned at once: one per ray from the king (the king safety
-/// look records at most one pin per ray it walks, and it walks each of the eight once).
+/// The most pieces that can be pinned at once: one per ray from the king (a pinned piece is
+/// the first piece on its ray, with the pinning slider next, so no ray holds two).
 const MAX_PINS: usize = 8;
 
 /// What the look outwards from the king found.
