@@ -24,7 +24,7 @@
 //!
 //! Each cell is one byte: empty, a piece (colour bits and role), or the sentinel, which carries
 //! both colour bits so "may I land here" is one mask test that the frame fails for either side.
-//! The 64 <-> 120 maps are two small static tables. Per-cell arrays have 256 entries, the last
+//! The 64 <-> 120 maps are two small static tables, beside the table of line steps. Per-cell arrays have 256 entries, the last
 //! 136 unused, so that a cell index, being a byte, needs neither a bounds check nor a mask.
 //!
 //! # What the board keeps
@@ -37,9 +37,11 @@
 //!
 //! # How it reaches legal moves
 //!
-//! Legal moves are generated directly, without playing and testing each one. Walking the eight
-//! rays out from the king of the side to move, and looking at its knight and pawn squares, finds
-//! the checking pieces and the pinned ones. Unpinned pieces then move freely (or, in check,
+//! Legal moves are generated directly, without playing and testing each one. Looking at the
+//! knight and pawn squares around the king of the side to move, and walking out from it along
+//! the rays that lead to an enemy bishop, rook or queen (a table of the 64x64 square pairs gives
+//! the step from one square towards another on a common line), finds the checking pieces and
+//! the pinned ones. Unpinned pieces then move freely (or, in check,
 //! only to the checker's cell and the cells between it and the king); pinned pieces move only
 //! along their pin line; in double check only the king moves. King steps are tested for
 //! attacks square by square (after ruling out the square behind the king on a checking slider's

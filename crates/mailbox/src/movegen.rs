@@ -1,7 +1,7 @@
 //! Legal move generation: checks and pins found by walking rays out from the king.
 //!
-//! Before any piece moves, one look outwards from the king finds the checking pieces and the
-//! pinned ones. With that known, almost every move is legal by construction:
+//! Before any piece moves, one look outwards from the king, along the rays that lead to an enemy
+//! slider, finds the checking pieces and the pinned ones. With that known, almost every move is legal by construction:
 //!
 //! - not in check, an unpinned piece may go anywhere it can reach, and a pinned piece only along
 //!   the line of its pin;
@@ -17,7 +17,7 @@
 use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
-use crate::square120::{direction, Sq120, CELL_ARRAY_LEN};
+use crate::square120::{direction, is_orthogonal, line_step, Sq120, CELL_ARRAY_LEN};
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
 
 /// Generation of every legal move.
@@ -85,8 +85,8 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// The most pieces that can be pinned at once: one per ray from the king (the king safety
-/// look records at most one pin per ray it walks, and it walks each of the eight once).
+/// The most pieces that can be pinned at once: one per ray from the king (a pinned piece is
+/// the first piece on its ray, with the pinning slider next, so no ray holds two).
 const MAX_PINS: usize = 8;
 
 /// What the look outwards from the king found.
@@ -148,13 +148,13 @@ impl MailboxBoard {
         match safety.checkers {
             0 if safety.pin_count == 0 => {
                 self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && !self.castling.is_empty() {
+                if wants_quiet(KIND) && self.castling.has_any(self.side) {
                     self.castling_moves(attackers, sink);
                 }
             }
             0 => {
                 self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && !self.castling.is_empty() {
+                if wants_quiet(KIND) && self.castling.has_any(self.side) {
                     self.castling_moves(attackers, sink);
                 }
             }
@@ -211,42 +211,42 @@ impl MailboxBoard {
             }
         }
 
-        let their_queen = Cell::of(them, Role::Queen);
-        // One pass per kind of ray, so that which slider matters is known without a test per
-        // direction, and a kind the enemy lacks is skipped whole.
-        for (steps, slider, present) in [
-            (
-                direction::ORTHOGONAL,
-                Cell::of(them, Role::Rook),
-                attackers.orthogonal,
-            ),
-            (
-                direction::DIAGONAL,
-                Cell::of(them, Role::Bishop),
-                attackers.diagonal,
-            ),
+        // Only the enemy's bishops, rooks and queens can check from afar or pin, and most of
+        // them share no line with the king, so each one the piece lists name is looked at
+        // instead of all eight rays: along its line from the king, the first piece met is the
+        // slider itself (a check), or one of ours with the slider next (a pin), or neither.
+        // Walking only the lines that hold a slider saves about 6% of the instructions of a
+        // bulk perft of kiwipete without its d5 pawn (depth 5, callgrind).
+        for (role, orthogonal, diagonal) in [
+            (Role::Bishop, false, true),
+            (Role::Rook, true, false),
+            (Role::Queen, true, true),
         ] {
-            if !present {
-                continue;
-            }
-            for step in steps {
+            for &slider in self.lists.squares(Cell::of(them, role)) {
+                let step = line_step(king, slider);
+                let moves_along = if is_orthogonal(step) {
+                    orthogonal
+                } else {
+                    diagonal
+                };
+                if step == 0 || !moves_along {
+                    continue;
+                }
                 let mut sq = king.offset(step);
                 while at(sq).is_empty() {
                     sq = sq.offset(step);
                 }
-                let first = at(sq);
-                if first == slider || first == their_queen {
+                if sq == slider {
                     safety.check_steps[safety.slider_checks] = step;
                     safety.slider_checks += 1;
                     safety.checkers += 1;
                     safety.checker = sq;
-                } else if first.has_piece_of(us_bit) {
+                } else if at(sq).has_piece_of(us_bit) {
                     let mut beyond = sq.offset(step);
                     while at(beyond).is_empty() {
                         beyond = beyond.offset(step);
                     }
-                    let second = at(beyond);
-                    if second == slider || second == their_queen {
+                    if beyond == slider {
                         safety.pins[safety.pin_count] = (sq, step);
                         safety.pin_count += 1;
                     }
@@ -487,35 +487,83 @@ impl MailboxBoard {
     /// rook lifted.
     fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
         let us = self.side;
+        let king_home = CastlingSide::king_from(us);
         for side in CastlingSide::ALL {
-            let Some(path) = self.castling.path(us, side) else {
+            let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
-            let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
-            if path
-                .must_be_empty
-                .into_iter()
-                .any(|sq| !cell(sq).is_empty())
-            {
-                continue;
-            }
-            let crossed = path.king_path.without(path.king_from);
-            let standard = path.king_from == CastlingSide::king_from(us)
-                && path.rook_from == side.rook_from(us);
-            let safe = if standard {
-                crossed.into_iter().all(|sq| {
-                    !is_attacked_on_home_rank(&self.cells, Sq120::from_square(sq), attackers)
-                })
+            if self.castling.king(us) == Some(king_home) && rook_from == side.rook_from(us) {
+                self.standard_castling(side, attackers, sink);
             } else {
-                let mut lifted = self.cells;
-                lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
-                crossed
-                    .into_iter()
-                    .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
-            };
-            if safe {
-                sink.push(Move::new(path.king_from, path.king_to, side.flag()));
+                self.chess960_castling(side, attackers, sink);
             }
+        }
+    }
+
+    /// Castling to `side` with king and rook on their standard squares.
+    ///
+    /// The squares to look at are fixed steps from the king's cell, so this skips building the
+    /// general path of [`CastlingRights::path`](boardlab_core::CastlingRights::path): that
+    /// saves about 7% of the instructions of a bulk perft of kiwipete without its d5 pawn
+    /// (depth 5, callgrind).
+    #[inline]
+    fn standard_castling<S: MoveSink>(
+        &self,
+        side: CastlingSide,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let king = Sq120::from_square(CastlingSide::king_from(us));
+        // The steps from the king to the squares between king and rook, and to the two squares
+        // the king crosses and lands on.
+        let (between, crossed): (&[i8], [i8; 2]) = match side {
+            CastlingSide::King => (&[1, 2], [1, 2]),
+            CastlingSide::Queen => (&[-1, -2, -3], [-1, -2]),
+        };
+        if between
+            .iter()
+            .any(|&step| !self.cells[king.offset(step).index()].is_empty())
+        {
+            return;
+        }
+        if crossed
+            .iter()
+            .all(|&step| !is_attacked_on_home_rank(&self.cells, king.offset(step), attackers))
+        {
+            sink.push(Move::new(king.on_board(), side.king_to(us), side.flag()));
+        }
+    }
+
+    /// Castling to `side` by the general Chess960 rules.
+    #[cold]
+    fn chess960_castling<S: MoveSink>(
+        &self,
+        side: CastlingSide,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
+        let us = self.side;
+        let Some(path) = self.castling.path(us, side) else {
+            return;
+        };
+        let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
+        if path
+            .must_be_empty
+            .into_iter()
+            .any(|sq| !cell(sq).is_empty())
+        {
+            return;
+        }
+        let mut lifted = self.cells;
+        lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
+        if path
+            .king_path
+            .without(path.king_from)
+            .into_iter()
+            .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
+        {
+            sink.push(Move::new(path.king_from, path.king_to, side.flag()));
         }
     }
 

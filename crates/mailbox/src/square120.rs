@@ -46,9 +46,63 @@ static TO_64: [Square; CELL_ARRAY_LEN] = {
     map
 };
 
+/// For two playing squares on one rank, file or diagonal, the [`direction`] step from the
+/// first towards the second; 0 for two squares on no common line, and for a square and itself.
+///
+/// It is indexed by 64-square indices because the difference of two cells does not name the
+/// line: +7 is seven files east on one rank, or one rank up and three files west.
+static LINE_STEP: [[i8; 64]; 64] = {
+    let mut table = [[0i8; 64]; 64];
+    // The eight directions as (files, ranks).
+    let steps: [(i8, i8); 8] = [
+        (0, 1),
+        (0, -1),
+        (1, 0),
+        (-1, 0),
+        (1, 1),
+        (-1, 1),
+        (1, -1),
+        (-1, -1),
+    ];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = steps[d];
+            let mut file = (from % 8) as i8 + df;
+            let mut rank = (from / 8) as i8 + dr;
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                table[from][(rank * 8 + file) as usize] = df + 10 * dr;
+                file += df;
+                rank += dr;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+};
+
 /// The bytes of this module's lookup tables.
-pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[u8; 64]>() + std::mem::size_of::<[Square; CELL_ARRAY_LEN]>();
+pub(crate) const TABLE_BYTES: usize = std::mem::size_of::<[u8; 64]>()
+    + std::mem::size_of::<[Square; CELL_ARRAY_LEN]>()
+    + std::mem::size_of::<[[i8; 64]; 64]>();
+
+/// The step from the playing square `from` towards the playing square `to` along a rank, file
+/// or diagonal, or 0 if they share none (see [`LINE_STEP`]).
+#[inline]
+pub(crate) fn line_step(from: Sq120, to: Sq120) -> i8 {
+    LINE_STEP[from.on_board().index()][to.on_board().index()]
+}
+
+/// Whether a nonzero [`direction`] step runs along a rank or file rather than a diagonal.
+#[inline]
+pub(crate) const fn is_orthogonal(step: i8) -> bool {
+    matches!(
+        step,
+        direction::NORTH | direction::SOUTH | direction::EAST | direction::WEST
+    )
+}
 
 impl Sq120 {
     /// The cell of a1.
@@ -165,6 +219,36 @@ mod tests {
             playing += usize::from(sq.is_some());
         }
         assert_eq!(playing, 64);
+    }
+
+    #[test]
+    fn line_steps_walk_from_one_square_to_the_other() {
+        let mut on_a_line = 0;
+        for a in Square::ALL {
+            for b in Square::ALL {
+                let (from, to) = (Sq120::from_square(a), Sq120::from_square(b));
+                let step = line_step(from, to);
+                let df = b.file().index() as i8 - a.file().index() as i8;
+                let dr = b.rank().index() as i8 - a.rank().index() as i8;
+                let shares_line = a != b && (df == 0 || dr == 0 || df.abs() == dr.abs());
+                assert_eq!(step != 0, shares_line, "{a} {b}");
+                if step == 0 {
+                    continue;
+                }
+                on_a_line += 1;
+                assert!(direction::KING.contains(&step), "{a} {b} {step}");
+                assert_eq!(is_orthogonal(step), df == 0 || dr == 0);
+                let mut sq = from;
+                for _ in 0..df.abs().max(dr.abs()) {
+                    assert!(sq.square().is_some(), "{a} {b} leaves the board");
+                    sq = sq.offset(step);
+                }
+                assert_eq!(sq, to, "{a} {b}");
+            }
+        }
+        // A rook on an empty board reaches 14 squares from each of the 64, a bishop 560 in
+        // all: 1,456 ordered pairs share a line.
+        assert_eq!(on_a_line, 896 + 560);
     }
 
     #[test]
