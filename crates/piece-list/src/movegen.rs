@@ -188,39 +188,26 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         let (own, enemy, king) = (self.own, self.enemy, self.king);
         let them = !self.us;
         let mut checks = 0;
-        for index in 0..enemy.len() {
+        let mut candidates = enemy.reachers(king, them);
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
             let sq = enemy.square(index);
-            let df = file(king) - file(sq);
-            let dr = rank(king) - rank(sq);
-            let (orthogonal, diagonal) = match enemy.role(index) {
-                Role::Pawn => {
-                    if dr == i32::from(them.forward()) && df.abs() == 1 {
-                        checks += 1;
-                        self.checker = Checker {
-                            square: sq,
-                            line: None,
-                        };
-                    }
-                    continue;
-                }
-                Role::Knight => {
-                    if df.abs() * dr.abs() == 2 {
-                        checks += 1;
-                        self.checker = Checker {
-                            square: sq,
-                            line: None,
-                        };
-                    }
-                    continue;
-                }
+            match enemy.role(index) {
+                // Kings never stand next to each other.
                 Role::King => continue,
-                Role::Bishop => (false, true),
-                Role::Rook => (true, false),
-                Role::Queen => (true, true),
-            };
-            let Some(line) = Line::between(king, sq, orthogonal, diagonal) else {
-                continue;
-            };
+                Role::Pawn | Role::Knight => {
+                    checks += 1;
+                    self.checker = Checker {
+                        square: sq,
+                        line: None,
+                    };
+                    continue;
+                }
+                Role::Bishop | Role::Rook | Role::Queen => {}
+            }
+            // The walk below goes from our king out to the slider.
+            let line = Line::joining(king, sq);
             let mut pinned = None;
             let mut blocked = false;
             let mut between = king as i32;
@@ -300,6 +287,10 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// attack through it would be a check, and there is none.)
     fn castling(&mut self) {
         let (us, board) = (self.us, self.board);
+        // Most positions deep in a tree have no rights left; this skips asking for the paths.
+        if !board.castling.has_any(us) {
+            return;
+        }
         for side in CastlingSide::ALL {
             let Some(path) = board.castling.path(us, side) else {
                 continue;
