@@ -335,9 +335,9 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                         self.knight_moves::<EVADES>(sq);
                     }
                 }
-                Role::Bishop => self.slides::<EVADES>(sq, pin, DIAGONAL),
-                Role::Rook => self.slides::<EVADES>(sq, pin, ORTHOGONAL),
-                Role::Queen => self.slides::<EVADES>(sq, pin, BOTH),
+                Role::Bishop => self.slides::<EVADES, false, true>(sq, pin),
+                Role::Rook => self.slides::<EVADES, true, false>(sq, pin),
+                Role::Queen => self.slides::<EVADES, true, true>(sq, pin),
                 Role::King => {}
             }
         }
@@ -414,31 +414,58 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         }
     }
 
+    /// The moves of a slider along the rook lines (`STRAIGHT`) and the bishop lines (`SLANTED`).
+    ///
+    /// Each direction is its own instance of [`ray`](Generator::ray), so that its step and the
+    /// distance to the edge are constants; a loop over a slice of directions computed them for
+    /// every direction of every slider (7% of bulk perft's instructions, callgrind: 387 M against
+    /// 359 M on kiwipete without its d5 pawn at depth 4).
     #[inline]
-    fn slides<const EVADES: bool>(&mut self, from: u8, pin: u8, directions: &[(i32, i32)]) {
-        let (f, r) = (file(from), rank(from));
-        for &(df, dr) in directions {
-            let delta = dr * 8 + df;
-            if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
-                continue;
-            }
-            let mut to = from as i32;
-            for _ in 0..room(f, df).min(room(r, dr)) {
-                to += delta;
-                let to = to as u8;
-                if self.own.contains(to) {
-                    break;
-                }
-                if self.enemy.contains(to) {
-                    if NOISY && self.answers_check::<EVADES>(to) {
-                        self.sink.push(new_move(from, to, MoveFlag::Capture));
-                    }
-                    break;
-                }
+    fn slides<const EVADES: bool, const STRAIGHT: bool, const SLANTED: bool>(
+        &mut self,
+        from: u8,
+        pin: u8,
+    ) {
+        if STRAIGHT {
+            self.ray::<EVADES, 1, 0>(from, pin);
+            self.ray::<EVADES, -1, 0>(from, pin);
+            self.ray::<EVADES, 0, 1>(from, pin);
+            self.ray::<EVADES, 0, -1>(from, pin);
+        }
+        if SLANTED {
+            self.ray::<EVADES, 1, 1>(from, pin);
+            self.ray::<EVADES, -1, 1>(from, pin);
+            self.ray::<EVADES, 1, -1>(from, pin);
+            self.ray::<EVADES, -1, -1>(from, pin);
+        }
+    }
+
+    /// The moves of a slider on `from` in the direction of `DF` files and `DR` ranks a step, up
+    /// to the first piece (taken if it is the opponent's) or the edge.
+    #[inline]
+    fn ray<const EVADES: bool, const DF: i32, const DR: i32>(&mut self, from: u8, pin: u8) {
+        let delta = DR * 8 + DF;
+        if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
+            return;
+        }
+        let steps = room(file(from), DF).min(room(rank(from), DR));
+        let mut to = from as i32;
+        for _ in 0..steps {
+            to += delta;
+            let to = to as u8;
+            // Both lists are asked before branching: most squares on a ray are empty, and this
+            // way an empty square costs one branch instead of two.
+            let (ours, theirs) = (self.own.contains(to), self.enemy.contains(to));
+            if !(ours | theirs) {
                 if QUIET && self.answers_check::<EVADES>(to) {
                     self.sink.push(new_move(from, to, MoveFlag::Quiet));
                 }
+                continue;
             }
+            if theirs && NOISY && self.answers_check::<EVADES>(to) {
+                self.sink.push(new_move(from, to, MoveFlag::Capture));
+            }
+            break;
         }
     }
 
