@@ -156,7 +156,9 @@ impl PieceList {
         let (target_file, target_rank) = ((sq & 7) as i8, (sq >> 3) as i8);
         let forward = color.forward();
         let mut hits = [0u8; PieceList::CAPACITY];
-        for (hit_slot, (&square, &role)) in hits.iter_mut().zip(self.squares.iter().zip(&self.roles)) {
+        for (hit_slot, (&square, &role)) in
+            hits.iter_mut().zip(self.squares.iter().zip(&self.roles))
+        {
             let role = role as u8;
             let df = target_file - (square & 7) as i8;
             let dr = target_rank.wrapping_sub((square >> 3) as i8);

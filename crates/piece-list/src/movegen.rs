@@ -287,7 +287,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// attack through it would be a check, and there is none.)
     fn castling(&mut self) {
         let (us, board) = (self.us, self.board);
-        // Most positions deep in a tree have no rights left; this skips asking for the paths.
+        // Without a right left there is no path to ask for: one test instead of two calls.
         if !board.castling.has_any(us) {
             return;
         }
