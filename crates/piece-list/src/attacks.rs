@@ -39,12 +39,25 @@ impl Line {
         let straight = (df == 0) != (dr == 0);
         let slanted = df != 0 && df.abs() == dr.abs();
         if (orthogonal && straight) || (diagonal && slanted) {
-            Some(Line {
-                delta: dr.signum() * 8 + df.signum(),
-                steps: df.abs().max(dr.abs()),
-            })
+            Some(Line::towards(df, dr))
         } else {
             None
+        }
+    }
+
+    /// The line from `from` to `to`, which must share a rank, file or diagonal.
+    #[inline]
+    pub(crate) fn joining(from: u8, to: u8) -> Line {
+        Line::towards(file(to) - file(from), rank(to) - rank(from))
+    }
+
+    /// The line across a difference of `df` files and `dr` ranks that is known to be a rank,
+    /// file or diagonal.
+    #[inline]
+    fn towards(df: i32, dr: i32) -> Line {
+        Line {
+            delta: dr.signum() * 8 + df.signum(),
+            steps: df.abs().max(dr.abs()),
         }
     }
 }
@@ -71,7 +84,8 @@ impl PieceListBoard {
         true
     }
 
-    /// Whether the piece `role` of `color` on `from` attacks `to`, with `ignored` seen as empty.
+    /// Whether the piece `role` of `color` on `from` attacks `to`, with `ignored` seen as empty:
+    /// one piece at a time, as the views narrate it.
     #[inline]
     pub(crate) fn piece_attacks(
         &self,
@@ -98,11 +112,30 @@ impl PieceListBoard {
 
     /// Whether a piece of `by` attacks `sq`, with the square `ignored` seen as empty (pass a
     /// value that is no square, such as 64, to ignore nothing).
+    ///
+    /// The list first names, all entries at once, the pieces that could reach `sq` on an empty
+    /// board ([`PieceList::reachers`]); a leaper among them attacks, a slider only if the squares
+    /// in between are empty. Testing the entries one by one instead, with a branch on each role,
+    /// made bulk perft take about 45% more instructions (callgrind, kiwipete without its d5 pawn
+    /// at depth 4: 565 M against 387 M).
     #[inline]
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignored: u8) -> bool {
         let list: &PieceList = &self.lists[by.index()];
-        (0..list.len())
-            .any(|index| self.piece_attacks(list.role(index), by, list.square(index), sq, ignored))
+        let mut candidates = list.reachers(sq, by);
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let from = list.square(index);
+            match list.role(index) {
+                Role::Bishop | Role::Rook | Role::Queen => {
+                    if self.line_is_clear(from, Line::joining(from, sq), ignored) {
+                        return true;
+                    }
+                }
+                _ => return true,
+            }
+        }
+        false
     }
 }
 
@@ -133,5 +166,65 @@ mod tests {
         );
         assert_eq!(Line::between(a1, b3, true, true), None);
         assert_eq!(Line::between(a1, a1, true, true), None);
+    }
+
+    #[test]
+    fn reachers_agree_with_the_moves_of_each_piece() {
+        use crate::movegen::{BOTH, KING_STEPS, KNIGHT_STEPS};
+        let reaches = |role: Role, color: Color, from: u8, to: u8| {
+            let mut list = PieceList::EMPTY;
+            list.push(role, from);
+            list.reachers(to, color) == 1
+        };
+        let (d4, e5, c5, e3) = (
+            Square::D4 as u8,
+            Square::E5 as u8,
+            Square::C5 as u8,
+            Square::E3 as u8,
+        );
+        assert!(reaches(Role::Pawn, Color::White, d4, e5));
+        assert!(!reaches(Role::Pawn, Color::White, d4, e3));
+        assert!(reaches(Role::Pawn, Color::Black, d4, e3));
+        assert!(!reaches(Role::Pawn, Color::Black, d4, c5));
+        let mut tested = 0;
+        for from in 0..64u8 {
+            for to in 0..64u8 {
+                let (df, dr) = (file(to) - file(from), rank(to) - rank(from));
+                let on_line = |dirs: &[(i32, i32)]| {
+                    dirs.iter()
+                        .any(|&(x, y)| (1..8).any(|n| (x * n, y * n) == (df, dr)))
+                };
+                let expected = [
+                    (Role::Knight, KNIGHT_STEPS.contains(&(df, dr))),
+                    (Role::King, KING_STEPS.contains(&(df, dr))),
+                    (Role::Bishop, on_line(&BOTH[4..])),
+                    (Role::Rook, on_line(&BOTH[..4])),
+                    (Role::Queen, on_line(BOTH)),
+                ];
+                for (role, expect) in expected {
+                    assert_eq!(
+                        reaches(role, Color::Black, from, to),
+                        expect,
+                        "{role:?} {from} {to}"
+                    );
+                    tested += 1;
+                }
+            }
+        }
+        assert_eq!(tested, 64 * 64 * 5);
+    }
+
+    #[test]
+    fn reachers_name_only_entries_in_use() {
+        let mut list = PieceList::EMPTY;
+        for (role, sq) in [(Role::King, 4), (Role::Rook, 0), (Role::Rook, 7)] {
+            list.push(role, sq);
+        }
+        // Both rooks reach e1's neighbour d1 along the first rank; the king does too.
+        assert_eq!(list.reachers(3, Color::White), 0b111);
+        list.remove(1);
+        // h1's rook took the emptied slot 1; slot 2 must not answer with what it held.
+        assert_eq!(list.reachers(3, Color::White), 0b011);
+        assert_eq!(list.reachers(63, Color::White), 0b010);
     }
 }

@@ -1,6 +1,6 @@
 //! One side's piece list: up to 16 entries of (role, square), the king at index 0.
 
-use boardlab_core::{Role, Square};
+use boardlab_core::{Color, Role, Square};
 use std::fmt;
 
 /// What an unused slot holds in place of a square: a value no square index (0..64) equals, so a
@@ -141,6 +141,53 @@ impl PieceList {
         let index = self.find(sq);
         debug_assert!(index < PieceList::CAPACITY, "no piece on square {sq}");
         index
+    }
+
+    /// The entries that could attack `sq` on an empty board, as a mask with bit `i` for entry
+    /// `i`, for a list of `color`'s pieces (pawns capture forward).
+    ///
+    /// This is the question every attack test starts with, and it is asked of all 16 slots at
+    /// once: the loop has no early exit and no branch on the role, only byte arithmetic and
+    /// comparisons, which the compiler turns into vector instructions (about 90 of them for the
+    /// whole list). A rook, for instance, reaches `sq` when exactly one of the file and rank
+    /// differences is zero; which test applies is picked by comparing the role, not by a branch.
+    #[inline]
+    pub(crate) fn reachers(&self, sq: u8, color: Color) -> u32 {
+        let (target_file, target_rank) = ((sq & 7) as i8, (sq >> 3) as i8);
+        let forward = color.forward();
+        let mut hits = [0u8; PieceList::CAPACITY];
+        for (hit_slot, (&square, &role)) in
+            hits.iter_mut().zip(self.squares.iter().zip(&self.roles))
+        {
+            let role = role as u8;
+            let df = target_file - (square & 7) as i8;
+            let dr = target_rank.wrapping_sub((square >> 3) as i8);
+            let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
+            let straight = (df == 0) != (dr == 0);
+            let diagonal = (adf == adr) & (df != 0);
+            let knight = (adf.wrapping_add(adr) == 3) & (adf != 0) & (adr != 0);
+            let king = adf.max(adr) == 1;
+            let pawn = (dr == forward) & (adf == 1);
+            let is = |r: Role| role == r as u8;
+            let hit = (is(Role::Pawn) & pawn)
+                | (is(Role::Knight) & knight)
+                | (is(Role::King) & king)
+                | ((is(Role::Bishop) | is(Role::Queen)) & diagonal)
+                | ((is(Role::Rook) | is(Role::Queen)) & straight);
+            *hit_slot = u8::from(hit);
+        }
+        // The 0/1 bytes become bits eight at a time: multiplying by this constant adds byte i
+        // into bit 56 + i, with no carries since every byte is 0 or 1. Building the mask with a
+        // shift per slot instead split the vector work in halves and took about 45 more
+        // instructions a call.
+        let gather = |half: &[u8]| {
+            let word = u64::from_le_bytes(half.try_into().unwrap_or_default());
+            (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        };
+        let (low, high) = hits.split_at(8);
+        let mask = gather(low) | gather(high) << 8;
+        // Unused slots hold no square, but their roles are stale: only `len` bits count.
+        mask & ((1 << self.len) - 1)
     }
 
     /// Moves entry `index` to `sq`.

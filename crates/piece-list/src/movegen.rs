@@ -188,39 +188,26 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         let (own, enemy, king) = (self.own, self.enemy, self.king);
         let them = !self.us;
         let mut checks = 0;
-        for index in 0..enemy.len() {
+        let mut candidates = enemy.reachers(king, them);
+        while candidates != 0 {
+            let index = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
             let sq = enemy.square(index);
-            let df = file(king) - file(sq);
-            let dr = rank(king) - rank(sq);
-            let (orthogonal, diagonal) = match enemy.role(index) {
-                Role::Pawn => {
-                    if dr == i32::from(them.forward()) && df.abs() == 1 {
-                        checks += 1;
-                        self.checker = Checker {
-                            square: sq,
-                            line: None,
-                        };
-                    }
-                    continue;
-                }
-                Role::Knight => {
-                    if df.abs() * dr.abs() == 2 {
-                        checks += 1;
-                        self.checker = Checker {
-                            square: sq,
-                            line: None,
-                        };
-                    }
-                    continue;
-                }
+            match enemy.role(index) {
+                // Kings never stand next to each other.
                 Role::King => continue,
-                Role::Bishop => (false, true),
-                Role::Rook => (true, false),
-                Role::Queen => (true, true),
-            };
-            let Some(line) = Line::between(king, sq, orthogonal, diagonal) else {
-                continue;
-            };
+                Role::Pawn | Role::Knight => {
+                    checks += 1;
+                    self.checker = Checker {
+                        square: sq,
+                        line: None,
+                    };
+                    continue;
+                }
+                Role::Bishop | Role::Rook | Role::Queen => {}
+            }
+            // The walk below goes from our king out to the slider.
+            let line = Line::joining(king, sq);
             let mut pinned = None;
             let mut blocked = false;
             let mut between = king as i32;
@@ -300,6 +287,10 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// attack through it would be a check, and there is none.)
     fn castling(&mut self) {
         let (us, board) = (self.us, self.board);
+        // Without a right left there is no path to ask for: one test instead of two calls.
+        if !board.castling.has_any(us) {
+            return;
+        }
         for side in CastlingSide::ALL {
             let Some(path) = board.castling.path(us, side) else {
                 continue;
@@ -344,9 +335,9 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                         self.knight_moves::<EVADES>(sq);
                     }
                 }
-                Role::Bishop => self.slides::<EVADES>(sq, pin, DIAGONAL),
-                Role::Rook => self.slides::<EVADES>(sq, pin, ORTHOGONAL),
-                Role::Queen => self.slides::<EVADES>(sq, pin, BOTH),
+                Role::Bishop => self.slides::<EVADES, false, true>(sq, pin),
+                Role::Rook => self.slides::<EVADES, true, false>(sq, pin),
+                Role::Queen => self.slides::<EVADES, true, true>(sq, pin),
                 Role::King => {}
             }
         }
@@ -423,31 +414,58 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         }
     }
 
+    /// The moves of a slider along the rook lines (`STRAIGHT`) and the bishop lines (`SLANTED`).
+    ///
+    /// Each direction is its own instance of [`ray`](Generator::ray), so that its step and the
+    /// distance to the edge are constants; a loop over a slice of directions computed them for
+    /// every direction of every slider (7% of bulk perft's instructions, callgrind: 387 M against
+    /// 359 M on kiwipete without its d5 pawn at depth 4).
     #[inline]
-    fn slides<const EVADES: bool>(&mut self, from: u8, pin: u8, directions: &[(i32, i32)]) {
-        let (f, r) = (file(from), rank(from));
-        for &(df, dr) in directions {
-            let delta = dr * 8 + df;
-            if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
-                continue;
-            }
-            let mut to = from as i32;
-            for _ in 0..room(f, df).min(room(r, dr)) {
-                to += delta;
-                let to = to as u8;
-                if self.own.contains(to) {
-                    break;
-                }
-                if self.enemy.contains(to) {
-                    if NOISY && self.answers_check::<EVADES>(to) {
-                        self.sink.push(new_move(from, to, MoveFlag::Capture));
-                    }
-                    break;
-                }
+    fn slides<const EVADES: bool, const STRAIGHT: bool, const SLANTED: bool>(
+        &mut self,
+        from: u8,
+        pin: u8,
+    ) {
+        if STRAIGHT {
+            self.ray::<EVADES, 1, 0>(from, pin);
+            self.ray::<EVADES, -1, 0>(from, pin);
+            self.ray::<EVADES, 0, 1>(from, pin);
+            self.ray::<EVADES, 0, -1>(from, pin);
+        }
+        if SLANTED {
+            self.ray::<EVADES, 1, 1>(from, pin);
+            self.ray::<EVADES, -1, 1>(from, pin);
+            self.ray::<EVADES, 1, -1>(from, pin);
+            self.ray::<EVADES, -1, -1>(from, pin);
+        }
+    }
+
+    /// The moves of a slider on `from` in the direction of `DF` files and `DR` ranks a step, up
+    /// to the first piece (taken if it is the opponent's) or the edge.
+    #[inline]
+    fn ray<const EVADES: bool, const DF: i32, const DR: i32>(&mut self, from: u8, pin: u8) {
+        let delta = DR * 8 + DF;
+        if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
+            return;
+        }
+        let steps = room(file(from), DF).min(room(rank(from), DR));
+        let mut to = from as i32;
+        for _ in 0..steps {
+            to += delta;
+            let to = to as u8;
+            // Both lists are asked before branching: most squares on a ray are empty, and this
+            // way an empty square costs one branch instead of two.
+            let (ours, theirs) = (self.own.contains(to), self.enemy.contains(to));
+            if !(ours | theirs) {
                 if QUIET && self.answers_check::<EVADES>(to) {
                     self.sink.push(new_move(from, to, MoveFlag::Quiet));
                 }
+                continue;
             }
+            if theirs && NOISY && self.answers_check::<EVADES>(to) {
+                self.sink.push(new_move(from, to, MoveFlag::Capture));
+            }
+            break;
         }
     }
 
