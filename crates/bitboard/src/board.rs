@@ -42,7 +42,7 @@ pub fn bit(sq: Square) -> Bitboard {
 ///
 /// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
 /// AND; the piece-per-square array answers "what stands on e4" with one load, which `make`
-/// needs for the moving and the captured piece. Everything but that array is one block (96
+/// needs for the moving and the captured piece. Everything but that array is one block (104
 /// bytes plus the technique's occupancy state), which `make` returns whole in its [`Undo`] and
 /// `unmake` copies back, the technique's state with it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,6 +54,11 @@ pub struct BitboardBoard<T: SliderTechnique> {
     /// generator takes the Chess960 rules' way rather than its table of standard castles.
     /// Moves only ever drop rights, so what holds for the setup holds for the whole game.
     pub(crate) chess960_castling: bool,
+    /// For each castling right of the setup, indexed `2 * colour + side`: the squares of its
+    /// king and rook (empty for a right the setup lacks). Fixed for the game, like the next.
+    castle_squares: [Bitboard; 4],
+    /// For each castling right of the setup: its share of the hash, the change when it drops.
+    castle_keys: [Zobrist; 4],
 }
 
 /// Everything of a [`BitboardBoard`] but its piece array: what `make` saves whole and `unmake`
@@ -71,6 +76,10 @@ pub(crate) struct State<T: SliderTechnique> {
     pub(crate) fullmove_number: u32,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
+    /// The squares of the kings and rooks that still hold a castling right: a move from or to
+    /// one of them may drop a right, any other move keeps them all (see
+    /// [`BitboardBoard::update_castling`]).
+    pub(crate) castling_squares: Bitboard,
     /// Set only while a pawn of the side to move stands beside the pawn that double-pushed.
     pub(crate) ep_square: Option<Square>,
 }
@@ -184,6 +193,30 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         }
     }
 
+    /// The rights after a move from `from` to `to` that starts or ends on one of
+    /// [`State::castling_squares`]; returns the change to the hash. Out of line and reached by
+    /// few moves. Asking [`CastlingRights::after_move`] and [`Zobrist::castling`] on every
+    /// move cost about 130 instructions, two thirds of `make` with rights left; with the test
+    /// in front and the per-right squares and keys of the setup, found once, full-make perft
+    /// of kiwipete runs 25% fewer instructions (callgrind).
+    #[inline(never)]
+    fn update_castling(&mut self, from: Square, to: Square) -> Zobrist {
+        let old = self.state.castling;
+        let rights = old.after_move(from, to);
+        let mut hash = Zobrist::ZERO;
+        let mut squares = Bitboard::EMPTY;
+        for (slot, (color, side)) in RIGHTS.into_iter().enumerate() {
+            if rights.has(color, side) {
+                squares |= self.castle_squares[slot];
+            } else if old.has(color, side) {
+                hash ^= self.castle_keys[slot];
+            }
+        }
+        self.state.castling = rights;
+        self.state.castling_squares = squares;
+        hash
+    }
+
     /// Castling, the whole move: lifts king and rook before placing either, since in Chess960
     /// either may land where the other stood, or on its own square. Out of line, so that the
     /// common moves' code in `make` stays small.
@@ -206,9 +239,7 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         if let Some(ep) = self.state.ep_square.take() {
             hash ^= Zobrist::en_passant(ep.file());
         }
-        let rights = self.state.castling.after_move(king_from, king_to);
-        hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
-        self.state.castling = rights;
+        hash ^= self.update_castling(king_from, king_to);
         self.state.halfmove_clock += 1;
         self.state.fullmove_number += us as u32;
 
@@ -244,13 +275,24 @@ impl<T: SliderTechnique> BitboardBoard<T> {
 /// Copying the state back takes about as many instructions as undoing the move's changes to
 /// it, but needs no branch and does not wait on the stores `make` has just made; the piece
 /// array, larger, is put back square by square. Of the three ways tried (copying the whole
-/// board, undoing each change with XORs, and this), this one ran full-make perft fastest.
+/// board, undoing each change with XORs, and this), this one ran full-make perft fastest: a
+/// copy of the whole board per move ran 24% more instructions and took about 1.7 times as long
+/// on kiwipete without its d5 pawn (`cargo run --release -p boardlab-magic --example copy_make`,
+/// modes `make` and `copy`, under callgrind).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Undo<T: SliderTechnique> {
     state: State<T>,
     moving: Option<Piece>,
     captured: Option<Piece>,
 }
+
+/// The four castling rights in the order of [`BitboardBoard`]'s per-right arrays.
+const RIGHTS: [(Color, CastlingSide); 4] = [
+    (Color::White, CastlingSide::King),
+    (Color::White, CastlingSide::Queen),
+    (Color::Black, CastlingSide::King),
+    (Color::Black, CastlingSide::Queen),
+];
 
 /// The square behind `sq` as `color`'s pawns walk: where a double push skipped, or where the
 /// pawn taken en passant stands.
@@ -291,11 +333,25 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
                 fullmove_number: setup.fullmove_number,
                 turn: setup.turn,
                 castling: setup.castling,
+                castling_squares: Bitboard::EMPTY,
                 ep_square: None,
             },
             squares: [None; 64],
             chess960_castling: !setup.castling.is_standard(),
+            castle_squares: [Bitboard::EMPTY; 4],
+            castle_keys: [Zobrist::ZERO; 4],
         };
+        let rights = setup.castling;
+        for (slot, (color, side)) in RIGHTS.into_iter().enumerate() {
+            if let (Some(king), Some(rook)) = (rights.king(color), rights.rook(color, side)) {
+                board.castle_squares[slot] = bit(king) | bit(rook);
+                board.state.castling_squares |= bit(king) | bit(rook);
+                // A move off the rook's square drops this right alone; the hash covers rooks
+                // only, so the difference is this right's key.
+                board.castle_keys[slot] =
+                    Zobrist::castling(rights) ^ Zobrist::castling(rights.after_move(rook, rook));
+            }
+        }
         for (sq, piece) in setup.pieces() {
             board.flip(piece, bit(sq));
             T::toggle(&mut board.state.lines, sq);
@@ -427,12 +483,8 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         if let Some(ep) = self.state.ep_square.take() {
             hash ^= Zobrist::en_passant(ep.file());
         }
-        if !self.state.castling.is_empty() {
-            let rights = self.state.castling.after_move(from, to);
-            if rights != self.state.castling {
-                hash ^= Zobrist::castling(self.state.castling) ^ Zobrist::castling(rights);
-                self.state.castling = rights;
-            }
+        if !(self.state.castling_squares & (bit(from) | bit(to))).is_empty() {
+            hash ^= self.update_castling(from, to);
         }
         self.state.halfmove_clock += 1;
         self.state.fullmove_number += us as u32;

@@ -65,7 +65,7 @@ impl SliderTechnique for MagicTechnique {
 ///
 /// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
 /// AND; the piece-per-square array answers "what stands on e4" with one load, which `make`
-/// needs for the moving and the captured piece. Everything but that array is one 96-byte
+/// needs for the moving and the captured piece. Everything but that array is one 104-byte
 /// block, which `make` returns whole in its [`Undo`] and `unmake` copies back.
 ///
 /// # Examples

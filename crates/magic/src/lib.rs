@@ -17,7 +17,7 @@
 //!
 //! Beside the bitboards the board keeps one auxiliary index, a piece-per-square array (what
 //! stands on e4, in one load, for `make`), the incremental Zobrist hash, the clocks, rights and
-//! en-passant square. `make` returns everything but the piece array (96 bytes) as its [`Undo`]
+//! en-passant square. `make` returns everything but the piece array (104 bytes) as its [`Undo`]
 //! record, and `unmake` copies it back and restores the few squares the move changed.
 //!
 //! Sliding attacks come from fancy magic bitboards ([`Magic`], [`MagicTables`]): the relevant
