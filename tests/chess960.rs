@@ -110,6 +110,45 @@ fn every_backend_plays_chess960() {
     assert_eq!(counted, Backend::ALL.len(), "{}", stdout(&output));
 }
 
+/// The legal moves `backend` lists for `fen`, in king-takes-rook notation.
+fn chess960_moves(backend: Backend, fen: &str) -> Vec<String> {
+    let output = boardlab(&[
+        "perft",
+        "--backend",
+        backend.name(),
+        "--fen",
+        fen,
+        "--depth",
+        "1",
+        "--divide",
+        "--chess960",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    stdout(&output)
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .map(|line| line.split(':').next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_king_that_castles_in_place_loses_the_rook_that_shielded_it() {
+    // Black's king on c8 castles queenside by staying there while the b8 rook goes to d8. With
+    // the white queen on a8 the rook is all that stands between queen and king, so castling
+    // would leave the king in check; with the queen on a1 nothing attacks c8 and it is legal.
+    let shielded = "Qrk5/8/8/8/8/8/8/4K3 b b - 0 1";
+    let open = "1rk5/8/8/8/8/8/8/Q3K3 b b - 0 1";
+    let mut checked = 0;
+    for &backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+        let moves = chess960_moves(backend, shielded);
+        assert!(!moves.contains(&"c8b8".to_string()), "{backend}: {moves:?}");
+        let moves = chess960_moves(backend, open);
+        assert!(moves.contains(&"c8b8".to_string()), "{backend}: {moves:?}");
+        checked += 1;
+    }
+    assert_eq!(checked, Backend::ALL.len());
+}
+
 #[test]
 fn the_suite_command_reads_the_chess960_suite() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/core/data/chess960.epd");

@@ -299,8 +299,11 @@ fn emit_chess960_castles<T: SliderTechnique, S: MoveSink>(
         let mut lines = *lines_without_king;
         T::toggle(&mut lines, path.rook_from);
         let lifted = without_king ^ bit(path.rook_from);
-        // The king's own square was cleared by the check test.
-        let safe = squares(path.king_path.without(path.king_from)).all(|sq| {
+        // The check test has cleared the king's own square, but only with the rook in place: a
+        // king that castles without moving stays there while the rook leaves, and the rook may
+        // have been what stood between it and an enemy on the home rank.
+        let to_test = path.king_path.without(path.king_from).with(path.king_to);
+        let safe = squares(to_test).all(|sq| {
             board
                 .attackers(T::tables(), &lines, sq, !us, lifted)
                 .is_empty()

@@ -557,9 +557,13 @@ impl MailboxBoard {
         }
         let mut lifted = self.cells;
         lifted[Sq120::from_square(path.rook_from).index()] = Cell::EMPTY;
+        // The check test has cleared the king's own square, but only with the rook in place: a
+        // king that castles without moving stays there while the rook leaves, and the rook may
+        // have been what stood between it and an enemy on the home rank.
         if path
             .king_path
             .without(path.king_from)
+            .with(path.king_to)
             .into_iter()
             .all(|sq| !is_attacked(&lifted, Sq120::from_square(sq), attackers))
         {

@@ -303,9 +303,13 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                 continue;
             }
             let rook = path.rook_from as u8;
+            // The check test has cleared the king's own square, but only with the rook in
+            // place: a king that castles without moving stays there while the rook leaves, and
+            // the rook may have been what stood between it and an enemy on the home rank.
             if path
                 .king_path
                 .without(path.king_from)
+                .with(path.king_to)
                 .into_iter()
                 .any(|sq| board.attacked_ignoring(sq as u8, !us, rook))
             {

@@ -190,8 +190,11 @@ impl X88Board {
             }
             let rook = home.offset(rook_file as i8);
             let (first, last) = (king_file.min(king_to_file), king_file.max(king_to_file));
+            // The check test has cleared the king's own cell, but only with the rook in place:
+            // a king that castles without moving stays there while the rook leaves, and the
+            // rook may have been what stood between it and an enemy on the home rank.
             let safe = (first..=last).all(|file| {
-                file == king_file
+                (file == king_file && file != king_to_file)
                     || !attacked(
                         &self.cells,
                         their_officers,
