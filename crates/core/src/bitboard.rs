@@ -243,6 +243,36 @@ const fn step_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
+/// The relevant squares of a slider on `sq`: each ray of `directions` without its last square,
+/// since a piece on the edge blocks nothing beyond it. The occupancy of these squares alone
+/// decides the slider's attacks, which is what every table-driven slider technique indexes by.
+pub fn relevant_mask(sq: Square, directions: &[(i8, i8); 4]) -> Bitboard {
+    let mut mask = Bitboard::EMPTY;
+    for &(df, dr) in directions {
+        let mut cur = sq;
+        while let Some(next) = cur.offset(df, dr) {
+            if next.offset(df, dr).is_none() {
+                break;
+            }
+            mask = mask.with(next);
+            cur = next;
+        }
+    }
+    mask
+}
+
+/// Every subset of `mask`, the empty set first, by the carry-rippler trick: subtracting the
+/// mask and masking again steps to the next subset in binary order.
+pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
+    let mut next = Some(0u64);
+    std::iter::from_fn(move || {
+        let current = next?;
+        let following = current.wrapping_sub(mask.0) & mask.0;
+        next = (following != 0).then_some(following);
+        Some(Bitboard(current))
+    })
+}
+
 /// The squares a sliding piece on `sq` attacks along `directions`, stopping at (and including)
 /// the first occupied square of each ray. Slow (a walk per ray); for building and checking tables.
 pub const fn slider_attacks_slow(

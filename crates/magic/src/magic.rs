@@ -23,6 +23,7 @@
 //! every occupancy of the mask. The tables are built once, on first use, into a `static`
 //! (a `OnceLock`), in about 2 ms.
 
+pub use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use rand::{Rng, SeedableRng};
@@ -264,34 +265,6 @@ pub fn find_magic(
     max_attempts: u32,
 ) -> Option<(Magic, u32)> {
     Search::new().find(sq, slider, seed, max_attempts)
-}
-
-/// The relevant squares of a slider on `sq`: each ray of `directions` without its last square.
-pub fn relevant_mask(sq: Square, directions: &[(i8, i8); 4]) -> Bitboard {
-    let mut mask = Bitboard::EMPTY;
-    for &(df, dr) in directions {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            if next.offset(df, dr).is_none() {
-                break;
-            }
-            mask = mask.with(next);
-            cur = next;
-        }
-    }
-    mask
-}
-
-/// Every subset of `mask`, the empty set first, by the carry-rippler trick: subtracting the
-/// mask and masking again steps to the next subset in binary order.
-pub fn subsets(mask: Bitboard) -> impl Iterator<Item = Bitboard> {
-    let mut next = Some(0u64);
-    std::iter::from_fn(move || {
-        let current = next?;
-        let following = current.wrapping_sub(mask.0) & mask.0;
-        next = (following != 0).then_some(following);
-        Some(Bitboard(current))
-    })
 }
 
 /// Scratch space for the search, reused across squares so no square allocates.

@@ -25,6 +25,7 @@
 
 use crate::lines::{binary64, grids};
 use crate::{reference_attacks, Slider};
+use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
 use std::fmt::Write;
@@ -112,34 +113,6 @@ impl BlackMagic {
     }
 }
 
-/// The relevant squares of `slider` on `sq`: its rays without their last squares, since a piece
-/// on the edge blocks nothing beyond it.
-pub fn relevant_mask(slider: Slider, sq: Square) -> Bitboard {
-    let mut mask = Bitboard::EMPTY;
-    for &(df, dr) in slider.directions() {
-        let mut cur = sq;
-        while let Some(next) = cur.offset(df, dr) {
-            if next.offset(df, dr).is_none() {
-                break;
-            }
-            mask = mask.with(next);
-            cur = next;
-        }
-    }
-    mask
-}
-
-/// Every subset of `mask`, by the carry-rippler: `(s - mask) & mask` steps to the next.
-pub fn subsets(mask: u64) -> impl Iterator<Item = u64> {
-    let mut next = Some(0u64);
-    std::iter::from_fn(move || {
-        let current = next?;
-        let following = current.wrapping_sub(mask) & mask;
-        next = (following != 0).then_some(following);
-        Some(current)
-    })
-}
-
 /// The keys and the shared table.
 pub struct Tables {
     rook: [BlackMagic; 64],
@@ -180,14 +153,14 @@ impl Tables {
         {
             for sq in Square::ALL {
                 let (magic, offset) = data[sq as usize];
-                let mask = relevant_mask(slider, sq).0;
+                let mask = relevant_mask(sq, slider.directions()).0;
                 let key = BlackMagic {
                     not_mask: !mask,
                     magic,
                     offset,
                 };
                 let writer = (kind * 64 + sq as usize + 1) as u8;
-                for occupied in subsets(mask) {
+                for occupied in subsets(Bitboard(mask)).map(|set| set.0) {
                     let slot = key.slot(occupied, bits);
                     assert!(
                         slot < TABLE_ENTRIES,
@@ -344,18 +317,20 @@ mod tests {
     fn the_masks_have_the_known_sizes() {
         let rook: usize = Square::ALL
             .iter()
-            .map(|&sq| 1 << relevant_mask(Slider::Rook, sq).count())
+            .map(|&sq| 1 << relevant_mask(sq, Slider::Rook.directions()).count())
             .sum();
         let bishop: usize = Square::ALL
             .iter()
-            .map(|&sq| 1 << relevant_mask(Slider::Bishop, sq).count())
+            .map(|&sq| 1 << relevant_mask(sq, Slider::Bishop.directions()).count())
             .sum();
         // The fancy-magic table sizes: every relevant occupancy its own slot.
         assert_eq!((rook, bishop), (102_400, 5_248));
         assert!(Square::ALL
             .iter()
-            .all(|&sq| relevant_mask(Slider::Rook, sq).count() <= ROOK_BITS
-                && relevant_mask(Slider::Bishop, sq).count() <= BISHOP_BITS));
+            .all(
+                |&sq| relevant_mask(sq, Slider::Rook.directions()).count() <= ROOK_BITS
+                    && relevant_mask(sq, Slider::Bishop.directions()).count() <= BISHOP_BITS
+            ));
     }
 
     #[test]
@@ -367,7 +342,7 @@ mod tests {
         for (slider, bits) in [(Slider::Rook, ROOK_BITS), (Slider::Bishop, BISHOP_BITS)] {
             for sq in Square::ALL {
                 let key = tables.key(slider, sq);
-                for occupied in subsets(!key.not_mask) {
+                for occupied in subsets(Bitboard(!key.not_mask)).map(|set| set.0) {
                     highest = highest.max(key.slot(occupied, bits));
                 }
             }

@@ -29,9 +29,9 @@
 //!
 //! So no input and no processor makes a lookup fault; [`available`] says whether it is fast.
 
-use crate::black_magic::{relevant_mask, subsets};
 use crate::lines::{binary64, grids};
 use crate::{reference_attacks, Slider};
+use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
 use std::fmt::Write;
 use std::sync::OnceLock;
@@ -131,14 +131,14 @@ impl Tables {
         let mut keys = [[PextKey { mask: 0, offset: 0 }; 64]; 2];
         for (kind, slider) in Slider::ALL.into_iter().enumerate() {
             for sq in Square::ALL {
-                let mask = relevant_mask(slider, sq).0;
+                let mask = relevant_mask(sq, slider.directions()).0;
                 let offset = attacks.len();
                 attacks.resize(offset + (1 << mask.count_ones()), Bitboard::EMPTY);
                 // The subsets come in increasing order, so the n-th one's extracted bits are
                 // n itself: the index needs no extraction, and the table does not depend on
                 // the processor. (Extracting each with `pext_portable` made the build take
                 // about twice as long.)
-                for (index, occupied) in subsets(mask).enumerate() {
+                for (index, occupied) in subsets(Bitboard(mask)).map(|set| set.0).enumerate() {
                     debug_assert_eq!(index as u64, pext_portable(occupied, mask));
                     attacks[offset + index] = reference_attacks(slider, sq, Bitboard(occupied));
                 }
