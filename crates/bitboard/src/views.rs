@@ -11,6 +11,9 @@ use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
 use boardlab_sliders::Slider;
 use std::fmt::Write;
 
+/// How the shared generator judges the king's targets, for every technique's `explain`.
+pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
+
 /// A technique's narration of one lookup: `explain(slider, sq, occupied)`.
 pub(crate) type Narration = fn(Slider, Square, Bitboard) -> String;
 
@@ -145,7 +148,7 @@ pub(crate) fn explain_with<T: SliderTechnique>(
         own,
         board.checkers(),
         board.pinned(),
-        "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
+        KING_NOTE,
     ));
     Ok(out)
 }

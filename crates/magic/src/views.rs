@@ -207,14 +207,14 @@ pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainE
         }
     };
     out.push_str(&mask_legality_and_moves(
-            board,
-            sq,
-            reached,
-            own,
-            board.checkers(),
-            board.pinned(),
-            "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n",
-        ));
+        board,
+        sq,
+        reached,
+        own,
+        board.checkers(),
+        board.pinned(),
+        boardlab_bitboard::views::KING_NOTE,
+    ));
     Ok(out)
 }
 
