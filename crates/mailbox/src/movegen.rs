@@ -14,7 +14,9 @@
 //! attacked?), castling (is any square the king crosses attacked?), and en passant, which
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
-use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
+use crate::attack::{
+    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, Attackers, SliderLines,
+};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, is_orthogonal, line_step, Sq120, CELL_ARRAY_LEN};
@@ -106,6 +108,8 @@ struct KingSafety {
     /// Pinned pieces with the step from the king towards them.
     pins: [(Sq120, i8); MAX_PINS],
     pin_count: usize,
+    /// The lines of the enemy sliders, for the attack tests of the king's steps.
+    slider_lines: SliderLines,
 }
 
 impl KingSafety {
@@ -195,6 +199,7 @@ impl MailboxBoard {
             slider_checks: 0,
             pins: [(king, 0); MAX_PINS],
             pin_count: 0,
+            slider_lines: SliderLines::default(),
         };
         let at = |sq: Sq120| self.cells[sq.index()];
 
@@ -229,6 +234,7 @@ impl MailboxBoard {
             (Role::Queen, true, true),
         ] {
             for &slider in self.lists.squares(Cell::of(them, role)) {
+                safety.slider_lines.add(slider, orthogonal, diagonal);
                 let step = line_step(king, slider);
                 let moves_along = if is_orthogonal(step) {
                     orthogonal
@@ -492,7 +498,7 @@ impl MailboxBoard {
         {
             return false;
         }
-        if is_attacked(&self.cells, to, attackers) {
+        if is_attacked_beside_king(&self.cells, &self.lists, to, attackers, &safety.slider_lines) {
             return false;
         }
         sink.push(Move::new(king.on_board(), to.on_board(), flag));
