@@ -498,7 +498,13 @@ impl MailboxBoard {
         {
             return false;
         }
-        if is_attacked_beside_king(&self.cells, &self.lists, to, attackers, &safety.slider_lines) {
+        if is_attacked_beside_king(
+            &self.cells,
+            &self.lists,
+            to,
+            attackers,
+            &safety.slider_lines,
+        ) {
             return false;
         }
         sink.push(Move::new(king.on_board(), to.on_board(), flag));
