@@ -527,16 +527,15 @@ impl MailboxBoard {
         sink: &mut S,
     ) {
         let us = self.side;
-        let king_home = CastlingSide::king_from(us);
-        for side in CastlingSide::ALL {
+        let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
+        for (side, first_step_safe) in [
+            (CastlingSide::King, side_steps.east),
+            (CastlingSide::Queen, side_steps.west),
+        ] {
             let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
-            if self.castling.king(us) == Some(king_home) && rook_from == side.rook_from(us) {
-                let first_step_safe = match side {
-                    CastlingSide::King => side_steps.east,
-                    CastlingSide::Queen => side_steps.west,
-                };
+            if king_at_home && rook_from == side.rook_from(us) {
                 if first_step_safe {
                     self.standard_castling(side, attackers, sink);
                 }
