@@ -422,7 +422,7 @@ impl Board for MailboxBoard {
     }
 
     fn table_bytes() -> usize {
-        TABLE_BYTES
+        TABLE_BYTES + crate::attack::TABLE_BYTES
     }
 }
 

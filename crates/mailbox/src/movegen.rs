@@ -14,7 +14,9 @@
 //! attacked?), castling (is any square the king crosses attacked?), and en passant, which
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
-use crate::attack::{is_attacked, is_attacked_on_home_rank, Attackers};
+use crate::attack::{
+    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, Attackers, SliderLines,
+};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, is_orthogonal, line_step, Sq120, CELL_ARRAY_LEN};
@@ -106,6 +108,8 @@ struct KingSafety {
     /// Pinned pieces with the step from the king towards them.
     pins: [(Sq120, i8); MAX_PINS],
     pin_count: usize,
+    /// The lines of the enemy sliders, for the attack tests of the king's steps.
+    slider_lines: SliderLines,
 }
 
 impl KingSafety {
@@ -133,6 +137,15 @@ const fn keeps_line(pin: i8, step: i8) -> bool {
     pin == 0 || pin == step || pin == -step
 }
 
+/// Which of the king's steps along its rank landed on an empty, unattacked square: the first
+/// square standard castling crosses on that side. Reusing this halves the attack tests of
+/// castling (callgrind, see [`MailboxBoard::standard_castling`]).
+#[derive(Debug, Default, Clone, Copy)]
+struct SideSteps {
+    east: bool,
+    west: bool,
+}
+
 /// Cells where a non-king move may land: everywhere when not in check (the table is then never
 /// read), else the checker's cell and those between it and the king.
 type Targets = [bool; CELL_ARRAY_LEN];
@@ -148,15 +161,9 @@ impl MailboxBoard {
         match safety.checkers {
             0 if safety.pin_count == 0 => {
                 self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && self.castling.has_any(self.side) {
-                    self.castling_moves(attackers, sink);
-                }
             }
             0 => {
                 self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
-                if wants_quiet(KIND) && self.castling.has_any(self.side) {
-                    self.castling_moves(attackers, sink);
-                }
             }
             1 => {
                 let targets = self.evasion_targets(&safety);
@@ -165,7 +172,10 @@ impl MailboxBoard {
             }
             _ => {}
         }
-        self.king_moves::<S, KIND>(&safety, attackers, sink);
+        let side_steps = self.king_moves::<S, KIND>(&safety, attackers, sink);
+        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(self.side) {
+            self.castling_moves(attackers, side_steps, sink);
+        }
         if wants_noisy(KIND) {
             if let Some(ep) = self.ep {
                 self.en_passant_moves(ep, safety.king, attackers, sink);
@@ -189,6 +199,7 @@ impl MailboxBoard {
             slider_checks: 0,
             pins: [(king, 0); MAX_PINS],
             pin_count: 0,
+            slider_lines: SliderLines::default(),
         };
         let at = |sq: Sq120| self.cells[sq.index()];
 
@@ -223,6 +234,7 @@ impl MailboxBoard {
             (Role::Queen, true, true),
         ] {
             for &slider in self.lists.squares(Cell::of(them, role)) {
+                safety.slider_lines.add(slider, orthogonal, diagonal);
                 let step = line_step(king, slider);
                 let moves_along = if is_orthogonal(step) {
                     orthogonal
@@ -434,46 +446,69 @@ impl MailboxBoard {
         }
     }
 
-    /// The king's steps to squares no enemy attacks.
+    /// The king's steps to squares no enemy attacks. Returns which of the two steps along the
+    /// rank went to an empty, unattacked square, for castling to reuse.
     #[inline(always)]
     fn king_moves<S: MoveSink, const KIND: u8>(
         &self,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
-    ) {
-        let us = self.side;
-        let us_bit = Cell::color_bit(us);
-        let king = safety.king;
-        let from_square = king.on_board();
-        for step in direction::KING {
-            let to = king.offset(step);
-            let cell = self.cells[to.index()];
-            if !cell.is_open_to(us_bit) {
-                continue;
-            }
-            let flag = if cell.is_empty() {
-                if !wants_quiet(KIND) {
-                    continue;
-                }
-                MoveFlag::Quiet
-            } else {
-                if !wants_noisy(KIND) {
-                    continue;
-                }
-                MoveFlag::Capture
-            };
-            // The attack test below sees the king itself blocking a checking slider's ray, so
-            // the square straight behind the king, away from that slider, is excluded here.
-            if safety.slider_checks != 0
-                && safety.check_steps[..safety.slider_checks].contains(&-step)
-            {
-                continue;
-            }
-            if !is_attacked(&self.cells, to, attackers) {
-                sink.push(Move::new(from_square, to.on_board(), flag));
-            }
+    ) -> SideSteps {
+        use direction::{EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST};
+        for step in [NORTH, SOUTH, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST] {
+            self.king_step::<S, KIND>(step, safety, attackers, sink);
         }
+        SideSteps {
+            east: self.king_step::<S, KIND>(EAST, safety, attackers, sink),
+            west: self.king_step::<S, KIND>(WEST, safety, attackers, sink),
+        }
+    }
+
+    /// The king's step in `step` if its target is not attacked; whether it was a quiet step.
+    #[inline(always)]
+    fn king_step<S: MoveSink, const KIND: u8>(
+        &self,
+        step: i8,
+        safety: &KingSafety,
+        attackers: Attackers,
+        sink: &mut S,
+    ) -> bool {
+        let us_bit = Cell::color_bit(self.side);
+        let king = safety.king;
+        let to = king.offset(step);
+        let cell = self.cells[to.index()];
+        if !cell.is_open_to(us_bit) {
+            return false;
+        }
+        let flag = if cell.is_empty() {
+            if !wants_quiet(KIND) {
+                return false;
+            }
+            MoveFlag::Quiet
+        } else {
+            if !wants_noisy(KIND) {
+                return false;
+            }
+            MoveFlag::Capture
+        };
+        // The attack test below sees the king itself blocking a checking slider's ray, so
+        // the square straight behind the king, away from that slider, is excluded here.
+        if safety.slider_checks != 0 && safety.check_steps[..safety.slider_checks].contains(&-step)
+        {
+            return false;
+        }
+        if is_attacked_beside_king(
+            &self.cells,
+            &self.lists,
+            to,
+            attackers,
+            &safety.slider_lines,
+        ) {
+            return false;
+        }
+        sink.push(Move::new(king.on_board(), to.on_board(), flag));
+        flag == MoveFlag::Quiet
     }
 
     /// Castling, when not in check, by the Chess960 rules (which include the standard ones):
@@ -485,27 +520,40 @@ impl MailboxBoard {
     /// rook or queen on the home rank may stand beyond the castling rook, which shields the
     /// king's destination until it moves: the full test runs on a copy of the cells with that
     /// rook lifted.
-    fn castling_moves<S: MoveSink>(&self, attackers: Attackers, sink: &mut S) {
+    fn castling_moves<S: MoveSink>(
+        &self,
+        attackers: Attackers,
+        side_steps: SideSteps,
+        sink: &mut S,
+    ) {
         let us = self.side;
-        let king_home = CastlingSide::king_from(us);
-        for side in CastlingSide::ALL {
+        let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
+        for (side, first_step_safe) in [
+            (CastlingSide::King, side_steps.east),
+            (CastlingSide::Queen, side_steps.west),
+        ] {
             let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
-            if self.castling.king(us) == Some(king_home) && rook_from == side.rook_from(us) {
-                self.standard_castling(side, attackers, sink);
+            if king_at_home && rook_from == side.rook_from(us) {
+                if first_step_safe {
+                    self.standard_castling(side, attackers, sink);
+                }
             } else {
                 self.chess960_castling(side, attackers, sink);
             }
         }
     }
 
-    /// Castling to `side` with king and rook on their standard squares.
+    /// Castling to `side` with king and rook on their standard squares, once the king's own
+    /// step towards the rook is known to be legal.
     ///
     /// The squares to look at are fixed steps from the king's cell, so this skips building the
     /// general path of [`CastlingRights::path`](boardlab_core::CastlingRights::path): that
     /// saves about 7% of the instructions of a bulk perft of kiwipete without its d5 pawn
-    /// (depth 5, callgrind).
+    /// (depth 5, callgrind). The first square the king crosses is where its single step along
+    /// the rank lands, already found empty and unattacked by [`Self::king_moves`], so only the
+    /// landing square is tested here.
     #[inline]
     fn standard_castling<S: MoveSink>(
         &self,
@@ -515,11 +563,11 @@ impl MailboxBoard {
     ) {
         let us = self.side;
         let king = Sq120::from_square(CastlingSide::king_from(us));
-        // The steps from the king to the squares between king and rook, and to the two squares
-        // the king crosses and lands on.
-        let (between, crossed): (&[i8], [i8; 2]) = match side {
-            CastlingSide::King => (&[1, 2], [1, 2]),
-            CastlingSide::Queen => (&[-1, -2, -3], [-1, -2]),
+        // The steps from the king to the squares between king and rook beyond its first step,
+        // and to the square the king lands on.
+        let (between, landing): (&[i8], i8) = match side {
+            CastlingSide::King => (&[2], 2),
+            CastlingSide::Queen => (&[-2, -3], -2),
         };
         if between
             .iter()
@@ -527,10 +575,7 @@ impl MailboxBoard {
         {
             return;
         }
-        if crossed
-            .iter()
-            .all(|&step| !is_attacked_on_home_rank(&self.cells, king.offset(step), attackers))
-        {
+        if !is_attacked_on_home_rank(&self.cells, king.offset(landing), attackers) {
             sink.push(Move::new(king.on_board(), side.king_to(us), side.flag()));
         }
     }
