@@ -295,52 +295,55 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// and the king's destination. (The king's own square need not be ignored as well: an
     /// attack through it would be a check, and there is none.)
     fn castling(&mut self) {
-        let (us, board) = (self.us, self.board);
-        // Without a right left there is no path to ask for: one test instead of two calls.
+        let (us, board, king) = (self.us, self.board, self.king);
+        // Without a right left there is nothing to test: one test instead of two.
         if !board.castling.has_any(us) {
             return;
         }
         for side in CastlingSide::ALL {
-            let Some(path) = board.castling.path(us, side) else {
+            let Some(rook_from) = board.castling.rook(us, side) else {
                 continue;
             };
-            if path
-                .must_be_empty
-                .into_iter()
-                .any(|sq| board.occupied(sq as u8))
-            {
+            let rook = rook_from as u8;
+            let (king_to, rook_to) = (side.king_to(us) as u8, side.rook_to(us) as u8);
+            // The king's span holds the g- (or c-) file and the rook's the f- (or d-) file next
+            // to it, so together they are the one stretch of the home rank from the leftmost to
+            // the rightmost of the four squares. Walking it here costs a few scans; asking
+            // boardlab-core for the `CastlePath` cost more than the scans themselves (3% of bulk
+            // perft's instructions on kiwipete, callgrind).
+            let leftmost = king.min(rook).min(king_to).min(rook_to);
+            let rightmost = king.max(rook).max(king_to).max(rook_to);
+            if (leftmost..rightmost + 1).any(|sq| sq != king && sq != rook && board.occupied(sq)) {
                 continue;
             }
-            let rook = path.rook_from as u8;
+            // The squares the king crosses or lands on; its own square only if it stays there.
+            let mut king_path = if king_to > king {
+                king + 1..king_to + 1
+            } else if king_to < king {
+                king_to..king
+            } else {
+                king..king + 1
+            };
             // A square beside the king was already tested by `king_moves`, with the king seen
             // as gone instead of the rook. Both answers are the plain "attacked?" when the rook
             // stands in a corner: nothing lies beyond a corner on the home rank, and a line
             // through the king's square would end in a check, which there is not. Reusing the
             // answer saves about 3% of bulk perft's instructions on kiwipete (callgrind).
             let rook_in_corner = file(rook) % 7 == 0;
-            let king = self.king;
             let attacked_neighbours = self.attacked_neighbours;
             // The check test has cleared the king's own square, but only with the rook in
             // place: a king that castles without moving stays there while the rook leaves, and
             // the rook may have been what stood between it and an enemy on the home rank.
-            if path
-                .king_path
-                .without(path.king_from)
-                .with(path.king_to)
-                .into_iter()
-                .any(|sq| {
-                    let sq = sq as u8;
-                    if rook_in_corner && sq.abs_diff(king) == 1 {
-                        attacked_neighbours & (1 << sq) != 0
-                    } else {
-                        board.attacked_ignoring(sq, !us, rook)
-                    }
-                })
-            {
+            if king_path.any(|sq| {
+                if rook_in_corner && sq.abs_diff(king) == 1 {
+                    attacked_neighbours & (1 << sq) != 0
+                } else {
+                    board.attacked_ignoring(sq, !us, rook)
+                }
+            }) {
                 continue;
             }
-            self.sink
-                .push(Move::new(path.king_from, path.king_to, side.flag()));
+            self.sink.push(new_move(king, king_to, side.flag()));
         }
     }
 
