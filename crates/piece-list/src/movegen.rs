@@ -451,7 +451,13 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// distance to the edge are constants; a loop over a slice of directions computed them for
     /// every direction of every slider (7% of bulk perft's instructions, callgrind: 387 M against
     /// 359 M on kiwipete without its d5 pawn at depth 4).
-    #[inline]
+    ///
+    /// The rays are inlined into one function per kind of slider, which is kept out of line:
+    /// left to itself the compiler made each ray a call of its own, paying a prologue per
+    /// direction, and inlining everything into the generator cost far more. This split takes 4%
+    /// fewer instructions (callgrind, 303 M against 291 M on the same workload) and about 7% less
+    /// time.
+    #[inline(never)]
     fn slides<const EVADES: bool, const STRAIGHT: bool, const SLANTED: bool>(
         &mut self,
         from: u8,
@@ -473,7 +479,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
 
     /// The moves of a slider on `from` in the direction of `DF` files and `DR` ranks a step, up
     /// to the first piece (taken if it is the opponent's) or the edge.
-    #[inline]
+    #[inline(always)]
     fn ray<const EVADES: bool, const DF: i32, const DR: i32>(&mut self, from: u8, pin: u8) {
         let delta = DR * 8 + DF;
         if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
