@@ -58,18 +58,6 @@ fn new_move(from: u8, to: u8, flag: MoveFlag) -> Move {
     Move::new(Square::from_index(from), Square::from_index(to), flag)
 }
 
-/// The square `df` files and `dr` ranks from (`f`, `r`), or `None` off the board. A negative
-/// coordinate has high bits set as well, so one mask test catches both edges.
-#[inline]
-fn step(f: i32, r: i32, df: i32, dr: i32) -> Option<u8> {
-    let (f, r) = (f + df, r + dr);
-    if (f | r) & !7 == 0 {
-        Some((r * 8 + f) as u8)
-    } else {
-        None
-    }
-}
-
 /// How many steps of `d` (-1, 0 or 1) stay on the board from coordinate `c`.
 #[inline]
 fn room(c: i32, d: i32) -> i32 {
@@ -100,6 +88,54 @@ pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+/// The squares a leaper reaches from one square, the first `len` of `squares` in use.
+#[derive(Clone, Copy)]
+struct Targets {
+    squares: [u8; 8],
+    len: u8,
+}
+
+impl Targets {
+    /// The targets from every square of a leaper with these steps, worked out at compile time.
+    const fn table(steps: &[(i32, i32); 8]) -> [Targets; 64] {
+        let mut table = [Targets {
+            squares: [0; 8],
+            len: 0,
+        }; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            let (f, r) = (sq as i32 & 7, sq as i32 >> 3);
+            let targets = &mut table[sq];
+            let mut i = 0;
+            while i < 8 {
+                let (tf, tr) = (f + steps[i].0, r + steps[i].1);
+                // A negative coordinate has high bits set as well, so one mask test catches
+                // both edges.
+                if (tf | tr) & !7 == 0 {
+                    targets.squares[targets.len as usize] = (tr * 8 + tf) as u8;
+                    targets.len += 1;
+                }
+                i += 1;
+            }
+            sq += 1;
+        }
+        table
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[u8] {
+        &self.squares[..usize::from(self.len)]
+    }
+}
+
+/// A knight's and a king's targets from each square. The tables replace a step and an edge
+/// test per direction with a load and leave the off-board directions out of the loop, which
+/// saves 11% of bulk perft's instructions (callgrind, kiwipete without its d5 pawn at depth 4:
+/// 291 M against 259 M) and about 9% of its time.
+static KNIGHT_TARGETS: [Targets; 64] = Targets::table(&KNIGHT_STEPS);
+static KING_TARGETS: [Targets; 64] = Targets::table(&KING_STEPS);
+
 pub(crate) const ORTHOGONAL: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const DIAGONAL: &[(i32, i32)] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
 pub(crate) const BOTH: &[(i32, i32)] = &KING_STEPS;
@@ -263,11 +299,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     #[inline]
     fn king_moves(&mut self) {
         let (king, them) = (self.king, !self.us);
-        let (f, r) = (file(king), rank(king));
-        for (df, dr) in KING_STEPS {
-            let Some(to) = step(f, r, df, dr) else {
-                continue;
-            };
+        for &to in KING_TARGETS[usize::from(king)].as_slice() {
             if self.own.contains(to) {
                 continue;
             }
@@ -425,11 +457,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
 
     #[inline]
     fn knight_moves<const EVADES: bool>(&mut self, from: u8) {
-        let (f, r) = (file(from), rank(from));
-        for (df, dr) in KNIGHT_STEPS {
-            let Some(to) = step(f, r, df, dr) else {
-                continue;
-            };
+        for &to in KNIGHT_TARGETS[usize::from(from)].as_slice() {
             if self.own.contains(to) {
                 continue;
             }
