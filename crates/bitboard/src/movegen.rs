@@ -239,7 +239,7 @@ fn castling_candidates<T: SliderTechnique>(
     occupied: Bitboard,
     checkers: Bitboard,
 ) -> Bitboard {
-    let rights = board.state.castling;
+    let rights = board.castling_rights();
     let mut castle_path = Bitboard::EMPTY;
     if rights.has_any(us) && checkers.is_empty() {
         let [king_side, queen_side] = &CASTLES[us as usize];
@@ -288,7 +288,7 @@ fn emit_chess960_castles<T: SliderTechnique, S: MoveSink>(
     without_king: Bitboard,
 ) {
     let us = board.side_to_move();
-    let rights = board.state.castling;
+    let rights = board.castling_rights();
     for side in CastlingSide::ALL {
         let Some(path) = rights.path(us, side) else {
             continue;

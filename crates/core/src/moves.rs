@@ -274,9 +274,16 @@ impl MoveList {
     /// An empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-            len: 0,
+        // Only `len` is written. A struct literal with an uninitialised array compiled to a
+        // fill of all 838 bytes with zeros at every `new`, about 1% of full-make perft's
+        // instructions (callgrind).
+        let mut list = MaybeUninit::<MoveList>::uninit();
+        // SAFETY: `len` is written through a raw pointer, never a reference to uninitialised
+        // memory; after it, every field is initialised but the array, whose slots are
+        // `MaybeUninit` and may stay so.
+        unsafe {
+            std::ptr::addr_of_mut!((*list.as_mut_ptr()).len).write(0);
+            list.assume_init()
         }
     }
 

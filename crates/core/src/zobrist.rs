@@ -184,7 +184,14 @@ impl Zobrist {
     /// The component for `piece` on `sq`.
     #[inline]
     pub fn piece(piece: Piece, sq: Square) -> Zobrist {
-        PIECE_SQUARE[piece.index()][sq.index()]
+        // SAFETY: `Piece::index` is below `Piece::NUM` and `Square::index` below 64, as both
+        // are built from enums; the compiler does not see it for a piece read from memory and
+        // would test the bounds on every lookup.
+        unsafe {
+            *PIECE_SQUARE
+                .get_unchecked(piece.index())
+                .get_unchecked(sq.index())
+        }
     }
 
     /// The component for a set of castling rights.
