@@ -100,8 +100,12 @@ impl X88Board {
         let safety = self.king_safety();
         self.king_moves::<NOISY, QUIET, S>(out, &safety);
         match safety.checkers {
-            0 => self.piece_moves::<NOISY, QUIET, false, S>(out, &safety),
-            1 => self.piece_moves::<NOISY, QUIET, true, S>(out, &safety),
+            // Most positions have no pin: a copy of the generator for them drops every pin test
+            // at compile time, which saves about 2% of the instructions of a bulk perft of
+            // kiwipete without its d5 pawn, at depth 4 (callgrind).
+            0 if safety.pinned => self.piece_moves::<NOISY, QUIET, false, true, S>(out, &safety),
+            0 => self.piece_moves::<NOISY, QUIET, false, false, S>(out, &safety),
+            1 => self.piece_moves::<NOISY, QUIET, true, true, S>(out, &safety),
             _ => {}
         }
         if NOISY && self.ep_square != Sq88::NONE {
@@ -234,7 +238,15 @@ impl X88Board {
     /// The moves of every piece but the king, en passant aside. With `EVASION`, the side to
     /// move is in single check and only moves that capture or block the checker are made.
     #[inline]
-    fn piece_moves<const NOISY: bool, const QUIET: bool, const EVASION: bool, S: MoveSink>(
+    ///
+    /// Without `PINS`, no piece of the side to move is pinned and the pin tests are left out.
+    fn piece_moves<
+        const NOISY: bool,
+        const QUIET: bool,
+        const EVASION: bool,
+        const PINS: bool,
+        S: MoveSink,
+    >(
         &self,
         out: &mut S,
         safety: &KingSafety,
@@ -253,7 +265,7 @@ impl X88Board {
         if EVASION {
             self.officer_evasions::<NOISY, QUIET, S>(out, safety);
         } else {
-            self.officer_moves::<NOISY, QUIET, S>(out, safety);
+            self.officer_moves::<NOISY, QUIET, PINS, S>(out, safety);
         }
 
         let up = pawn_step(us);
@@ -264,7 +276,7 @@ impl X88Board {
         let pawns_end = self.ends[c][1] as usize;
         for slot in PAWN_SLOTS..pawns_end {
             let from = self.lists[c][slot];
-            let pin = safety.pins[slot];
+            let pin = if PINS { safety.pins[slot] } else { 0 };
             if EVASION && pin != 0 {
                 continue;
             }
@@ -310,7 +322,7 @@ impl X88Board {
     /// Out of check, the moves of every piece but king and pawns; a pinned piece keeps to its
     /// pin.
     #[inline]
-    fn officer_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
+    fn officer_moves<const NOISY: bool, const QUIET: bool, const PINS: bool, S: MoveSink>(
         &self,
         out: &mut S,
         safety: &KingSafety,
@@ -322,7 +334,7 @@ impl X88Board {
         let officers_end = self.ends[c][0] as usize;
         for slot in 1..officers_end {
             let from = self.lists[c][slot];
-            let pin = safety.pins[slot];
+            let pin = if PINS { safety.pins[slot] } else { 0 };
             let code = self.cells[from.index()];
             let steps: &[i8] = match kind(code) {
                 KNIGHT => {
