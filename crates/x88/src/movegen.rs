@@ -101,8 +101,9 @@ impl X88Board {
         self.king_moves::<NOISY, QUIET, S>(out, &safety);
         match safety.checkers {
             // Most positions have no pin: a copy of the generator for them drops every pin test
-            // at compile time, which saves about 2% of the instructions of a bulk perft of
-            // kiwipete without its d5 pawn, at depth 4 (callgrind).
+            // at compile time, which saves about 2.4% of the instructions of a bulk perft of
+            // kiwipete without its d5 pawn at depth 4, and 5.6% of the start position's at
+            // depth 5 (callgrind).
             0 if safety.pinned => self.piece_moves::<NOISY, QUIET, false, true, S>(out, &safety),
             0 => self.piece_moves::<NOISY, QUIET, false, false, S>(out, &safety),
             1 => self.piece_moves::<NOISY, QUIET, true, true, S>(out, &safety),
