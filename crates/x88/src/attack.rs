@@ -60,6 +60,8 @@ pub(crate) struct KingSafety {
     /// Per list slot of the side to move, the step from the king toward the pinning piece
     /// (a pinned piece may move only along it, either way), or 0 for a free piece.
     pub(crate) pins: [i8; SLOTS],
+    /// Whether any piece of the side to move is pinned.
+    pub(crate) pinned: bool,
     /// The enemy king and pieces that could attack a cell next to the king on an empty board,
     /// in their first `near_count` entries: the only ones the king's steps need testing
     /// against. Collected in the same pass, this saves about 5% of a bulk perft's
@@ -90,6 +92,7 @@ impl X88Board {
             checker: Sq88::NONE,
             check_step: 0,
             pins: [0; SLOTS],
+            pinned: false,
             near: [Sq88::NONE; PAWN_SLOTS],
             near_count: 0,
         };
@@ -139,6 +142,7 @@ impl X88Board {
                 } else {
                     // The phantom cell of an occupied square holds its list slot, below SLOTS.
                     safety.pins[usize::from(self.cells[blocker.phantom_index()])] = step;
+                    safety.pinned = true;
                 }
             }
         }

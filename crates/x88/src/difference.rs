@@ -58,7 +58,7 @@ pub(crate) fn attack_bit(code: u8) -> u8 {
 
 /// The bytes of the static tables this module keeps.
 pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[Vector; 256]>() + 2 * std::mem::size_of::<[u8; 256]>();
+    std::mem::size_of::<[Vector; 256]>() + 3 * std::mem::size_of::<[u8; 256]>();
 
 /// Indexed by the whole code byte, so that neither the unmoved bit nor a bounds check costs an
 /// instruction: codes that differ only in bits above the colour bits share an entry.
@@ -162,24 +162,49 @@ pub(crate) fn near_king(from: Sq88, king: Sq88) -> u8 {
 /// For each vector from a piece to the king, the union of the table entries from the piece to
 /// the eight cells around the king. A neighbour more than seven files or ranks from the piece
 /// is off the board, and the piece's own cell is one it cannot attack; both are left out.
-static NEAR_KING: [u8; 256] = {
+static NEAR_KING: [u8; 256] = union_table(&[
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+]);
+
+/// The attack bits of the pieces that, standing on `from`, attack the king's cell or one of the
+/// four cells one or two files beside it on its rank, on an empty board: the cells a king
+/// crosses and lands on when castling in standard chess, and the one a Chess960 king that does
+/// not move must not be attacked on. Only pieces with their bit here can forbid such a
+/// castling.
+#[inline]
+pub(crate) fn near_castling(from: Sq88, king: Sq88) -> u8 {
+    NEAR_CASTLING[usize::from(king.0.wrapping_sub(from.0).wrapping_add(119))]
+}
+
+/// Like [`NEAR_KING`], for the king's cell and the cells two files either side of it on its
+/// rank.
+static NEAR_CASTLING: [u8; 256] = union_table(&[(0, -2), (0, -1), (0, 0), (0, 1), (0, 2)]);
+
+/// For each vector from a piece to the king, the union of the table entries from the piece to
+/// the cells at the given (rank, file) offsets from the king. A cell more than seven files or
+/// ranks from the piece is off the board, and the piece's own cell is one it cannot attack;
+/// both are left out.
+const fn union_table(offsets: &[(i32, i32)]) -> [u8; 256] {
     let mut table = [0u8; 256];
     let mut dr: i32 = -7;
     while dr <= 7 {
         let mut df: i32 = -7;
         while df <= 7 {
             let mut near = 0;
-            let mut sr = -1;
-            while sr <= 1 {
-                let mut sf = -1;
-                while sf <= 1 {
-                    let (r, f) = (dr + sr, df + sf);
-                    if (sr != 0 || sf != 0) && (r != 0 || f != 0) && r.abs() <= 7 && f.abs() <= 7 {
-                        near |= entry(r, f).attackers;
-                    }
-                    sf += 1;
+            let mut i = 0;
+            while i < offsets.len() {
+                let (r, f) = (dr + offsets[i].0, df + offsets[i].1);
+                if (r != 0 || f != 0) && r.abs() <= 7 && f.abs() <= 7 {
+                    near |= entry(r, f).attackers;
                 }
-                sr += 1;
+                i += 1;
             }
             if dr != 0 || df != 0 {
                 table[table_index(dr, df)] = near;
@@ -189,7 +214,7 @@ static NEAR_KING: [u8; 256] = {
         dr += 1;
     }
     table
-};
+}
 
 #[cfg(test)]
 mod tests {
@@ -309,6 +334,47 @@ mod tests {
         );
         assert_eq!(
             near_king(cell(Square::A6), cell(Square::H8)) & STRAIGHT_BIT,
+            0
+        );
+    }
+
+    #[test]
+    fn the_near_castling_bits_cover_every_attack_on_the_castling_cells() {
+        let mut tested = 0;
+        for from in cells() {
+            for king in cells() {
+                if from == king {
+                    continue;
+                }
+                let mut exact = 0;
+                for step in [-2, -1, 0, 1, 2] {
+                    let cell = king.offset(step);
+                    // A step that leaves the rank is off the board or on another rank.
+                    if cell.is_off_board() || cell.rank() != king.rank() || cell == from {
+                        continue;
+                    }
+                    exact |= vector(from, cell).attackers;
+                    tested += 1;
+                }
+                let near = near_castling(from, king);
+                assert_eq!(exact & !near, 0, "{} near {}", from.square(), king.square());
+            }
+        }
+        // Per king, the cells within two files on its rank, each paired with 63 other cells.
+        assert!(tested > 64 * 3 * 63);
+        let cell = |sq| Sq88::from_square(sq);
+        // A knight on e3 reaches g2 and f1 but not g1; a bishop on a6 reaches f1; a rook on
+        // h5 reaches h1, three files from e1, and no cell of the castling span.
+        assert_ne!(
+            near_castling(cell(Square::E3), cell(Square::E1)) & KNIGHT_BIT,
+            0
+        );
+        assert_ne!(
+            near_castling(cell(Square::A6), cell(Square::E1)) & DIAGONAL_BIT,
+            0
+        );
+        assert_eq!(
+            near_castling(cell(Square::H5), cell(Square::E1)) & STRAIGHT_BIT,
             0
         );
     }

@@ -28,13 +28,14 @@
 //!
 //! - The real half of the cells holds one piece code per square, micro-Max style: colour bit
 //!   `8` white or `16` black, and the kind in the low three bits, leapers low and sliders high
-//!   (`1` pawn, `2` knight, `3` king, `5` bishop, `6` rook, `7` queen), so `kind >= 5` tells a
-//!   slider, bit 0 of a slider a diagonal mover and bit 1 a straight one:
+//!   (`1` white pawn, `2` black pawn, `3` knight, `4` king, `5` bishop, `6` rook, `7` queen), so
+//!   `kind >= 5` tells a slider, bit 0 of a slider a diagonal mover and bit 1 a straight one.
+//!   Bit 5 marks a king or rook that still carries a castling right (see the `piece` module):
 //!
 //!   ```text
-//!   bit    4 black | 3 white | 2 1 0 kind
-//!   white   9 P  10 N  11 K  13 B  14 R  15 Q
-//!   black  17 p  18 n  19 k  21 b  22 r  23 q        0 empty
+//!   bit    5 unmoved | 4 black | 3 white | 2 1 0 kind
+//!   white   9 P  11 N  12 K  13 B  14 R  15 Q
+//!   black  18 p  19 n  20 k  21 b  22 r  23 q        0 empty
 //!   ```
 //!
 //! - As an auxiliary index, a piece list per colour: the king in slot 0, the other pieces in
