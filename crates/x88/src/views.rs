@@ -498,7 +498,7 @@ impl Views for X88Board {
         }
         let _ = writeln!(
             out,
-            "\nboard: {} bytes; lookup tables (difference table, attack bits, steps): {} bytes",
+            "\nboard: {} bytes; lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps): {} bytes",
             X88Board::board_bytes(),
             X88Board::table_bytes()
         );
