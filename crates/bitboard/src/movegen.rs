@@ -4,9 +4,9 @@
 //! king; from then on every move it produces is legal by construction:
 //!
 //! - **King moves** go to squares no enemy piece attacks with the king lifted off the board
-//!   (so a rook's ray through the king's old square still counts). Each square is tested on
-//!   its own, or, when the king has more squares to try than the enemy has sliders (endings,
-//!   castling), against one map of everything the enemy attacks.
+//!   (so a rook's ray through the king's old square still counts). The enemy leapers' attacks
+//!   are mapped whole; an enemy slider is looked up only if its empty-board rays reach one of
+//!   the king's squares that no leaper already covers.
 //! - **Double check**: only the king moves.
 //! - **Single check**: every other move must land on the *check mask*, the checker's square or
 //!   a square between it and the king; pinned pieces cannot help (they stay on their pin line,
@@ -431,25 +431,19 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
 
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
-    // be a check). Testing one square costs two slider lookups; mapping every square the enemy
-    // attacks costs one per enemy slider: whichever is fewer is done.
+    // be a check).
     let without_king = occupied ^ bit(king);
     let mut lines_without_king = *lines;
     T::toggle(&mut lines_without_king, king);
     let king_targets = king_attacks(king) & !ours;
     let to_test = king_targets | castle_path;
-    let unsafe_squares = if to_test.count() > (their_diagonal | their_straight).count() {
-        to_test & attacked_squares::<T, WHITE>(board, tables, &lines_without_king, without_king)
-    } else {
-        let mut attacked = Bitboard::EMPTY;
-        for sq in squares(to_test) {
-            let attackers = board.attackers(tables, &lines_without_king, sq, them, without_king);
-            if !attackers.is_empty() {
-                attacked |= bit(sq);
-            }
-        }
-        attacked
-    };
+    let unsafe_squares = attacked_among::<T, WHITE>(
+        board,
+        tables,
+        &lines_without_king,
+        without_king,
+        to_test,
+    );
     emit_castles(sink, us, castle_path, unsafe_squares);
     if board.chess960_castling && checkers.is_empty() {
         emit_chess960_castles(board, sink, &lines_without_king, without_king);
@@ -530,14 +524,21 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     }
 }
 
-/// Every square a piece of the side not to move (white's opponent if `WHITE`) attacks when
-/// `occupied` is occupied.
+/// The squares of `to_test` that a piece of the side not to move (white's opponent if `WHITE`)
+/// attacks when `occupied` (which `lines` stands for) is occupied.
+///
+/// The leapers' attacks cost a shift or a load each, so they are mapped whole. A slider costs
+/// a lookup, so it is looked up only if its empty-board rays reach a square still in doubt:
+/// most enemy sliders are nowhere near our king. This replaced testing each square with every
+/// kind of attacker (two slider lookups per square) and cut the instructions of bulk perft by
+/// 10% for magic and rotated, 5% for PEXT (kiwipete without its d5 pawn to depth 5, callgrind).
 #[inline(always)]
-fn attacked_squares<T: SliderTechnique, const WHITE: bool>(
+fn attacked_among<T: SliderTechnique, const WHITE: bool>(
     board: &BitboardBoard<T>,
     tables: &T::Tables,
     lines: &T::Lines,
     occupied: Bitboard,
+    to_test: Bitboard,
 ) -> Bitboard {
     let them = if WHITE { Color::Black } else { Color::White };
     let theirs = board.by_color(them);
@@ -550,14 +551,26 @@ fn attacked_squares<T: SliderTechnique, const WHITE: bool>(
     for from in squares(board.by_role(Role::Knight) & theirs) {
         attacked |= knight_attacks(from);
     }
+    let mut in_doubt = to_test & !attacked;
+    if in_doubt.is_empty() {
+        return to_test & attacked;
+    }
     let queens = board.by_role(Role::Queen);
     for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
-        attacked |= T::bishop_attacks(tables, lines, occupied, from);
+        if !(RAYS[1][from as usize] & in_doubt).is_empty() {
+            let attacks = T::bishop_attacks(tables, lines, occupied, from);
+            attacked |= attacks;
+            in_doubt &= !attacks;
+        }
     }
     for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
-        attacked |= T::rook_attacks(tables, lines, occupied, from);
+        if !(RAYS[0][from as usize] & in_doubt).is_empty() {
+            let attacks = T::rook_attacks(tables, lines, occupied, from);
+            attacked |= attacks;
+            in_doubt &= !attacks;
+        }
     }
-    attacked
+    to_test & attacked
 }
 
 /// The pawn moves of `pawns` (not en passant) that land on `targets`.
