@@ -22,8 +22,8 @@ pub trait SliderTechnique: Copy + Send + Sync + 'static {
     /// The backend's name: its board's [`Board::NAME`](boardlab_core::Board::NAME).
     const NAME: &'static str;
 
-    /// True when the attacks depend on the plain occupancy alone, so the generator may ask
-    /// about occupancies (such as "their pieces only", to find pins) without building a state.
+    /// True when the attacks depend on the plain occupancy alone, so that a caller may ask
+    /// about any occupancy (such as "their pieces only") without building a state.
     const STATELESS: bool;
 
     /// The occupancy state kept incrementally; `()` if none.

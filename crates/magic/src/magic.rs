@@ -112,12 +112,23 @@ const BISHOP_SEEDS: [u16; 64] = [
     655, 779, 22, 107, 43, 50, 550, 2051,
 ];
 
+/// A square's magic together with its own slice of the shared table, which is what a lookup
+/// reads: with the slice at hand it neither fetches the table's address nor adds the offset.
+/// That saved about 1.6% of bulk perft's instructions (kiwipete without its d5 pawn, callgrind).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    magic: Magic,
+    /// `attacks[magic.offset .. magic.offset + magic.len()]`.
+    slice: &'static [Bitboard],
+}
+
 /// The magic entries and the attack table they index.
 pub struct MagicTables {
-    rook: [Magic; 64],
-    bishop: [Magic; 64],
-    /// `TABLE_SLOTS` attack sets; every `offset + index` of an entry is within it.
-    attacks: Box<[Bitboard]>,
+    rook: [Entry; 64],
+    bishop: [Entry; 64],
+    /// `TABLE_SLOTS` attack sets, each entry's slice among them. Built once and never freed:
+    /// the tables live as long as the program.
+    attacks: &'static [Bitboard],
     build_time: Duration,
 }
 
@@ -142,32 +153,32 @@ impl MagicTables {
     }
 
     #[inline]
-    fn lookup(&self, entry: &Magic, occupied: Bitboard) -> Bitboard {
-        let slot = entry.offset as usize + entry.index(occupied);
-        debug_assert!(slot < self.attacks.len());
-        // SAFETY: `build` placed every entry's slice, `offset .. offset + len()`, inside
-        // `attacks`, and `index` is below `len()` because the product is shifted right by
-        // `shift = 64 - log2(len())`. The entries and the table are never changed afterwards.
-        unsafe { *self.attacks.get_unchecked(slot) }
+    fn lookup(&self, entry: &Entry, occupied: Bitboard) -> Bitboard {
+        let index = entry.magic.index(occupied);
+        debug_assert!(index < entry.slice.len());
+        // SAFETY: `build` gave every entry a slice of `len()` slots, and `index` is below
+        // `len()` because the product is shifted right by `shift = 64 - log2(len())`. The
+        // entries and the table are never changed afterwards.
+        unsafe { *entry.slice.get_unchecked(index) }
     }
 
     /// The entry of a rook on `sq`.
     #[inline]
     pub fn rook_magic(&self, sq: Square) -> &Magic {
-        &self.rook[sq as usize]
+        &self.rook[sq as usize].magic
     }
 
     /// The entry of a bishop on `sq`.
     #[inline]
     pub fn bishop_magic(&self, sq: Square) -> &Magic {
-        &self.bishop[sq as usize]
+        &self.bishop[sq as usize].magic
     }
 
     /// The bytes of the entries and the attack table.
     pub fn bytes(&self) -> usize {
         std::mem::size_of_val(&self.rook)
             + std::mem::size_of_val(&self.bishop)
-            + std::mem::size_of_val(&*self.attacks)
+            + std::mem::size_of_val(self.attacks)
     }
 
     /// How long the search and the table fill took.
@@ -187,7 +198,7 @@ impl MagicTables {
             offset: 0,
         }; 64];
         let mut bishop = rook;
-        for (entries, slider) in [(&mut rook, Slider::Rook), (&mut bishop, Slider::Bishop)] {
+        for (magics, slider) in [(&mut rook, Slider::Rook), (&mut bishop, Slider::Bishop)] {
             for sq in Square::ALL {
                 let found = search.find(sq, slider, search_seed(slider, sq), u32::MAX);
                 let Some((magic, _)) = found else {
@@ -200,13 +211,18 @@ impl MagicTables {
                 let len = entry.len();
                 attacks[offset..offset + len].copy_from_slice(&search.slice[..len]);
                 offset += len;
-                entries[sq as usize] = entry;
+                magics[sq as usize] = entry;
             }
         }
         assert_eq!(offset, TABLE_SLOTS, "the slices fill the table exactly");
+        let attacks: &'static [Bitboard] = Box::leak(attacks);
+        let with_slice = |magic: Magic| Entry {
+            magic,
+            slice: &attacks[magic.offset as usize..magic.offset as usize + magic.len()],
+        };
         MagicTables {
-            rook,
-            bishop,
+            rook: rook.map(with_slice),
+            bishop: bishop.map(with_slice),
             attacks,
             build_time: start.elapsed(),
         }

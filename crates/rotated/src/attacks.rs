@@ -219,16 +219,30 @@ pub fn file_attacks(sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
     LINE_ATTACKS[Line::File as usize][sq as usize][state]
 }
 
+/// The squares a slider on `sq` attacks along a diagonal `line`, for the move generator.
+///
+/// It takes the six bits above the line's first square whole, without the line's mask: on a
+/// diagonal shorter than eight, the bits past its inner squares belong to the next diagonal, but
+/// a table entry depends only on the inner squares' bits (see [`row_attacks`]), so the states
+/// with and without those bits read the same attacks. Skipping the mask's load and AND saved
+/// about 2% of rotated bulk perft's instructions (kiwipete without its d5 pawn, callgrind).
+#[inline]
+fn diagonal_line_attacks(line: Line, sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
+    let shift = LINE_SLOTS[line as usize][sq as usize].shift;
+    let state = (occupancy.board(line.rotation()) >> shift) as usize & 63;
+    LINE_ATTACKS[line as usize][sq as usize][state]
+}
+
 /// The squares a slider on `sq` attacks along its a1-h8 diagonal.
 #[inline]
 pub fn diagonal_attacks(sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
-    Line::Diagonal.attacks(sq, occupancy)
+    diagonal_line_attacks(Line::Diagonal, sq, occupancy)
 }
 
 /// The squares a slider on `sq` attacks along its a8-h1 diagonal.
 #[inline]
 pub fn anti_diagonal_attacks(sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
-    Line::AntiDiagonal.attacks(sq, occupancy)
+    diagonal_line_attacks(Line::AntiDiagonal, sq, occupancy)
 }
 
 /// The squares a rook on `sq` attacks: its rank and its file.
@@ -287,6 +301,27 @@ mod tests {
         assert_eq!(row_attacks(3, 8, 0b01_0001), 0b0011_0110);
         assert_eq!(row_attacks(0, 1, 0), 0);
         assert_eq!(row_attacks(0, 2, 0), 0b10);
+    }
+
+    /// What [`diagonal_line_attacks`] relies on: state bits past a line's inner squares change
+    /// no table entry.
+    #[test]
+    fn bits_outside_the_mask_do_not_change_the_attacks() {
+        let mut checked = 0;
+        for line in Line::ALL {
+            for sq in Square::ALL {
+                let mask = line.slot(sq).mask;
+                for state in 0..64u8 {
+                    assert_eq!(
+                        line.attacks_for_state(sq, state),
+                        line.attacks_for_state(sq, state & mask),
+                        "{line:?} {sq} state {state:#08b}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 4 * 64 * 64);
     }
 
     #[test]
