@@ -612,7 +612,7 @@ impl Views for MailboxBoard {
         }
         let _ = writeln!(
             out,
-            "\nboard: {} bytes; lookup tables (64 <-> 120 maps, line steps): {} bytes",
+            "\nboard: {} bytes; lookup tables (64 <-> 120 maps, line steps, slider lines, knight and king reach): {} bytes",
             MailboxBoard::board_bytes(),
             MailboxBoard::table_bytes()
         );
