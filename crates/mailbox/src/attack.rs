@@ -33,6 +33,16 @@ impl Attackers {
     }
 }
 
+/// Whether a pawn of `color` attacks `target`: a pawn attacks diagonally forwards, so an
+/// attacking pawn stands one rank behind the target.
+#[inline(always)]
+fn attacked_by_pawn(cells: &Cells, target: Sq120, color: Color) -> bool {
+    let pawn = Cell::of(color, Role::Pawn);
+    let behind = -10 * color.forward();
+    cells[target.offset(behind + 1).index()] == pawn
+        || cells[target.offset(behind - 1).index()] == pawn
+}
+
 /// Whether a piece of `by` attacks `target` on `cells`.
 ///
 /// It looks from `target` outwards for each kind of attacker: pawns and knights on their fixed
@@ -42,10 +52,7 @@ impl Attackers {
 pub(crate) fn is_attacked(cells: &Cells, target: Sq120, by: Attackers) -> bool {
     let at = |sq: Sq120| cells[sq.index()];
     let color = by.color;
-    let pawn = Cell::of(color, Role::Pawn);
-    // A pawn attacks diagonally forwards, so an attacking pawn stands one rank behind the target.
-    let behind = -10 * color.forward();
-    if at(target.offset(behind + 1)) == pawn || at(target.offset(behind - 1)) == pawn {
+    if attacked_by_pawn(cells, target, color) {
         return true;
     }
     let knight = Cell::of(color, Role::Knight);
@@ -176,9 +183,7 @@ pub(crate) fn is_attacked_beside_king(
 ) -> bool {
     let at = |sq: Sq120| cells[sq.index()];
     let color = by.color;
-    let pawn = Cell::of(color, Role::Pawn);
-    let behind = -10 * color.forward();
-    if at(target.offset(behind + 1)) == pawn || at(target.offset(behind - 1)) == pawn {
+    if attacked_by_pawn(cells, target, color) {
         return true;
     }
     let diff = |sq: Sq120| usize::from(target.index().wrapping_sub(sq.index()) as u8);
