@@ -43,6 +43,17 @@ profile() {
             ir = $1; gsub(",", "", ir)
             name = $0; sub(/^ *[0-9,]+ +/, "", name); sub(/^[^:]*:/, "", name); sub(/ \[.*$/, "", name)
             if (name !~ /boardlab_/ || name ~ /perft::perft|harness|from_setup/) next
+            # Short names: the type and function, without the module paths and trait.
+            gsub(/ as boardlab_core::board::Board>/, "", name)
+            name = " " name
+            do {
+                before = name
+                gsub(/ [a-z][a-z_0-9]*::/, " ", name)
+                gsub(/<[a-z][a-z_0-9]*::/, "<", name)
+            } while (name != before)
+            sub(/^ /, "", name)
+            if (sub(/^<impl /, "", name)) sub(/>::/, "::", name)
+            else sub(/^</, "", name)
             if (shown < 8 && ir / total >= 0.01) {
                 printf "%5.1f%% %7.1f per leaf  %s\n", 100 * ir / total, ir / leaves, name
                 shown++
