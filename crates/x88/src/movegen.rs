@@ -202,23 +202,13 @@ impl X88Board {
     /// no square the king crosses or lands on is attacked with the castling rook seen as gone
     /// (it may shield the king's destination from an enemy rook or queen on the home rank).
     ///
-    /// The squares come straight from the files on the home rank rather than from
-    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saves about 1.4%
-    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
-    /// (callgrind).
-    ///
-    /// The attack tests look only at the enemy pieces that could reach a cell one or two files
-    /// beside the king on an empty board, picked with one table lookup each, when the king
-    /// crosses no other cell (always in standard chess): this saves about 2.5% of the
-    /// instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4 (callgrind).
-    ///
     /// A king on its standard home cell castling with a rook in the corner (all of standard
     /// chess, and some Chess960 starts) takes a shorter road: the cells to be empty are fixed,
     /// the king's step has already found whether the cell beside it is attacked (not in check,
     /// no enemy slider can reach it through the king's cell or, past the corner, the rook's),
     /// and the landing cell is tested against the enemy pieces the check pass listed as able
     /// to reach it. This saves about 20% of the instructions of a bulk perft of kiwipete
-    /// without its d5 pawn at depth 4, and 11% of the start position's at depth 5 (callgrind).
+    /// without its d5 pawn at depth 4, and 10% of the start position's at depth 5 (callgrind).
     fn castling_moves<S: MoveSink>(
         &self,
         out: &mut S,
@@ -243,13 +233,13 @@ impl X88Board {
             }
             // One file toward the rook, the beside cell, then the landing cell; queen side,
             // one more cell next to the rook that must be empty too.
-            let (east, beside_safe) = match side {
+            let (toward_rook, beside_safe) = match side {
                 CastlingSide::King => (1, safe_beside[1]),
                 CastlingSide::Queen => (-1, safe_beside[0]),
             };
-            let landing = king_from.offset(2 * east);
+            let landing = king_from.offset(2 * toward_rook);
             if beside_safe
-                && self.cells[landing.offset(-east).index()] == EMPTY
+                && self.cells[landing.offset(-toward_rook).index()] == EMPTY
                 && self.cells[landing.index()] == EMPTY
                 && (side == CastlingSide::King || self.cells[landing.offset(-1).index()] == EMPTY)
                 && !attacked(&self.cells, near_landing, landing, them, Sq88::NONE)
@@ -264,6 +254,16 @@ impl X88Board {
 
     /// Castling to the sides in `sides` by the general Chess960 rules, for a king or rook off
     /// the standard cells. Kept out of line, since standard chess never comes here.
+    ///
+    /// The squares come straight from the files on the home rank rather than from
+    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saved about 1.4%
+    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
+    /// (callgrind), when every castling came this way.
+    ///
+    /// The attack tests look only at the enemy pieces that could reach a cell one or two files
+    /// beside the king on an empty board, picked with one table lookup each, when the king
+    /// crosses no other cell: this saved about 2.5% of the same count, when every castling
+    /// came this way.
     #[inline(never)]
     fn castling_moves_960<S: MoveSink>(
         &self,
