@@ -5,7 +5,10 @@
 //!   shakmaty plays every leaf move on a copy.
 //!
 //! Each ratio is the geometric mean, over the six standard positions, of the peer's time over
-//! the backend's time: 1.0 means as fast as the peer, 0.5 half as fast. The depths are
+//! the backend's time: 1.0 means as fast as the peer, 0.5 half as fast. For each backend the
+//! peer is timed again, turn about with the backend, so that both times in a ratio come from
+//! the same minutes of the machine's load; the peers' times printed at the top come from a
+//! round of their own, for reference. The depths are
 //! startpos 6, kiwipete 5, position3 6, position4 5, position5 5, position6 5 (about 600
 //! million nodes); `--reduce N` takes N plies off each for a quicker look, `--runs N` keeps the
 //! best of N timings, and `--backend NAME` (repeatable) times only the named backends.
@@ -68,12 +71,37 @@ fn options() -> Options {
 fn best_seconds(runs: u32, expected: u64, what: &str, mut count: impl FnMut() -> u64) -> f64 {
     let mut best = f64::INFINITY;
     for _ in 0..runs {
-        let start = Instant::now();
-        let nodes = count();
-        best = best.min(start.elapsed().as_secs_f64());
-        assert_eq!(nodes, expected, "{what}");
+        best = best.min(seconds(expected, what, &mut count));
     }
     best
+}
+
+/// One timed run of `count`, which must give `expected`.
+fn seconds(expected: u64, what: &str, count: &mut impl FnMut() -> u64) -> f64 {
+    let start = Instant::now();
+    let nodes = count();
+    let elapsed = start.elapsed().as_secs_f64();
+    assert_eq!(nodes, expected, "{what}");
+    elapsed
+}
+
+/// The peer's best time over ours, from `runs` rounds that time the peer and then us, turn
+/// about. Timing the two in the same moment keeps a change in the machine's load (other
+/// programs, frequency steps) out of the ratio: timed minutes apart, the peers' own times
+/// differed by 10% between quiet runs.
+fn paired_ratio(
+    runs: u32,
+    expected: u64,
+    what: &str,
+    mut peer: impl FnMut() -> u64,
+    mut mine: impl FnMut() -> u64,
+) -> f64 {
+    let (mut best_peer, mut best_mine) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..runs {
+        best_peer = best_peer.min(seconds(expected, what, &mut peer));
+        best_mine = best_mine.min(seconds(expected, what, &mut mine));
+    }
+    best_peer / best_mine
 }
 
 fn geometric_mean(values: &[f64]) -> f64 {
@@ -131,13 +159,16 @@ fn main() {
         }
         let ratios: Vec<f64> = with_backend!(backend, B => {
             work.iter()
-                .zip(&cozy)
-                .map(|(&(id, case, depth, expected), &peer)| {
+                .map(|&(id, case, depth, expected)| {
+                    let peer = cozy_board(&case.fen);
                     let mut board = B::from_setup(&case.setup);
-                    let mine = best_seconds(options.runs, expected, id, || {
-                        perft(&mut board, depth, PerftMode::Bulk)
-                    });
-                    peer / mine
+                    paired_ratio(
+                        options.runs,
+                        expected,
+                        id,
+                        || cozy_perft(&peer, depth),
+                        || perft(&mut board, depth, PerftMode::Bulk),
+                    )
                 })
                 .collect()
         });
@@ -149,13 +180,16 @@ fn main() {
     }
     let full_make: Vec<f64> = with_backend!(Backend::DEFAULT, B => {
         work.iter()
-            .zip(&shakmaty)
-            .map(|(&(id, case, depth, expected), &peer)| {
+            .map(|&(id, case, depth, expected)| {
+                let peer = shakmaty_position(&case.fen);
                 let mut board = B::from_setup(&case.setup);
-                let mine = best_seconds(options.runs, expected, id, || {
-                    perft(&mut board, depth, PerftMode::FullMake)
-                });
-                peer / mine
+                paired_ratio(
+                    options.runs,
+                    expected,
+                    id,
+                    || shakmaty_perft(&peer, depth, true),
+                    || perft(&mut board, depth, PerftMode::FullMake),
+                )
             })
             .collect()
     });
