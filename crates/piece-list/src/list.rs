@@ -190,6 +190,18 @@ impl PieceList {
         mask & ((1 << self.len) - 1)
     }
 
+    /// How many entries stand on a square from `low` to `high` (both included), by square
+    /// index: on one rank, a stretch of it. Every slot is compared at once; an unused slot
+    /// ([`NO_SQUARE`]) is above every square.
+    #[inline]
+    pub(crate) fn count_within(&self, low: u8, high: u8) -> u32 {
+        let mut count = 0;
+        for &square in &self.squares {
+            count += u32::from((square >= low) & (square <= high));
+        }
+        count
+    }
+
     /// Moves entry `index` to `sq`.
     #[inline]
     pub(crate) fn set_square(&mut self, index: usize, sq: u8) {
@@ -311,6 +323,25 @@ mod tests {
             assert_eq!(list.find(sq), PieceList::CAPACITY);
             assert!(!list.contains(sq));
         }
+    }
+
+    #[test]
+    fn count_within_counts_the_entries_in_a_range_of_squares() {
+        let mut list = PieceList::EMPTY;
+        for (role, sq) in [
+            (Role::King, 4),
+            (Role::Rook, 0),
+            (Role::Rook, 7),
+            (Role::Pawn, 12),
+        ] {
+            list.push(role, sq);
+        }
+        assert_eq!(list.count_within(0, 7), 3);
+        assert_eq!(list.count_within(4, 7), 2);
+        assert_eq!(list.count_within(5, 6), 0);
+        assert_eq!(list.count_within(4, 4), 1);
+        // The twelve unused slots are in no range.
+        assert_eq!(list.count_within(0, 63), 4);
     }
 
     #[test]

