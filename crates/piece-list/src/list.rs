@@ -190,6 +190,37 @@ impl PieceList {
         mask & ((1 << self.len) - 1)
     }
 
+    /// How many entries stand on a square from `low` to `high` (both included), by square
+    /// index: on one rank, a stretch of it. Every slot is compared at once; an unused slot
+    /// ([`NO_SQUARE`]) is above every square.
+    #[inline]
+    pub(crate) fn count_within(&self, low: u8, high: u8) -> u32 {
+        let mut count = 0;
+        for &square in &self.squares {
+            count += u32::from((square >= low) & (square <= high));
+        }
+        count
+    }
+
+    /// How many entries stand a knight's jump from `from`: every slot is tested at once by its
+    /// file and rank distances (one and two, or two and one), as in
+    /// [`reachers`](PieceList::reachers). An unused slot ([`NO_SQUARE`]) is 24 or more ranks away.
+    #[inline]
+    pub(crate) fn count_knight_jumps(&self, from: u8) -> u32 {
+        let (from_file, from_rank) = ((from & 7) as i8, (from >> 3) as i8);
+        let mut hits = [0u8; PieceList::CAPACITY];
+        for (hit, &square) in hits.iter_mut().zip(&self.squares) {
+            let adf = ((square & 7) as i8 - from_file).unsigned_abs();
+            let adr = ((square >> 3) as i8).wrapping_sub(from_rank).unsigned_abs();
+            *hit = u8::from((adf.wrapping_add(adr) == 3) & (adf != 0) & (adr != 0));
+        }
+        // Every byte is 0 or 1: adding the two halves as words, then all eight bytes into the
+        // top one with a multiplication, counts them without a loop.
+        let (low, high) = hits.split_at(8);
+        let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
+        ((word(low) + word(high)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
     /// Moves entry `index` to `sq`.
     #[inline]
     pub(crate) fn set_square(&mut self, index: usize, sq: u8) {
@@ -311,6 +342,58 @@ mod tests {
             assert_eq!(list.find(sq), PieceList::CAPACITY);
             assert!(!list.contains(sq));
         }
+    }
+
+    #[test]
+    fn count_within_counts_the_entries_in_a_range_of_squares() {
+        let mut list = PieceList::EMPTY;
+        for (role, sq) in [
+            (Role::King, 4),
+            (Role::Rook, 0),
+            (Role::Rook, 7),
+            (Role::Pawn, 12),
+        ] {
+            list.push(role, sq);
+        }
+        assert_eq!(list.count_within(0, 7), 3);
+        assert_eq!(list.count_within(4, 7), 2);
+        assert_eq!(list.count_within(5, 6), 0);
+        assert_eq!(list.count_within(4, 4), 1);
+        // The twelve unused slots are in no range.
+        assert_eq!(list.count_within(0, 63), 4);
+    }
+
+    #[test]
+    fn knight_jumps_are_counted_as_the_knight_moves() {
+        use crate::movegen::KNIGHT_STEPS;
+        // Sixteen squares spread over the board, so that every square has some of them a
+        // knight's jump away and some not.
+        let mut list = PieceList::EMPTY;
+        for sq in (0..64).step_by(4) {
+            list.push(Role::Pawn, sq);
+        }
+        let mut tested = 0;
+        for from in 0..64u8 {
+            let (file, rank) = (i32::from(from & 7), i32::from(from >> 3));
+            let expected = KNIGHT_STEPS
+                .iter()
+                .map(|&(df, dr)| (file + df, rank + dr))
+                .filter(|&(f, r)| (0..8).contains(&f) && (0..8).contains(&r))
+                .filter(|&(f, r)| list.contains((r * 8 + f) as u8))
+                .count();
+            assert_eq!(
+                list.count_knight_jumps(from) as usize,
+                expected,
+                "from {from}"
+            );
+            tested += 1;
+        }
+        assert_eq!(tested, 64);
+        // Unused slots are no knight's jump from anywhere.
+        let mut lone = PieceList::EMPTY;
+        lone.push(Role::King, 0);
+        assert_eq!(lone.count_knight_jumps(10), 1);
+        assert_eq!(lone.count_knight_jumps(63), 0);
     }
 
     #[test]

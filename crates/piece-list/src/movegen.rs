@@ -19,15 +19,26 @@ use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, 
 
 /// Where generated moves go: a move list, or a counter for the last ply of bulk perft.
 pub(crate) trait Sink {
+    /// Whether the sink only counts, so moves may be counted without being made up one by one.
+    const COUNTS_ONLY: bool;
     fn push(&mut self, mv: Move);
+    /// `n` moves that a counting sink needs no details of (called only when
+    /// [`COUNTS_ONLY`](Sink::COUNTS_ONLY)).
+    fn push_count(&mut self, n: u32);
     /// The four promotions of a pawn from `from` to `to`.
     fn push_promotions(&mut self, from: u8, to: u8, capture: bool);
 }
 
 impl Sink for MoveList {
+    const COUNTS_ONLY: bool = false;
+
     #[inline]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
+    }
+
+    fn push_count(&mut self, _: u32) {
+        unreachable!("a move list is not a counting sink");
     }
 
     #[inline]
@@ -42,9 +53,16 @@ impl Sink for MoveList {
 pub(crate) struct Counter(pub(crate) u64);
 
 impl Sink for Counter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    #[inline]
+    fn push_count(&mut self, n: u32) {
+        self.0 += u64::from(n);
     }
 
     #[inline]
@@ -157,6 +175,35 @@ impl Checker {
                 Line::between(king, to, true, true)
                     .is_some_and(|inner| inner.delta == line.delta && inner.steps < line.steps)
             })
+    }
+}
+
+/// The direction and the ranks a side's pawn moves depend on.
+#[derive(Clone, Copy)]
+struct PawnRanks {
+    /// The square-index step of a push.
+    forward: i32,
+    /// The rank a pawn starts on and may push two squares from.
+    start: i32,
+    /// The rank from which a pawn's next step promotes.
+    before_promotion: i32,
+}
+
+impl PawnRanks {
+    #[inline]
+    fn of(color: Color) -> PawnRanks {
+        match color {
+            Color::White => PawnRanks {
+                forward: 8,
+                start: 1,
+                before_promotion: 6,
+            },
+            Color::Black => PawnRanks {
+                forward: -8,
+                start: 6,
+                before_promotion: 1,
+            },
+        }
     }
 }
 
@@ -340,12 +387,17 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             let (king_to, rook_to) = (side.king_to(us) as u8, side.rook_to(us) as u8);
             // The king's span holds the g- (or c-) file and the rook's the f- (or d-) file next
             // to it, so together they are the one stretch of the home rank from the leftmost to
-            // the rightmost of the four squares. Walking it here costs a few scans; asking
-            // boardlab-core for the `CastlePath` cost more than the scans themselves (3% of bulk
-            // perft's instructions on kiwipete, callgrind).
+            // the rightmost of the four squares. King and rook stand in it, so it is clear when
+            // the lists hold exactly two pieces in that range of squares. Counting them, all
+            // slots at once, costs less than walking the stretch a square at a time: 1% fewer
+            // instructions over the six standard positions, 2.2% on kiwipete (callgrind).
+            // (Asking boardlab-core for the `CastlePath` cost more than the walk itself, 3% of
+            // bulk perft's instructions on kiwipete, callgrind.)
             let leftmost = king.min(rook).min(king_to).min(rook_to);
             let rightmost = king.max(rook).max(king_to).max(rook_to);
-            if (leftmost..rightmost + 1).any(|sq| sq != king && sq != rook && board.occupied(sq)) {
+            let held = board.lists[0].count_within(leftmost, rightmost)
+                + board.lists[1].count_within(leftmost, rightmost);
+            if held != 2 {
                 continue;
             }
             // The squares the king crosses or lands on; its own square only if it stays there.
@@ -388,11 +440,16 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
 
     #[inline]
     fn piece_moves<const EVADES: bool>(&mut self) {
+        // What a pawn move depends on besides the pawn, worked out once for all the pawns:
+        // asked inside the pawn code, the side to move was loaded and tested again for every
+        // pawn; passing them in saves 2.3% of bulk perft's instructions over the six standard
+        // positions (callgrind; 3.7% on the start position).
+        let pawns = PawnRanks::of(self.us);
         for index in 1..self.own.len() {
             let sq = self.own.square(index);
             let pin = self.pins[index];
             match self.own.role(index) {
-                Role::Pawn => self.pawn_moves::<EVADES>(sq, pin),
+                Role::Pawn => self.pawn_moves::<EVADES>(sq, pin, pawns),
                 Role::Knight => {
                     if pin == 0 {
                         self.knight_moves::<EVADES>(sq);
@@ -407,11 +464,10 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     }
 
     #[inline]
-    fn pawn_moves<const EVADES: bool>(&mut self, from: u8, pin: u8) {
-        let white = self.us == Color::White;
-        let forward: i32 = if white { 8 } else { -8 };
+    fn pawn_moves<const EVADES: bool>(&mut self, from: u8, pin: u8, pawns: PawnRanks) {
+        let forward = pawns.forward;
         let r = rank(from);
-        let promotes = r == if white { 6 } else { 1 };
+        let promotes = r == pawns.before_promotion;
         if pin == 0 || pin == 8 {
             let to = (from as i32 + forward) as u8;
             if !self.board.occupied(to) {
@@ -423,7 +479,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                     if self.answers_check::<EVADES>(to) {
                         self.sink.push(new_move(from, to, MoveFlag::Quiet));
                     }
-                    if r == if white { 1 } else { 6 } {
+                    if r == pawns.start {
                         let to2 = (to as i32 + forward) as u8;
                         if !self.board.occupied(to2) && self.answers_check::<EVADES>(to2) {
                             self.sink.push(new_move(from, to2, MoveFlag::DoublePush));
@@ -457,7 +513,17 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
 
     #[inline]
     fn knight_moves<const EVADES: bool>(&mut self, from: u8) {
-        for &to in KNIGHT_TARGETS[usize::from(from)].as_slice() {
+        let targets = KNIGHT_TARGETS[usize::from(from)].as_slice();
+        // Counting every move of an unpinned knight out of check needs no target in
+        // particular: all are legal but those our own pieces stand on, and the list counts
+        // those at once. This saves 1.1% of bulk perft's instructions over the six standard
+        // positions, 2.1% on position 6 (callgrind).
+        if S::COUNTS_ONLY && !EVADES && NOISY && QUIET {
+            self.sink
+                .push_count(targets.len() as u32 - self.own.count_knight_jumps(from));
+            return;
+        }
+        for &to in targets {
             if self.own.contains(to) {
                 continue;
             }
