@@ -19,26 +19,23 @@ use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, 
 
 /// Where generated moves go: a move list, or a counter for the last ply of bulk perft.
 pub(crate) trait Sink {
-    /// Whether the sink only counts, so moves may be counted without being made up one by one.
-    const COUNTS_ONLY: bool;
     fn push(&mut self, mv: Move);
-    /// `n` moves that a counting sink needs no details of (called only when
-    /// [`COUNTS_ONLY`](Sink::COUNTS_ONLY)).
-    fn push_count(&mut self, n: u32);
+    /// The running count, for a sink that only counts: moves then need not be made up one by
+    /// one, and a number of them can be added at once.
+    fn tally(&mut self) -> Option<&mut u64>;
     /// The four promotions of a pawn from `from` to `to`.
     fn push_promotions(&mut self, from: u8, to: u8, capture: bool);
 }
 
 impl Sink for MoveList {
-    const COUNTS_ONLY: bool = false;
-
     #[inline]
     fn push(&mut self, mv: Move) {
         MoveList::push(self, mv);
     }
 
-    fn push_count(&mut self, _: u32) {
-        unreachable!("a move list is not a counting sink");
+    #[inline]
+    fn tally(&mut self) -> Option<&mut u64> {
+        None
     }
 
     #[inline]
@@ -53,16 +50,14 @@ impl Sink for MoveList {
 pub(crate) struct Counter(pub(crate) u64);
 
 impl Sink for Counter {
-    const COUNTS_ONLY: bool = true;
-
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
     }
 
     #[inline]
-    fn push_count(&mut self, n: u32) {
-        self.0 += u64::from(n);
+    fn tally(&mut self) -> Option<&mut u64> {
+        Some(&mut self.0)
     }
 
     #[inline]
@@ -518,10 +513,12 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         // particular: all are legal but those our own pieces stand on, and the list counts
         // those at once. This saves 1.1% of bulk perft's instructions over the six standard
         // positions, 2.1% on position 6 (callgrind).
-        if S::COUNTS_ONLY && !EVADES && NOISY && QUIET {
-            self.sink
-                .push_count(targets.len() as u32 - self.own.count_knight_jumps(from));
-            return;
+        if !EVADES && NOISY && QUIET {
+            let jumps = targets.len() as u32;
+            if let Some(count) = self.sink.tally() {
+                *count += u64::from(jumps - self.own.count_knight_jumps(from));
+                return;
+            }
         }
         for &to in targets {
             if self.own.contains(to) {
