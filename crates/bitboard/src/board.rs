@@ -580,10 +580,12 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         counter.count()
     }
 
-    // Out of line on purpose: were it inlined into perft's leaf loop, where `unmake` overwrites
-    // everything it writes, the compiler could drop most of it, and full-make perft would time
-    // less than a make.
-    #[inline(never)]
+    // Inlined into the caller, perft's leaf loop among them: the call, the saving of six
+    // registers and the return cost about 22 instructions a move, and full-make perft of
+    // kiwipete without its d5 pawn runs 13% fewer instructions and about 5% less time inlined.
+    // The work is not dropped: perft's loop hands the board to `black_box` between make and
+    // unmake, so every store of `make` must reach memory first.
+    #[inline(always)]
     fn make(&mut self, mv: Move) -> Undo<T> {
         let from = square(u32::from(mv.bits()));
         let to = square(u32::from(mv.bits()) >> 6);
