@@ -154,26 +154,39 @@ static NO_TARGETS: Targets = [false; CELL_ARRAY_LEN];
 
 impl MailboxBoard {
     /// Sends the legal moves of `KIND` to `sink`.
+    ///
+    /// The generator is compiled once for each side to move, so that inside it the pawn
+    /// directions, the colour bits and the codes of the enemy pieces are constants rather than
+    /// values kept in registers (or, short of registers, on the stack).
     #[inline(always)]
     pub(crate) fn generate_legal<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
-        let attackers = self.attackers(!self.side);
-        let safety = self.king_safety(attackers);
+        match self.side {
+            Color::White => self.generate_for::<S, KIND>(Color::White, sink),
+            Color::Black => self.generate_for::<S, KIND>(Color::Black, sink),
+        }
+    }
+
+    /// [`Self::generate_legal`] for `us`, the side to move, a constant where it is called.
+    #[inline(always)]
+    fn generate_for<S: MoveSink, const KIND: u8>(&self, us: Color, sink: &mut S) {
+        let attackers = self.attackers(!us);
+        let safety = self.king_safety(us, attackers);
         match safety.checkers {
             0 if safety.pin_count == 0 => {
-                self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, KIND, false, false>(us, &safety, &NO_TARGETS, sink);
             }
             0 => {
-                self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, KIND, false, true>(us, &safety, &NO_TARGETS, sink);
             }
             1 => {
                 let targets = self.evasion_targets(&safety);
                 // Pinned pieces stay put in check, so they are skipped like pinned knights.
-                self.piece_moves::<S, KIND, true, true>(&safety, &targets, sink);
+                self.piece_moves::<S, KIND, true, true>(us, &safety, &targets, sink);
             }
             _ => {}
         }
-        let side_steps = self.king_moves::<S, KIND>(&safety, attackers, sink);
-        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(self.side) {
+        let side_steps = self.king_moves::<S, KIND>(us, &safety, attackers, sink);
+        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(us) {
             self.castling_moves(attackers, side_steps, sink);
         }
         if wants_noisy(KIND) {
@@ -186,8 +199,7 @@ impl MailboxBoard {
     /// Finds checkers and pins by looking out from the king of the side to move; `attackers`
     /// are the enemy's.
     #[inline(always)]
-    fn king_safety(&self, attackers: Attackers) -> KingSafety {
-        let us = self.side;
+    fn king_safety(&self, us: Color, attackers: Attackers) -> KingSafety {
         let them = !us;
         let us_bit = Cell::color_bit(us);
         let king = self.king(us);
@@ -289,14 +301,14 @@ impl MailboxBoard {
     #[inline(always)]
     fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
+        us: Color,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
-        let us = self.side;
         let us_bit = Cell::color_bit(us);
 
-        self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
+        self.pawn_moves::<S, KIND, CHECK, PINS>(us, safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
             // A knight's jump always leaves its pin line.
@@ -389,11 +401,11 @@ impl MailboxBoard {
     #[inline(always)]
     fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
+        us: Color,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
-        let us = self.side;
         let them_bit = Cell::color_bit(!us);
         let ahead = 10 * us.forward();
         // Ranks counted from white's side: where a double push starts and a promotion starts.
@@ -451,17 +463,18 @@ impl MailboxBoard {
     #[inline(always)]
     fn king_moves<S: MoveSink, const KIND: u8>(
         &self,
+        us: Color,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
     ) -> SideSteps {
         use direction::{EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST};
         for step in [NORTH, SOUTH, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST] {
-            self.king_step::<S, KIND>(step, safety, attackers, sink);
+            self.king_step::<S, KIND>(us, step, safety, attackers, sink);
         }
         SideSteps {
-            east: self.king_step::<S, KIND>(EAST, safety, attackers, sink),
-            west: self.king_step::<S, KIND>(WEST, safety, attackers, sink),
+            east: self.king_step::<S, KIND>(us, EAST, safety, attackers, sink),
+            west: self.king_step::<S, KIND>(us, WEST, safety, attackers, sink),
         }
     }
 
@@ -469,12 +482,13 @@ impl MailboxBoard {
     #[inline(always)]
     fn king_step<S: MoveSink, const KIND: u8>(
         &self,
+        us: Color,
         step: i8,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
     ) -> bool {
-        let us_bit = Cell::color_bit(self.side);
+        let us_bit = Cell::color_bit(us);
         let king = safety.king;
         let to = king.offset(step);
         let cell = self.cells[to.index()];
