@@ -187,7 +187,7 @@ impl MailboxBoard {
         }
         let side_steps = self.king_moves::<S, KIND>(us, &safety, attackers, sink);
         if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(us) {
-            self.castling_moves(attackers, side_steps, sink);
+            self.castling_moves(us, attackers, side_steps, sink);
         }
         if wants_noisy(KIND) {
             if let Some(ep) = self.ep {
@@ -534,13 +534,16 @@ impl MailboxBoard {
     /// rook or queen on the home rank may stand beyond the castling rook, which shields the
     /// king's destination until it moves: the full test runs on a copy of the cells with that
     /// rook lifted.
+    ///
+    /// Inlined into the generator of each side, it finds the standard squares as constants.
+    #[inline(always)]
     fn castling_moves<S: MoveSink>(
         &self,
+        us: Color,
         attackers: Attackers,
         side_steps: SideSteps,
         sink: &mut S,
     ) {
-        let us = self.side;
         let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
         for (side, first_step_safe) in [
             (CastlingSide::King, side_steps.east),
@@ -551,7 +554,7 @@ impl MailboxBoard {
             };
             if king_at_home && rook_from == side.rook_from(us) {
                 if first_step_safe {
-                    self.standard_castling(side, attackers, sink);
+                    self.standard_castling(us, side, attackers, sink);
                 }
             } else {
                 self.chess960_castling(side, attackers, sink);
@@ -568,14 +571,14 @@ impl MailboxBoard {
     /// (depth 5, callgrind). The first square the king crosses is where its single step along
     /// the rank lands, already found empty and unattacked by [`Self::king_moves`], so only the
     /// landing square is tested here.
-    #[inline]
+    #[inline(always)]
     fn standard_castling<S: MoveSink>(
         &self,
+        us: Color,
         side: CastlingSide,
         attackers: Attackers,
         sink: &mut S,
     ) {
-        let us = self.side;
         let king = Sq120::from_square(CastlingSide::king_from(us));
         // The steps from the king to the squares between king and rook beyond its first step,
         // and to the square the king lands on.
