@@ -545,20 +545,47 @@ impl MailboxBoard {
         sink: &mut S,
     ) {
         let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
-        for (side, first_step_safe) in [
-            (CastlingSide::King, side_steps.east),
-            (CastlingSide::Queen, side_steps.west),
-        ] {
-            let Some(rook_from) = self.castling.rook(us, side) else {
-                continue;
-            };
-            if king_at_home && rook_from == side.rook_from(us) {
-                if first_step_safe {
-                    self.standard_castling(us, side, attackers, sink);
-                }
-            } else {
-                self.chess960_castling(side, attackers, sink);
+        // One call per side rather than a loop over both, so that each call's squares are
+        // constants.
+        self.castling_to(
+            us,
+            CastlingSide::King,
+            king_at_home,
+            side_steps.east,
+            attackers,
+            sink,
+        );
+        self.castling_to(
+            us,
+            CastlingSide::Queen,
+            king_at_home,
+            side_steps.west,
+            attackers,
+            sink,
+        );
+    }
+
+    /// Castling to `side`, if `us` holds that right; `first_step_safe` says whether the king's
+    /// own step towards that side was legal.
+    #[inline(always)]
+    fn castling_to<S: MoveSink>(
+        &self,
+        us: Color,
+        side: CastlingSide,
+        king_at_home: bool,
+        first_step_safe: bool,
+        attackers: Attackers,
+        sink: &mut S,
+    ) {
+        let Some(rook_from) = self.castling.rook(us, side) else {
+            return;
+        };
+        if king_at_home && rook_from == side.rook_from(us) {
+            if first_step_safe {
+                self.standard_castling(us, side, attackers, sink);
             }
+        } else {
+            self.chess960_castling(side, attackers, sink);
         }
     }
 
