@@ -338,23 +338,65 @@ impl MailboxBoard {
             }
         }
 
-        for (role, steps) in [
-            (Role::Bishop, &direction::DIAGONAL[..]),
-            (Role::Rook, &direction::ORTHOGONAL[..]),
-            (Role::Queen, &direction::KING[..]),
-        ] {
-            for &from in self.lists.squares(Cell::of(us, role)) {
-                let pin = safety.pin_step::<PINS>(from);
-                if pin == 0 {
-                    for &step in steps {
-                        self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
-                    }
-                } else if !CHECK && steps.contains(&pin) {
-                    // Along the pin line only: towards the king, and towards the pinner,
-                    // which it may capture.
-                    self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
-                    self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
+        // One call per kind of slider rather than a loop over the three, so that each call's
+        // steps are constants: with pins the compiler kept the loop and stepped by a value
+        // read from the table; written out, position6 takes 7.5% fewer instructions (bulk
+        // perft, callgrind).
+        self.slider_moves::<S, KIND, CHECK, PINS, 4>(
+            us,
+            Role::Bishop,
+            direction::DIAGONAL,
+            safety,
+            targets,
+            sink,
+        );
+        self.slider_moves::<S, KIND, CHECK, PINS, 4>(
+            us,
+            Role::Rook,
+            direction::ORTHOGONAL,
+            safety,
+            targets,
+            sink,
+        );
+        self.slider_moves::<S, KIND, CHECK, PINS, 8>(
+            us,
+            Role::Queen,
+            direction::KING,
+            safety,
+            targets,
+            sink,
+        );
+    }
+
+    /// The moves of `us`'s sliders of `role`, which move along `steps`.
+    #[inline(always)]
+    fn slider_moves<
+        S: MoveSink,
+        const KIND: u8,
+        const CHECK: bool,
+        const PINS: bool,
+        const N: usize,
+    >(
+        &self,
+        us: Color,
+        role: Role,
+        steps: [i8; N],
+        safety: &KingSafety,
+        targets: &Targets,
+        sink: &mut S,
+    ) {
+        let us_bit = Cell::color_bit(us);
+        for &from in self.lists.squares(Cell::of(us, role)) {
+            let pin = safety.pin_step::<PINS>(from);
+            if pin == 0 {
+                for step in steps {
+                    self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
                 }
+            } else if !CHECK && steps.contains(&pin) {
+                // Along the pin line only: towards the king, and towards the pinner, which it
+                // may capture.
+                self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
+                self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
             }
         }
     }
