@@ -250,6 +250,10 @@ fn attacked_beside_king_by<const BY_WHITE: bool>(
     target: Sq120,
     lines: &SliderLines,
 ) -> bool {
+    // Never taken, the target being a playing square: see `Sq120::is_on_board_range`.
+    if !target.is_on_board_range() {
+        return false;
+    }
     let at = |sq: Sq120| cells[sq.index()];
     let color = if BY_WHITE { Color::White } else { Color::Black };
     if attacked_by_pawn(cells, target, color) {

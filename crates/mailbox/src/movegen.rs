@@ -173,6 +173,11 @@ impl MailboxBoard {
     /// [`Self::generate_legal`] for `us`, the side to move, a constant where it is called.
     #[inline(always)]
     fn generate_for<S: MoveSink, const KIND: u8>(&self, us: Color, sink: &mut S) {
+        // Never taken (see `Sq120::is_on_board_range`): it lets the cells around the king be
+        // read without wrapping their index.
+        if !self.king(us).is_on_board_range() {
+            return;
+        }
         let attackers = self.attackers(!us);
         let safety = self.king_safety(us, attackers);
         match safety.checkers {
@@ -322,6 +327,10 @@ impl MailboxBoard {
         self.pawn_moves::<S, KIND, CHECK, PINS>(us, safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             // A knight's jump always leaves its pin line.
             if safety.pin_step::<PINS>(from) != 0 {
                 continue;
@@ -468,6 +477,10 @@ impl MailboxBoard {
         };
         let allowed = |to: Sq120| !CHECK || targets[to.index()];
         for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             let pin = safety.pin_step::<PINS>(from);
             if CHECK && pin != 0 {
                 continue;
