@@ -15,8 +15,7 @@
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
 use crate::attack::{
-    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, king_step_bit,
-    near_king_attacks, Attackers, SliderLines,
+    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, Attackers, SliderLines,
 };
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
@@ -111,9 +110,6 @@ struct KingSafety {
     pin_count: usize,
     /// The lines of the enemy sliders, for the attack tests of the king's steps.
     slider_lines: SliderLines,
-    /// The king's neighbours attacked by an enemy knight or the enemy king, as bits of
-    /// [`king_step_bit`].
-    near_attacks: u8,
 }
 
 impl KingSafety {
@@ -158,45 +154,27 @@ static NO_TARGETS: Targets = [false; CELL_ARRAY_LEN];
 
 impl MailboxBoard {
     /// Sends the legal moves of `KIND` to `sink`.
-    ///
-    /// The generator is compiled once for each side to move, so that inside it the pawn
-    /// directions, the colour bits and the codes of the enemy pieces are constants rather than
-    /// values kept in registers (or, short of registers, on the stack).
     #[inline(always)]
     pub(crate) fn generate_legal<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
-        match self.side {
-            Color::White => self.generate_for::<S, KIND>(Color::White, sink),
-            Color::Black => self.generate_for::<S, KIND>(Color::Black, sink),
-        }
-    }
-
-    /// [`Self::generate_legal`] for `us`, the side to move, a constant where it is called.
-    #[inline(always)]
-    fn generate_for<S: MoveSink, const KIND: u8>(&self, us: Color, sink: &mut S) {
-        // Never taken (see `Sq120::is_on_board_range`): it lets the cells around the king be
-        // read without wrapping their index.
-        if !self.king(us).is_on_board_range() {
-            return;
-        }
-        let attackers = self.attackers(!us);
-        let safety = self.king_safety(us, attackers);
+        let attackers = self.attackers(!self.side);
+        let safety = self.king_safety(attackers);
         match safety.checkers {
             0 if safety.pin_count == 0 => {
-                self.piece_moves::<S, KIND, false, false>(us, &safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
             }
             0 => {
-                self.piece_moves::<S, KIND, false, true>(us, &safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
             }
             1 => {
                 let targets = self.evasion_targets(&safety);
                 // Pinned pieces stay put in check, so they are skipped like pinned knights.
-                self.piece_moves::<S, KIND, true, true>(us, &safety, &targets, sink);
+                self.piece_moves::<S, KIND, true, true>(&safety, &targets, sink);
             }
             _ => {}
         }
-        let side_steps = self.king_moves::<S, KIND>(us, &safety, attackers, sink);
-        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(us) {
-            self.castling_moves(us, attackers, side_steps, sink);
+        let side_steps = self.king_moves::<S, KIND>(&safety, attackers, sink);
+        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(self.side) {
+            self.castling_moves(attackers, side_steps, sink);
         }
         if wants_noisy(KIND) {
             if let Some(ep) = self.ep {
@@ -208,7 +186,8 @@ impl MailboxBoard {
     /// Finds checkers and pins by looking out from the king of the side to move; `attackers`
     /// are the enemy's.
     #[inline(always)]
-    fn king_safety(&self, us: Color, attackers: Attackers) -> KingSafety {
+    fn king_safety(&self, attackers: Attackers) -> KingSafety {
+        let us = self.side;
         let them = !us;
         let us_bit = Cell::color_bit(us);
         let king = self.king(us);
@@ -221,7 +200,6 @@ impl MailboxBoard {
             pins: [(king, 0); MAX_PINS],
             pin_count: 0,
             slider_lines: SliderLines::default(),
-            near_attacks: 0,
         };
         let at = |sq: Sq120| self.cells[sq.index()];
 
@@ -243,12 +221,6 @@ impl MailboxBoard {
                 }
             }
         }
-
-        // Which of the king's neighbours the enemy knights and king attack, found in one pass
-        // over them rather than in each neighbour's attack test: about 1.3% fewer instructions
-        // over the six standard positions (geometric mean of bulk perft, callgrind), though 3%
-        // more at the start, where the king has no open neighbour.
-        safety.near_attacks = near_king_attacks(&self.lists, king, them);
 
         // Only the enemy's bishops, rooks and queens can check from afar or pin, and most of
         // them share no line with the king, so each one the piece lists name is looked at
@@ -317,20 +289,16 @@ impl MailboxBoard {
     #[inline(always)]
     fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
-        us: Color,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
+        let us = self.side;
         let us_bit = Cell::color_bit(us);
 
-        self.pawn_moves::<S, KIND, CHECK, PINS>(us, safety, targets, sink);
+        self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
-            // Never taken; see `Sq120::is_on_board_range`.
-            if !from.is_on_board_range() {
-                continue;
-            }
             // A knight's jump always leaves its pin line.
             if safety.pin_step::<PINS>(from) != 0 {
                 continue;
@@ -347,65 +315,23 @@ impl MailboxBoard {
             }
         }
 
-        // One call per kind of slider rather than a loop over the three, so that each call's
-        // steps are constants: with pins the compiler kept the loop and stepped by a value
-        // read from the table; written out, position6 takes 7.5% fewer instructions (bulk
-        // perft, callgrind).
-        self.slider_moves::<S, KIND, CHECK, PINS, 4>(
-            us,
-            Role::Bishop,
-            direction::DIAGONAL,
-            safety,
-            targets,
-            sink,
-        );
-        self.slider_moves::<S, KIND, CHECK, PINS, 4>(
-            us,
-            Role::Rook,
-            direction::ORTHOGONAL,
-            safety,
-            targets,
-            sink,
-        );
-        self.slider_moves::<S, KIND, CHECK, PINS, 8>(
-            us,
-            Role::Queen,
-            direction::KING,
-            safety,
-            targets,
-            sink,
-        );
-    }
-
-    /// The moves of `us`'s sliders of `role`, which move along `steps`.
-    #[inline(always)]
-    fn slider_moves<
-        S: MoveSink,
-        const KIND: u8,
-        const CHECK: bool,
-        const PINS: bool,
-        const N: usize,
-    >(
-        &self,
-        us: Color,
-        role: Role,
-        steps: [i8; N],
-        safety: &KingSafety,
-        targets: &Targets,
-        sink: &mut S,
-    ) {
-        let us_bit = Cell::color_bit(us);
-        for &from in self.lists.squares(Cell::of(us, role)) {
-            let pin = safety.pin_step::<PINS>(from);
-            if pin == 0 {
-                for step in steps {
-                    self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
+        for (role, steps) in [
+            (Role::Bishop, &direction::DIAGONAL[..]),
+            (Role::Rook, &direction::ORTHOGONAL[..]),
+            (Role::Queen, &direction::KING[..]),
+        ] {
+            for &from in self.lists.squares(Cell::of(us, role)) {
+                let pin = safety.pin_step::<PINS>(from);
+                if pin == 0 {
+                    for &step in steps {
+                        self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
+                    }
+                } else if !CHECK && steps.contains(&pin) {
+                    // Along the pin line only: towards the king, and towards the pinner,
+                    // which it may capture.
+                    self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
+                    self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
                 }
-            } else if !CHECK && steps.contains(&pin) {
-                // Along the pin line only: towards the king, and towards the pinner, which it
-                // may capture.
-                self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
-                self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
             }
         }
     }
@@ -463,11 +389,11 @@ impl MailboxBoard {
     #[inline(always)]
     fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
         &self,
-        us: Color,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
+        let us = self.side;
         let them_bit = Cell::color_bit(!us);
         let ahead = 10 * us.forward();
         // Ranks counted from white's side: where a double push starts and a promotion starts.
@@ -477,10 +403,6 @@ impl MailboxBoard {
         };
         let allowed = |to: Sq120| !CHECK || targets[to.index()];
         for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
-            // Never taken; see `Sq120::is_on_board_range`.
-            if !from.is_on_board_range() {
-                continue;
-            }
             let pin = safety.pin_step::<PINS>(from);
             if CHECK && pin != 0 {
                 continue;
@@ -529,18 +451,17 @@ impl MailboxBoard {
     #[inline(always)]
     fn king_moves<S: MoveSink, const KIND: u8>(
         &self,
-        us: Color,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
     ) -> SideSteps {
         use direction::{EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST};
         for step in [NORTH, SOUTH, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST] {
-            self.king_step::<S, KIND>(us, step, safety, attackers, sink);
+            self.king_step::<S, KIND>(step, safety, attackers, sink);
         }
         SideSteps {
-            east: self.king_step::<S, KIND>(us, EAST, safety, attackers, sink),
-            west: self.king_step::<S, KIND>(us, WEST, safety, attackers, sink),
+            east: self.king_step::<S, KIND>(EAST, safety, attackers, sink),
+            west: self.king_step::<S, KIND>(WEST, safety, attackers, sink),
         }
     }
 
@@ -548,13 +469,12 @@ impl MailboxBoard {
     #[inline(always)]
     fn king_step<S: MoveSink, const KIND: u8>(
         &self,
-        us: Color,
         step: i8,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
     ) -> bool {
-        let us_bit = Cell::color_bit(us);
+        let us_bit = Cell::color_bit(self.side);
         let king = safety.king;
         let to = king.offset(step);
         let cell = self.cells[to.index()];
@@ -578,9 +498,13 @@ impl MailboxBoard {
         {
             return false;
         }
-        if safety.near_attacks & king_step_bit(step) != 0
-            || is_attacked_beside_king(&self.cells, to, attackers, &safety.slider_lines)
-        {
+        if is_attacked_beside_king(
+            &self.cells,
+            &self.lists,
+            to,
+            attackers,
+            &safety.slider_lines,
+        ) {
             return false;
         }
         sink.push(Move::new(king.on_board(), to.on_board(), flag));
@@ -596,58 +520,28 @@ impl MailboxBoard {
     /// rook or queen on the home rank may stand beyond the castling rook, which shields the
     /// king's destination until it moves: the full test runs on a copy of the cells with that
     /// rook lifted.
-    ///
-    /// Inlined into the generator of each side, it finds the standard squares as constants.
-    #[inline(always)]
     fn castling_moves<S: MoveSink>(
         &self,
-        us: Color,
         attackers: Attackers,
         side_steps: SideSteps,
         sink: &mut S,
     ) {
+        let us = self.side;
         let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
-        // One call per side rather than a loop over both, so that each call's squares are
-        // constants.
-        self.castling_to(
-            us,
-            CastlingSide::King,
-            king_at_home,
-            side_steps.east,
-            attackers,
-            sink,
-        );
-        self.castling_to(
-            us,
-            CastlingSide::Queen,
-            king_at_home,
-            side_steps.west,
-            attackers,
-            sink,
-        );
-    }
-
-    /// Castling to `side`, if `us` holds that right; `first_step_safe` says whether the king's
-    /// own step towards that side was legal.
-    #[inline(always)]
-    fn castling_to<S: MoveSink>(
-        &self,
-        us: Color,
-        side: CastlingSide,
-        king_at_home: bool,
-        first_step_safe: bool,
-        attackers: Attackers,
-        sink: &mut S,
-    ) {
-        let Some(rook_from) = self.castling.rook(us, side) else {
-            return;
-        };
-        if king_at_home && rook_from == side.rook_from(us) {
-            if first_step_safe {
-                self.standard_castling(us, side, attackers, sink);
+        for (side, first_step_safe) in [
+            (CastlingSide::King, side_steps.east),
+            (CastlingSide::Queen, side_steps.west),
+        ] {
+            let Some(rook_from) = self.castling.rook(us, side) else {
+                continue;
+            };
+            if king_at_home && rook_from == side.rook_from(us) {
+                if first_step_safe {
+                    self.standard_castling(side, attackers, sink);
+                }
+            } else {
+                self.chess960_castling(side, attackers, sink);
             }
-        } else {
-            self.chess960_castling(side, attackers, sink);
         }
     }
 
@@ -660,14 +554,14 @@ impl MailboxBoard {
     /// (depth 5, callgrind). The first square the king crosses is where its single step along
     /// the rank lands, already found empty and unattacked by [`Self::king_moves`], so only the
     /// landing square is tested here.
-    #[inline(always)]
+    #[inline]
     fn standard_castling<S: MoveSink>(
         &self,
-        us: Color,
         side: CastlingSide,
         attackers: Attackers,
         sink: &mut S,
     ) {
+        let us = self.side;
         let king = Sq120::from_square(CastlingSide::king_from(us));
         // The steps from the king to the squares between king and rook beyond its first step,
         // and to the square the king lands on.

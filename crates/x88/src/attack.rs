@@ -1,7 +1,7 @@
 //! Attack tests, checks and pins, all driven by the difference table.
 
 use crate::board::{pawn_step, X88Board, PAWN_SLOTS, SLOTS};
-use crate::difference::{attack_bit, near_in, near_table, vector};
+use crate::difference::{attack_bit, near_king, vector};
 use crate::piece::{color_bit, is_slider, kind, pawn_code, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::Color;
@@ -64,8 +64,7 @@ pub(crate) struct KingSafety {
     pub(crate) pinned: bool,
     /// The enemy king and pieces that could attack a cell next to the king on an empty board,
     /// in their first `near_count` entries: the only ones the king's steps need testing
-    /// against. While the side to move may castle, the list also holds those that could
-    /// attack a cell two files beside the king on its rank, where a castling king lands. Collected in the same pass, this saves about 5% of a bulk perft's
+    /// against. Collected in the same pass, this saves about 5% of a bulk perft's
     /// instructions on kiwipete (callgrind).
     pub(crate) near: [Sq88; PAWN_SLOTS],
     pub(crate) near_count: usize,
@@ -106,13 +105,10 @@ impl X88Board {
                 safety.checker = from;
             }
         }
-        // With a castling right left, the list also covers the cells the king lands on when it
-        // castles, so that castling needs no pass of its own over the enemy pieces.
-        let near = near_table(self.castling.has_any(us));
         for &from in self.officers(them) {
             let code = self.cells[from.index()];
             let bit = attack_bit(code);
-            if near_in(near, from, king) & bit != 0 {
+            if near_king(from, king) & bit != 0 {
                 safety.near[safety.near_count] = from;
                 safety.near_count += 1;
             }

@@ -154,7 +154,7 @@ static DIFFERENCES: [Vector; 256] = {
 /// The attack bits of the pieces that, standing on `from`, attack at least one cell next to
 /// the king on `king`, on an empty board. A piece without its bit here cannot stop the king
 /// from stepping anywhere, so the king's moves test only the pieces that have it.
-#[cfg(test)]
+#[inline]
 pub(crate) fn near_king(from: Sq88, king: Sq88) -> u8 {
     NEAR_KING[usize::from(king.0.wrapping_sub(from.0).wrapping_add(119))]
 }
@@ -168,47 +168,6 @@ static NEAR_KING: [u8; 256] = union_table(&[
     (-1, 1),
     (0, -1),
     (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-]);
-
-/// Like [`near_king`], for the eight cells around the king and the two cells two files beside
-/// it on its rank, where a king standing on its home cell in standard chess lands when it
-/// castles. The check pass collects its list of nearby enemy pieces with this table when the
-/// side to move may still castle, so that one list answers both the king's steps and the
-/// castling landing cells.
-#[cfg(test)]
-fn near_king_or_landing(from: Sq88, king: Sq88) -> u8 {
-    near_in(near_table(true), from, king)
-}
-
-/// The table the check pass picks its nearby enemy pieces with: [`NEAR_KING_OR_LANDING`]
-/// when the side to move may still castle, [`NEAR_KING`] otherwise.
-#[inline]
-pub(crate) fn near_table(castling: bool) -> &'static [u8; 256] {
-    if castling {
-        &NEAR_KING_OR_LANDING
-    } else {
-        &NEAR_KING
-    }
-}
-
-/// The entry of a table from [`near_table`] for a piece on `from` and the king on `king`.
-#[inline]
-pub(crate) fn near_in(table: &[u8; 256], from: Sq88, king: Sq88) -> u8 {
-    table[usize::from(king.0.wrapping_sub(from.0).wrapping_add(119))]
-}
-
-/// Like [`NEAR_KING`], with the two castling landing cells added.
-static NEAR_KING_OR_LANDING: [u8; 256] = union_table(&[
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -2),
-    (0, -1),
-    (0, 1),
-    (0, 2),
     (1, -1),
     (1, 0),
     (1, 1),
@@ -375,41 +334,6 @@ mod tests {
         );
         assert_eq!(
             near_king(cell(Square::A6), cell(Square::H8)) & STRAIGHT_BIT,
-            0
-        );
-    }
-
-    #[test]
-    fn the_near_king_or_landing_bits_cover_the_king_cells_and_both_landings() {
-        let mut landings = 0;
-        for from in cells() {
-            for king in cells() {
-                if from == king {
-                    continue;
-                }
-                let near = near_king_or_landing(from, king);
-                assert_eq!(near_king(from, king) & !near, 0);
-                for step in [-2, 2] {
-                    let cell = king.offset(step);
-                    if cell.is_off_board() || cell.rank() != king.rank() || cell == from {
-                        continue;
-                    }
-                    assert_eq!(vector(from, cell).attackers & !near, 0);
-                    landings += 1;
-                }
-            }
-        }
-        // Per rank, 6 king files have a cell two files to the right and 6 to the left: 8 * 12
-        // pairs of king and landing cell, each against the 62 other cells for `from`.
-        assert_eq!(landings, 8 * 12 * 62);
-        let cell = |sq| Sq88::from_square(sq);
-        // A rook on g5 reaches g1 only, two files from e1, so only this table names it.
-        assert_eq!(
-            near_king(cell(Square::G5), cell(Square::E1)) & STRAIGHT_BIT,
-            0
-        );
-        assert_ne!(
-            near_king_or_landing(cell(Square::G5), cell(Square::E1)) & STRAIGHT_BIT,
             0
         );
     }

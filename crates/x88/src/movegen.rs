@@ -146,55 +146,37 @@ impl X88Board {
         safety: &KingSafety,
     ) {
         let us = self.turn;
+        let them = !us;
+        let own = color_bit(us);
         let king = self.king(us);
         let in_check = safety.checkers != 0;
         let their_officers = safety.near_officers();
-        // The steps along the rank come first and on their own, so that castling can reuse
-        // their answers without a test in the loop over the other six.
-        let safe_beside = [
-            self.king_step::<NOISY, QUIET, S>(out, king, -1, their_officers),
-            self.king_step::<NOISY, QUIET, S>(out, king, 1, their_officers),
-        ];
-        for step in [-17, -16, -15, 15, 16, 17] {
-            self.king_step::<NOISY, QUIET, S>(out, king, step, their_officers);
+        for step in KING_STEPS {
+            let to = king.offset(step);
+            if to.is_off_board() {
+                continue;
+            }
+            let content = self.cells[to.index()];
+            if content & own != 0 {
+                continue;
+            }
+            let capture = content != EMPTY;
+            if (capture && !NOISY) || (!capture && !QUIET) {
+                continue;
+            }
+            if attacked(&self.cells, their_officers, to, them, king) {
+                continue;
+            }
+            let flag = if capture {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            out.add(king, to, flag);
         }
-        if QUIET && !in_check && self.castling.has_any(us) {
-            self.castling_moves(out, their_officers, safe_beside);
+        if QUIET && !in_check && !self.castling.is_empty() {
+            self.castling_moves(out);
         }
-    }
-
-    /// Sends the king's step along `step` to `out` if it is legal, and says whether it was.
-    #[inline(always)]
-    fn king_step<const NOISY: bool, const QUIET: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-        king: Sq88,
-        step: i8,
-        their_officers: &[Sq88],
-    ) -> bool {
-        let us = self.turn;
-        let to = king.offset(step);
-        if to.is_off_board() {
-            return false;
-        }
-        let content = self.cells[to.index()];
-        if content & color_bit(us) != 0 {
-            return false;
-        }
-        let capture = content != EMPTY;
-        if (capture && !NOISY) || (!capture && !QUIET) {
-            return false;
-        }
-        if attacked(&self.cells, their_officers, to, !us, king) {
-            return false;
-        }
-        let flag = if capture {
-            MoveFlag::Capture
-        } else {
-            MoveFlag::Quiet
-        };
-        out.add(king, to, flag);
-        true
     }
 
     /// Castling, when not in check, by the Chess960 rules (which include the standard ones):
@@ -202,83 +184,28 @@ impl X88Board {
     /// no square the king crosses or lands on is attacked with the castling rook seen as gone
     /// (it may shield the king's destination from an enemy rook or queen on the home rank).
     ///
-    /// A king on its standard home cell castling with a rook in the corner (all of standard
-    /// chess, and some Chess960 starts) takes a shorter road: the cells to be empty are fixed,
-    /// the king's step has already found whether the cell beside it is attacked (not in check,
-    /// no enemy slider can reach it through the king's cell or, past the corner, the rook's),
-    /// and the landing cell is tested against the enemy pieces the check pass listed as able
-    /// to reach it. This saves about 20% of the instructions of a bulk perft of kiwipete
-    /// without its d5 pawn at depth 4, and 10% of the start position's at depth 5 (callgrind).
-    fn castling_moves<S: MoveSink>(
-        &self,
-        out: &mut S,
-        near_landing: &[Sq88],
-        safe_beside: [bool; 2],
-    ) {
+    /// The squares come straight from the files on the home rank rather than from
+    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saves about 1.4%
+    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
+    /// (callgrind).
+    ///
+    /// The attack tests look only at the enemy pieces that could reach a cell one or two files
+    /// beside the king on an empty board, picked with one table lookup each, when the king
+    /// crosses no other cell (always in standard chess): this saves about 2.5% of the
+    /// instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4 (callgrind).
+    fn castling_moves<S: MoveSink>(&self, out: &mut S) {
         let us = self.turn;
         let them = !us;
         let Some(king_from) = self.castling.king(us) else {
             return;
         };
-        let king_at_home = king_from == CastlingSide::king_from(us);
         let king_from = Sq88::from_square(king_from);
-        let mut general = [None; 2];
-        for (i, side) in CastlingSide::ALL.into_iter().enumerate() {
-            let Some(rook_from) = self.castling.rook(us, side) else {
-                continue;
-            };
-            if !(king_at_home && rook_from == side.rook_from(us)) {
-                general[i] = Some(side);
-                continue;
-            }
-            // One file toward the rook, the beside cell, then the landing cell; queen side,
-            // one more cell next to the rook that must be empty too.
-            let (toward_rook, beside_safe) = match side {
-                CastlingSide::King => (1, safe_beside[1]),
-                CastlingSide::Queen => (-1, safe_beside[0]),
-            };
-            let landing = king_from.offset(2 * toward_rook);
-            if beside_safe
-                && self.cells[landing.offset(-toward_rook).index()] == EMPTY
-                && self.cells[landing.index()] == EMPTY
-                && (side == CastlingSide::King || self.cells[landing.offset(-1).index()] == EMPTY)
-                && !attacked(&self.cells, near_landing, landing, them, Sq88::NONE)
-            {
-                out.add(king_from, landing, side.flag());
-            }
-        }
-        if general != [None; 2] {
-            self.castling_moves_960(out, king_from, general);
-        }
-    }
-
-    /// Castling to the sides in `sides` by the general Chess960 rules, for a king or rook off
-    /// the standard cells. Kept out of line, since standard chess never comes here.
-    ///
-    /// The squares come straight from the files on the home rank rather than from
-    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saved about 1.4%
-    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
-    /// (callgrind), when every castling came this way.
-    ///
-    /// The attack tests look only at the enemy pieces that could reach a cell one or two files
-    /// beside the king on an empty board, picked with one table lookup each, when the king
-    /// crosses no other cell: this saved about 2.5% of the same count, when every castling
-    /// came this way.
-    #[inline(never)]
-    fn castling_moves_960<S: MoveSink>(
-        &self,
-        out: &mut S,
-        king_from: Sq88,
-        sides: [Option<CastlingSide>; 2],
-    ) {
-        let us = self.turn;
-        let them = !us;
         let mut near = [Sq88::NONE; PAWN_SLOTS];
         let mut near_count = None;
         // Every cell of the home rank is the first cell of the rank plus its file.
         let home = Sq88(king_from.0 & 0x70);
         let king_file = king_from.0 & 7;
-        for side in sides.into_iter().flatten() {
+        for side in CastlingSide::ALL {
             let Some(rook_from) = self.castling.rook(us, side) else {
                 continue;
             };
