@@ -58,6 +58,14 @@ profile() {
                 printf "%5.1f%% %7.1f per leaf  %s\n", 100 * ir / total, ir / leaves, name
                 shown++
             } }'
+    # Perft's own lines, with whatever the compiler inlined into its loop (the bitboard boards'
+    # `make` and `unmake`): the inclusive list above leaves perft out, since it holds everything.
+    callgrind_annotate "$scratch/cg" | awk -v leaves="$leaves" '
+        /PROGRAM TOTALS/ { gsub(",", "", $1); total = $1; next }
+        total && /boardlab_core::perft::perft/ { ir = $1; gsub(",", "", ir); own += ir }
+        END { if (own / total >= 0.01)
+            printf "%5.1f%% %7.1f per leaf  perft itself, with what is inlined into it\n",
+                100 * own / total, own / leaves }'
 }
 
 {
