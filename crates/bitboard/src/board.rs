@@ -722,3 +722,25 @@ impl<T: SliderTechnique> Views for BitboardBoard<T> {
         T::explain_svg(self, sq)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_codes_give_back_their_piece_and_every_other_byte_no_piece() {
+        let mut pieces = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                assert_eq!(Code::of(piece).piece(), Some(piece));
+                pieces += 1;
+            }
+        }
+        assert_eq!(pieces, Piece::NUM);
+        assert_eq!(Code::EMPTY.piece(), None);
+        for byte in Piece::NUM as u8..=u8::MAX {
+            assert_eq!(Code(byte).piece(), None, "byte {byte}");
+        }
+    }
+}
