@@ -165,7 +165,7 @@ impl PieceList {
             let (adf, adr) = (df.unsigned_abs(), dr.unsigned_abs());
             let straight = (df == 0) != (dr == 0);
             let diagonal = (adf == adr) & (df != 0);
-            let knight = (adf.wrapping_add(adr) == 3) & (adf != 0) & (adr != 0);
+            let knight = knight_apart(adf, adr);
             let king = adf.max(adr) == 1;
             let pawn = (dr == forward) & (adf == 1);
             let is = |r: Role| role == r as u8;
@@ -212,7 +212,7 @@ impl PieceList {
         for (hit, &square) in hits.iter_mut().zip(&self.squares) {
             let adf = ((square & 7) as i8 - from_file).unsigned_abs();
             let adr = ((square >> 3) as i8).wrapping_sub(from_rank).unsigned_abs();
-            *hit = u8::from((adf.wrapping_add(adr) == 3) & (adf != 0) & (adr != 0));
+            *hit = u8::from(knight_apart(adf, adr));
         }
         // Every byte is 0 or 1: adding the two halves as words, then all eight bytes into the
         // top one with a multiplication, counts them without a loop.
@@ -287,6 +287,13 @@ impl fmt::Debug for PieceList {
         }
         f.write_str("]")
     }
+}
+
+/// Whether squares `adf` files and `adr` ranks apart are a knight's jump apart (one and two, or
+/// two and one). Branch-free, so that the all-slots loops that ask it stay vector code.
+#[inline(always)]
+fn knight_apart(adf: u8, adr: u8) -> bool {
+    (adf.wrapping_add(adr) == 3) & (adf != 0) & (adr != 0)
 }
 
 #[cfg(test)]
