@@ -344,6 +344,8 @@ impl<T: SliderTechnique> BitboardBoard<T> {
                     hash ^= Zobrist::en_passant(skipped.file());
                 }
             } else if SPECIAL && flag & 0b1011 != 0 {
+                // Of a pawn's other flags, quiet (0) and capture (4) have none of these bits;
+                // en passant (5) and every promotion (8 to 15) have one.
                 hash ^= self.finish_en_passant_or_promotion(mv, us);
             }
         }
