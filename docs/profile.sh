@@ -72,7 +72,8 @@ profile() {
     echo "# $(rustc --version); $(date -u +%Y-%m-%d)"
     echo "# valgrind --tool=callgrind $boardlab perft --backend B --depth 5 --fen '$fen'"
     echo "# (full-make: --depth 4 --no-bulk)"
-    echo "# callgrind_annotate --inclusive=yes: each function with what it calls, the largest first"
+    echo "# callgrind_annotate --inclusive=yes: each function with what it calls, the largest first;"
+    echo "# last, perft's own lines (callgrind_annotate without --inclusive)"
     for backend in piece-list mailbox x88 rotated magic pext; do
         for mode in bulk full-make; do
             profile "$backend" "$mode"
