@@ -538,8 +538,8 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
 
     /// The moves of a slider along the rook lines (`STRAIGHT`) and the bishop lines (`SLANTED`).
     ///
-    /// Each direction is its own instance of [`ray`](Generator::ray), so that its step and the
-    /// distance to the edge are constants; a loop over a slice of directions computed them for
+    /// Each direction is its own inlined copy of [`ray`](Generator::ray), so that its step and
+    /// the distance to the edge are constants; a loop over a slice of directions computed them for
     /// every direction of every slider (7% of bulk perft's instructions, callgrind: 387 M against
     /// 359 M on kiwipete without its d5 pawn at depth 4).
     ///
@@ -554,29 +554,55 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         from: u8,
         pin: u8,
     ) {
+        // A pinned slider is rare. Taking it aside spares every ray of a free one the test of
+        // its step against the pin line: 5.7% fewer instructions (callgrind, bulk perft of
+        // kiwipete without its d5 pawn at depth 4: 249.3 M against 235.0 M) and about 5% less
+        // time over the six standard positions.
+        if pin != 0 {
+            self.pinned_slides::<EVADES, STRAIGHT, SLANTED>(from, pin);
+            return;
+        }
         if STRAIGHT {
-            self.ray::<EVADES, 1, 0>(from, pin);
-            self.ray::<EVADES, -1, 0>(from, pin);
-            self.ray::<EVADES, 0, 1>(from, pin);
-            self.ray::<EVADES, 0, -1>(from, pin);
+            self.ray::<EVADES>(from, 1, 0);
+            self.ray::<EVADES>(from, -1, 0);
+            self.ray::<EVADES>(from, 0, 1);
+            self.ray::<EVADES>(from, 0, -1);
         }
         if SLANTED {
-            self.ray::<EVADES, 1, 1>(from, pin);
-            self.ray::<EVADES, -1, 1>(from, pin);
-            self.ray::<EVADES, 1, -1>(from, pin);
-            self.ray::<EVADES, -1, -1>(from, pin);
+            self.ray::<EVADES>(from, 1, 1);
+            self.ray::<EVADES>(from, -1, 1);
+            self.ray::<EVADES>(from, 1, -1);
+            self.ray::<EVADES>(from, -1, -1);
         }
     }
 
-    /// The moves of a slider on `from` in the direction of `DF` files and `DR` ranks a step, up
-    /// to the first piece (taken if it is the opponent's) or the edge.
+    /// The moves of a pinned slider: only along the line of the pin (`pin` is its step without
+    /// sign, as in [`Generator::pins`]), in both directions, and only if the slider moves along
+    /// such lines at all.
+    #[inline(never)]
+    fn pinned_slides<const EVADES: bool, const STRAIGHT: bool, const SLANTED: bool>(
+        &mut self,
+        from: u8,
+        pin: u8,
+    ) {
+        let (df, dr) = match pin {
+            1 if STRAIGHT => (1, 0),
+            8 if STRAIGHT => (0, 1),
+            9 if SLANTED => (1, 1),
+            7 if SLANTED => (-1, 1),
+            _ => return,
+        };
+        self.ray::<EVADES>(from, df, dr);
+        self.ray::<EVADES>(from, -df, -dr);
+    }
+
+    /// The moves of a slider on `from` in the direction of `df` files and `dr` ranks a step, up
+    /// to the first piece (taken if it is the opponent's) or the edge. Inlined, so that for a
+    /// free slider each direction's step and distance to the edge are constants.
     #[inline(always)]
-    fn ray<const EVADES: bool, const DF: i32, const DR: i32>(&mut self, from: u8, pin: u8) {
-        let delta = DR * 8 + DF;
-        if pin != 0 && delta.unsigned_abs() != u32::from(pin) {
-            return;
-        }
-        let steps = room(file(from), DF).min(room(rank(from), DR));
+    fn ray<const EVADES: bool>(&mut self, from: u8, df: i32, dr: i32) {
+        let delta = dr * 8 + df;
+        let steps = room(file(from), df).min(room(rank(from), dr));
         let mut to = from as i32;
         for _ in 0..steps {
             to += delta;
