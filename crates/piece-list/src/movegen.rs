@@ -444,6 +444,11 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             let sq = self.own.square(index);
             let pin = self.pins[index];
             match self.own.role(index) {
+                // As with the sliders, a free pawn gets its own copy of the pawn code, without
+                // the pin tests: 1.3% fewer instructions (callgrind, bulk perft of kiwipete
+                // without its d5 pawn at depth 4: 235.0 M against 232.0 M) and 1-2% less time
+                // over the six standard positions.
+                Role::Pawn if pin == 0 => self.pawn_moves::<EVADES>(sq, 0, pawns),
                 Role::Pawn => self.pawn_moves::<EVADES>(sq, pin, pawns),
                 Role::Knight => {
                     if pin == 0 {
@@ -458,7 +463,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pawn_moves<const EVADES: bool>(&mut self, from: u8, pin: u8, pawns: PawnRanks) {
         let forward = pawns.forward;
         let r = rank(from);
