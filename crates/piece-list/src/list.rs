@@ -123,9 +123,8 @@ impl PieceList {
             let x = word ^ splat;
             !(((x & LOW7) + LOW7) | x | LOW7)
         };
-        let (low, high) = self.squares.split_at(8);
-        let low = zero_bytes(u64::from_le_bytes(low.try_into().unwrap_or_default()));
-        let high = zero_bytes(u64::from_le_bytes(high.try_into().unwrap_or_default()));
+        let (low, high) = as_words(&self.squares);
+        let (low, high) = (zero_bytes(low), zero_bytes(high));
         if low != 0 {
             (low.trailing_zeros() / 8) as usize
         } else {
@@ -180,11 +179,8 @@ impl PieceList {
         // into bit 56 + i, with no carries since every byte is 0 or 1. Building the mask with a
         // shift per slot instead split the vector work in halves and took about 45 more
         // instructions a call.
-        let gather = |half: &[u8]| {
-            let word = u64::from_le_bytes(half.try_into().unwrap_or_default());
-            (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-        };
-        let (low, high) = hits.split_at(8);
+        let gather = |word: u64| (word.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        let (low, high) = as_words(&hits);
         let mask = gather(low) | gather(high) << 8;
         // Unused slots hold no square, but their roles are stale: only `len` bits count.
         mask & ((1 << self.len) - 1)
@@ -216,9 +212,8 @@ impl PieceList {
         }
         // Every byte is 0 or 1: adding the two halves as words, then all eight bytes into the
         // top one with a multiplication, counts them without a loop.
-        let (low, high) = hits.split_at(8);
-        let word = |half: &[u8]| u64::from_le_bytes(half.try_into().unwrap_or_default());
-        ((word(low) + word(high)).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+        let (low, high) = as_words(&hits);
+        ((low + high).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
     /// Moves entry `index` to `sq`.
@@ -287,6 +282,14 @@ impl fmt::Debug for PieceList {
         }
         f.write_str("]")
     }
+}
+
+/// A list-wide array of 16 bytes as two words, slots 0 to 7 in the first (slot 0 its low byte)
+/// and 8 to 15 in the second: the scans work on eight slots at a time with word arithmetic.
+#[inline(always)]
+fn as_words(bytes: &[u8; PieceList::CAPACITY]) -> (u64, u64) {
+    let word = u128::from_le_bytes(*bytes);
+    (word as u64, (word >> 64) as u64)
 }
 
 /// Whether squares `adf` files and `adr` ranks apart are a knight's jump apart (one and two, or
