@@ -310,6 +310,10 @@ impl MailboxBoard {
         self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             // A knight's jump always leaves its pin line.
             if safety.pin_step::<PINS>(from) != 0 {
                 continue;
@@ -414,6 +418,10 @@ impl MailboxBoard {
         };
         let allowed = |to: Sq120| !CHECK || targets[to.index()];
         for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             let pin = safety.pin_step::<PINS>(from);
             if CHECK && pin != 0 {
                 continue;
