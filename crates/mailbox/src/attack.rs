@@ -133,7 +133,7 @@ static LINES: [u64; CELL_ARRAY_LEN] = {
 
 /// The bytes of this module's lookup tables.
 pub(crate) const TABLE_BYTES: usize =
-    std::mem::size_of::<[u64; CELL_ARRAY_LEN]>() + 2 * std::mem::size_of::<[bool; 256]>();
+    std::mem::size_of::<[u64; CELL_ARRAY_LEN]>() + 2 * std::mem::size_of::<[[u8; 64]; 64]>();
 
 impl SliderLines {
     /// Marks the lines through `slider` that it moves along.
@@ -150,33 +150,87 @@ impl SliderLines {
     }
 }
 
-/// For the difference `a - b` of two playing cells, taken as a byte: whether a knight jumps
-/// between them, and whether a king steps between them. On the 10x12 board a difference of
-/// ranks and files `10 * dr + df` names its step uniquely when `|df| < 8` and the step is
-/// short, so one table entry answers for every pair of squares.
-static KNIGHT_DIFF: [bool; 256] = diff_table(&direction::KNIGHT);
-static KING_DIFF: [bool; 256] = diff_table(&direction::KING);
+/// For a king and an enemy knight (64-square indices, king first): which of the king's eight
+/// neighbours the knight attacks, bit `i` for the step `direction::KING[i]`. ORing the entries
+/// of the enemy knights and king once per position answers "is this neighbour attacked by a
+/// knight or the king" for all eight neighbours at once; the test of each neighbour then looks
+/// only at pawns and sliders.
+static KNIGHT_NEAR: [[u8; 64]; 64] = near_table(&[(1, 2), (2, 1)]);
+/// [`KNIGHT_NEAR`] for the enemy king.
+static KING_NEAR: [[u8; 64]; 64] = near_table(&[(0, 1), (1, 0), (1, 1)]);
 
-const fn diff_table(deltas: &[i8; 8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < 8 {
-        table[deltas[i] as u8 as usize] = true;
-        i += 1;
+/// A table like [`KNIGHT_NEAR`] for a piece that attacks the squares whose file and rank
+/// distances are one of `reach`.
+const fn near_table(reach: &[(i8, i8)]) -> [[u8; 64]; 64] {
+    let mut table = [[0; 64]; 64];
+    let mut king = 0;
+    while king < 64 {
+        let mut step = 0;
+        while step < 8 {
+            let (df, dr) = file_rank_step(direction::KING[step]);
+            let file = (king % 8) as i8 + df;
+            let rank = (king / 8) as i8 + dr;
+            if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                let mut piece = 0;
+                while piece < 64 {
+                    let far_file = ((piece % 8) as i8 - file).abs();
+                    let far_rank = ((piece / 8) as i8 - rank).abs();
+                    let mut i = 0;
+                    while i < reach.len() {
+                        if reach[i].0 == far_file && reach[i].1 == far_rank {
+                            table[king][piece] |= 1 << step;
+                        }
+                        i += 1;
+                    }
+                    piece += 1;
+                }
+            }
+            step += 1;
+        }
+        king += 1;
     }
     table
 }
 
-/// [`is_attacked`] for a square beside the king of `by`'s enemy, with what the king's look
-/// outwards found: knights and the enemy king are found from the piece lists with one table
-/// lookup each, and a ray is walked only if `lines` says its line holds a slider that moves
-/// along it.
-// Kept out of line: inlined into each of the generators it made the bulk perft of kiwipete
-// without d5 about 1% more instructions (callgrind).
+/// A king step of the 10x12 board as (files, ranks).
+const fn file_rank_step(step: i8) -> (i8, i8) {
+    let rank = (step + 15).div_euclid(10) - 1;
+    (step - 10 * rank, rank)
+}
+
+/// The bit of the king step `step` in [`KNIGHT_NEAR`] and [`KING_NEAR`].
+#[inline(always)]
+pub(crate) const fn king_step_bit(step: i8) -> u8 {
+    let mut i = 0;
+    while i < 8 {
+        if direction::KING[i] == step {
+            return 1 << i;
+        }
+        i += 1;
+    }
+    0
+}
+
+/// The neighbours of the king on `king` that the knights and the king of `color` attack, as
+/// bits of [`king_step_bit`].
+#[inline(always)]
+pub(crate) fn near_king_attacks(lists: &PieceLists, king: Sq120, color: Color) -> u8 {
+    let king = king.on_board().index();
+    let mut near = KING_NEAR[king][lists.first(Cell::of(color, Role::King)).on_board().index()];
+    for &knight in lists.squares(Cell::of(color, Role::Knight)) {
+        near |= KNIGHT_NEAR[king][knight.on_board().index()];
+    }
+    near
+}
+
+/// [`is_attacked`] for a square beside the king of `by`'s enemy, knights and king aside (see
+/// [`near_king_attacks`]): a ray is walked only if `lines` says its line holds a slider that
+/// moves along it.
+// Kept out of line: inlined into the generator it made the bulk perft of kiwipete without d5
+// about 1% more instructions (callgrind).
 #[inline(never)]
 pub(crate) fn is_attacked_beside_king(
     cells: &Cells,
-    lists: &PieceLists,
     target: Sq120,
     by: Attackers,
     lines: &SliderLines,
@@ -184,17 +238,6 @@ pub(crate) fn is_attacked_beside_king(
     let at = |sq: Sq120| cells[sq.index()];
     let color = by.color;
     if attacked_by_pawn(cells, target, color) {
-        return true;
-    }
-    let diff = |sq: Sq120| usize::from(target.index().wrapping_sub(sq.index()) as u8);
-    if KING_DIFF[diff(lists.first(Cell::of(color, Role::King)))] {
-        return true;
-    }
-    if lists
-        .squares(Cell::of(color, Role::Knight))
-        .iter()
-        .any(|&knight| KNIGHT_DIFF[diff(knight)])
-    {
         return true;
     }
     let queen = Cell::of(color, Role::Queen);
@@ -284,4 +327,44 @@ fn attacked_from_one_side<const AWAY: i8>(cells: &Cells, target: Sq120, by: Atta
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::Square;
+
+    /// The near tables against the knight's jumps and king's steps on the 10x12 board: bit `i`
+    /// of an entry is set exactly when the piece reaches the king's neighbour in step
+    /// `direction::KING[i]`, and that neighbour is on the board.
+    #[test]
+    fn near_tables_match_the_steps_on_the_board() {
+        let mut pairs = 0;
+        let mut set_bits = 0;
+        for king in Square::ALL {
+            for piece in Square::ALL {
+                for (table, reach) in [
+                    (&KNIGHT_NEAR, direction::KNIGHT),
+                    (&KING_NEAR, direction::KING),
+                ] {
+                    for (i, step) in direction::KING.into_iter().enumerate() {
+                        let neighbour = Sq120::from_square(king).offset(step);
+                        let expected = neighbour.square().is_some()
+                            && reach
+                                .iter()
+                                .any(|&jump| Sq120::from_square(piece).offset(jump) == neighbour);
+                        let bit = table[king.index()][piece.index()] & (1 << i) != 0;
+                        assert_eq!(bit, expected, "{king} {piece} {step}");
+                        set_bits += usize::from(bit);
+                    }
+                }
+                pairs += 1;
+            }
+        }
+        assert_eq!(pairs, 64 * 64);
+        assert!(set_bits > 0);
+        for (i, step) in direction::KING.into_iter().enumerate() {
+            assert_eq!(king_step_bit(step), 1 << i);
+        }
+    }
 }

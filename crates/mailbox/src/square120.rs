@@ -140,6 +140,20 @@ impl Sq120 {
         Sq120(self.0.wrapping_add(delta as u8))
     }
 
+    /// Whether the cell lies between a1 and h8, which every cell a piece stands on does.
+    ///
+    /// The generator tests this of each pawn and knight it moves, a test never failed, for
+    /// what it tells the compiler: a cell a step or jump away from such a cell (at most 21) is
+    /// in `0..120`, so [`Sq120::offset`] does not wrap and the read of that cell needs no
+    /// zero-extension of its index. The instructions hardly change (0.2% fewer in a bulk perft
+    /// of kiwipete without its d5 pawn, depth 4, callgrind), but the six standard positions
+    /// take about 1.5% less time (old and new builds timed turn about). The same test on the
+    /// king's cell, for its steps and their attack tests, saved no time and was left out.
+    #[inline(always)]
+    pub(crate) const fn is_on_board_range(self) -> bool {
+        self.0.wrapping_sub(Sq120::A1.0) <= 98 - 21
+    }
+
     /// Whether this is a playing square of rank `rank` (`0..8`): one subtraction and one
     /// comparison, where [`Sq120::rank`] divides by ten.
     #[inline]
@@ -219,6 +233,31 @@ mod tests {
             playing += usize::from(sq.is_some());
         }
         assert_eq!(playing, 64);
+    }
+
+    #[test]
+    fn every_playing_square_and_its_neighbours_stay_inside_the_cells() {
+        let mut in_range = 0;
+        for cell in 0..=u8::MAX {
+            let cell = Sq120(cell);
+            if cell.square().is_some() {
+                assert!(cell.is_on_board_range(), "{cell:?}");
+            }
+            if cell.is_on_board_range() {
+                in_range += 1;
+                // The promise the range test makes to the generator: no step or jump wraps.
+                for delta in direction::KING
+                    .into_iter()
+                    .chain(direction::KNIGHT)
+                    .chain([20, -20])
+                {
+                    let index = i32::from(cell.0) + i32::from(delta);
+                    assert!((0..CELLS as i32).contains(&index), "{cell:?} {delta}");
+                    assert_eq!(cell.offset(delta).index(), index as usize);
+                }
+            }
+        }
+        assert_eq!(in_range, 98 - 21 + 1);
     }
 
     #[test]
