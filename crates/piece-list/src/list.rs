@@ -303,17 +303,23 @@ fn knight_apart(adf: u8, adr: u8) -> bool {
 mod tests {
     use super::*;
 
+    /// A list holding `entries` in order.
+    fn list_of(entries: impl IntoIterator<Item = (Role, u8)>) -> PieceList {
+        let mut list = PieceList::EMPTY;
+        for (role, sq) in entries {
+            list.push(role, sq);
+        }
+        list
+    }
+
     #[test]
     fn remove_then_restore_gives_back_the_same_list() {
-        let mut list = PieceList::EMPTY;
-        for (role, sq) in [
+        let mut list = list_of([
             (Role::King, 4),
             (Role::Queen, 3),
             (Role::Pawn, 12),
             (Role::Pawn, 13),
-        ] {
-            list.push(role, sq);
-        }
+        ]);
         for index in 0..list.len() {
             let before = list;
             let (role, sq) = (list.role(index), list.square(index));
@@ -338,11 +344,8 @@ mod tests {
 
     #[test]
     fn the_scan_finds_each_entry_in_either_half() {
-        let mut list = PieceList::EMPTY;
-        list.push(Role::King, 63);
-        for sq in 0..15 {
-            list.push(Role::Pawn, sq);
-        }
+        let list =
+            list_of(std::iter::once((Role::King, 63)).chain((0..15).map(|sq| (Role::Pawn, sq))));
         assert_eq!(list.find(63), 0);
         for sq in 0..15 {
             assert_eq!(list.find(sq), usize::from(sq) + 1);
@@ -356,15 +359,12 @@ mod tests {
 
     #[test]
     fn count_within_counts_the_entries_in_a_range_of_squares() {
-        let mut list = PieceList::EMPTY;
-        for (role, sq) in [
+        let list = list_of([
             (Role::King, 4),
             (Role::Rook, 0),
             (Role::Rook, 7),
             (Role::Pawn, 12),
-        ] {
-            list.push(role, sq);
-        }
+        ]);
         assert_eq!(list.count_within(0, 7), 3);
         assert_eq!(list.count_within(4, 7), 2);
         assert_eq!(list.count_within(5, 6), 0);
@@ -378,10 +378,7 @@ mod tests {
         use crate::movegen::KNIGHT_STEPS;
         // Sixteen squares spread over the board, so that every square has some of them a
         // knight's jump away and some not.
-        let mut list = PieceList::EMPTY;
-        for sq in (0..64).step_by(4) {
-            list.push(Role::Pawn, sq);
-        }
+        let list = list_of((0..64).step_by(4).map(|sq| (Role::Pawn, sq)));
         let mut tested = 0;
         for from in 0..64u8 {
             let (file, rank) = (i32::from(from & 7), i32::from(from >> 3));
@@ -400,8 +397,7 @@ mod tests {
         }
         assert_eq!(tested, 64);
         // Unused slots are no knight's jump from anywhere.
-        let mut lone = PieceList::EMPTY;
-        lone.push(Role::King, 0);
+        let lone = list_of([(Role::King, 0)]);
         assert_eq!(lone.count_knight_jumps(10), 1);
         assert_eq!(lone.count_knight_jumps(63), 0);
     }
