@@ -1,30 +1,10 @@
 //! The `Board` trait every representation implements.
 
-use crate::{CastlingRights, Color, FenError, Move, MoveList, Piece, Role, Setup, Square, Zobrist};
+use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
+use crate::{
+    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, Role, Setup, Square, Zobrist,
+};
 use std::fmt;
-
-/// Which legal moves [`Board::generate`] produces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GenKind {
-    /// Every legal move.
-    All,
-    /// Captures (en passant included) and promotions: what quiescence search looks at.
-    Noisy,
-    /// Every legal move that is not noisy.
-    Quiet,
-}
-
-impl GenKind {
-    /// Whether a move of this noisiness belongs to the kind.
-    #[inline]
-    pub const fn includes(self, mv: Move) -> bool {
-        match self {
-            GenKind::All => true,
-            GenKind::Noisy => mv.is_noisy(),
-            GenKind::Quiet => !mv.is_noisy(),
-        }
-    }
-}
 
 /// Why a move in text form was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,8 +102,28 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// Whether any piece of `by` attacks `sq`.
     fn is_attacked(&self, sq: Square, by: Color) -> bool;
 
+    /// Sends the legal moves of the sink's kind to `sink` (see [`MoveSink`]): the one move generator of the backend, which lists moves, lists captures and
+    /// counts the last ply of bulk perft alike.
+    ///
+    /// The default lists the moves with [`generate`](Board::generate) and pushes them one by
+    /// one, for a board that implements that instead.
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        let mut moves = MoveList::new();
+        self.generate(S::KIND, &mut moves);
+        for &mv in moves.iter() {
+            sink.push(mv);
+        }
+    }
+
     /// Replaces the contents of `out` with the legal moves of `kind`.
-    fn generate(&self, kind: GenKind, out: &mut MoveList);
+    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+        out.clear();
+        match kind {
+            GenKind::All => self.generate_into(&mut Lister::<AllMoves>::new(out)),
+            GenKind::Noisy => self.generate_into(&mut Lister::<NoisyMoves>::new(out)),
+            GenKind::Quiet => self.generate_into(&mut Lister::<QuietMoves>::new(out)),
+        }
+    }
 
     /// Plays a legal move and returns what [`unmake`](Board::unmake) needs.
     fn make(&mut self, mv: Move) -> Self::Undo;
@@ -165,9 +165,9 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// The number of legal moves: the leaves of bulk-counting perft.
     #[inline]
     fn count_legal(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.generate(GenKind::All, &mut moves);
-        moves.len() as u64
+        let mut counter = MoveCounter::new();
+        self.generate_into(&mut counter);
+        counter.count()
     }
 
     /// Calls `f` with every piece and its square, in any order.

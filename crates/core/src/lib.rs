@@ -18,6 +18,7 @@ mod book;
 mod castling;
 pub mod epd;
 mod fen;
+mod movegen;
 mod moves;
 mod perft;
 mod piece;
@@ -25,17 +26,21 @@ mod reference;
 mod search;
 mod setup;
 mod square;
+mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 pub mod views;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, GenKind, MoveError};
+pub use board::{Board, MoveError};
 pub use book::{Book, BookEntry, BookError, BookMove, BOOK_ENTRY_BYTES};
 pub use castling::{CastlePath, CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
+pub use movegen::{
+    AllMoves, GenKind, Kind, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves, PROMOTION_ORDER,
+};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
@@ -47,5 +52,6 @@ pub use search::{
 };
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use state::PositionState;
 pub use views::{ExplainError, Views};
 pub use zobrist::Zobrist;

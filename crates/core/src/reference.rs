@@ -7,7 +7,7 @@
 
 use crate::bitboard::pawn_attacks;
 use crate::{
-    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
+    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece, Role,
     Setup, Square, Zobrist,
 };
 
@@ -159,20 +159,19 @@ impl Board for ReferenceBoard {
         self.setup.is_attacked(sq, by)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut candidates = MoveList::new();
         self.pseudo_legal(&mut candidates);
-        out.clear();
         let us = self.setup.turn;
         for &mv in candidates.iter() {
-            if !kind.includes(mv) {
+            if !S::KIND.includes(mv) {
                 continue;
             }
             let mut after = self.setup.clone();
             after.play(mv);
             let king = after.king(us).unwrap_or(Square::A1);
             if !after.is_attacked(king, !us) {
-                out.push(mv);
+                sink.push(mv);
             }
         }
     }
