@@ -2,10 +2,10 @@
 
 use crate::attacks::file;
 use crate::list::PieceList;
-use crate::movegen::{Counter, Generator};
+use crate::movegen::Generator;
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
-    Setup, Square, Zobrist,
+    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState,
+    Role, Setup, Square, Zobrist,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -23,22 +23,15 @@ use boardlab_core::{
 pub struct PieceListBoard {
     /// White's list, then black's, indexed by [`Color::index`].
     pub(crate) lists: [PieceList; 2],
-    pub(crate) zobrist: Zobrist,
-    pub(crate) halfmove_clock: u32,
-    pub(crate) fullmove_number: u32,
-    pub(crate) castling: CastlingRights,
-    pub(crate) ep_square: Option<Square>,
-    pub(crate) turn: Color,
+    /// The side to move, castling rights, en-passant square, clocks and hash.
+    pub(crate) state: PositionState,
 }
 
-/// What [`PieceListBoard::unmake`](Board::unmake) needs: the state a move overwrites, and where
+/// What [`PieceListBoard::unmake`](Board::unmake) needs: the state before the move, and where
 /// in the lists the mover and the captured piece stood, so unmake scans nothing for them.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    zobrist: Zobrist,
-    halfmove_clock: u32,
-    castling: CastlingRights,
-    ep_square: Option<Square>,
+    state: PositionState,
     mover: u8,
     /// The captured piece's index in its list, or [`Undo::NO_CAPTURE`].
     captured_index: u8,
@@ -47,6 +40,18 @@ pub struct Undo {
 
 impl Undo {
     const NO_CAPTURE: u8 = u8::MAX;
+
+    /// The record of a move that has not yet moved or captured anything from `state`: what a
+    /// null move saves, and what make fills in as the move goes.
+    #[inline]
+    fn before(state: PositionState) -> Undo {
+        Undo {
+            state,
+            mover: 0,
+            captured_index: Undo::NO_CAPTURE,
+            captured_role: Role::Pawn,
+        }
+    }
 }
 
 /// The roles in the order a new list takes them after the king: a fixed order makes a position
@@ -106,29 +111,20 @@ impl Board for PieceListBoard {
         setup.normalize_ep_square();
         PieceListBoard {
             lists,
-            zobrist: Zobrist::of(&setup),
-            halfmove_clock: setup.halfmove_clock,
-            fullmove_number: setup.fullmove_number,
-            castling: setup.castling,
-            ep_square: setup.ep_square,
-            turn: setup.turn,
+            state: PositionState::of(&setup),
         }
     }
 
     fn to_setup(&self) -> Setup {
         let mut setup = Setup::empty();
         self.for_each_piece(|sq, piece| setup.board[sq.index()] = Some(piece));
-        setup.turn = self.turn;
-        setup.castling = self.castling;
-        setup.ep_square = self.ep_square;
-        setup.halfmove_clock = self.halfmove_clock;
-        setup.fullmove_number = self.fullmove_number;
+        self.state.write_to(&mut setup);
         setup
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.turn
+        self.state.turn
     }
 
     #[inline]
@@ -142,27 +138,27 @@ impl Board for PieceListBoard {
 
     #[inline]
     fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     #[inline]
     fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.state.ep_square
     }
 
     #[inline]
     fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.state.halfmove_clock
     }
 
     #[inline]
     fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.state.fullmove_number
     }
 
     #[inline]
     fn zobrist(&self) -> Zobrist {
-        self.zobrist
+        self.state.zobrist
     }
 
     #[inline]
@@ -172,8 +168,9 @@ impl Board for PieceListBoard {
 
     #[inline]
     fn in_check(&self) -> bool {
-        let king = self.lists[self.turn.index()].king();
-        self.attacked_ignoring(king, !self.turn, crate::NOTHING_IGNORED)
+        let us = self.state.turn;
+        let king = self.lists[us.index()].king();
+        self.attacked_ignoring(king, !us, crate::NOTHING_IGNORED)
     }
 
     #[inline]
@@ -181,40 +178,17 @@ impl Board for PieceListBoard {
         self.attacked_ignoring(sq as u8, by, crate::NOTHING_IGNORED)
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        out.clear();
-        match kind {
-            GenKind::All => Generator::<_, true, true>::run(self, out),
-            GenKind::Noisy => Generator::<_, true, false>::run(self, out),
-            GenKind::Quiet => Generator::<_, false, true>::run(self, out),
-        }
-    }
-
     #[inline]
-    fn count_legal(&self) -> u64 {
-        let mut counter = Counter(0);
-        Generator::<_, true, true>::run(self, &mut counter);
-        counter.0
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        Generator::run(self, sink);
     }
 
     fn make(&mut self, mv: Move) -> Undo {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = !us;
         let (from, to) = (mv.from() as u8, mv.to() as u8);
-        let mut undo = Undo {
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            mover: 0,
-            captured_index: Undo::NO_CAPTURE,
-            captured_role: Role::Pawn,
-        };
-        let mut zobrist = self.zobrist ^ Zobrist::white_to_move();
-        if let Some(ep) = self.ep_square.take() {
-            zobrist ^= Zobrist::en_passant(ep.file());
-        }
-        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        let mut undo = Undo::before(self.state);
+        self.state.start_move();
 
         if mv.is_capture() {
             let victim_sq = if mv.is_en_passant() {
@@ -226,18 +200,23 @@ impl Board for PieceListBoard {
             let victims = &mut self.lists[them.index()];
             let index = victims.index_at(victim_sq);
             let role = victims.role(index);
-            zobrist ^= Zobrist::piece(Piece::new(them, role), Square::from_index(victim_sq));
             victims.remove(index);
             undo.captured_index = index as u8;
             undo.captured_role = role;
-            self.halfmove_clock = 0;
+            self.state
+                .toggle_piece(Piece::new(them, role), Square::from_index(victim_sq));
+            self.state.reset_halfmove_clock();
         }
 
         let movers = &mut self.lists[us.index()];
         // The castling rook is found before the king moves: in Chess960 the king may land on
         // the rook's square, and a scan afterwards would find the king there.
         let castling_rook = castle_side(mv).map(|side| {
-            let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+            let rook_from = self
+                .state
+                .castling
+                .rook(us, side)
+                .unwrap_or(side.rook_from(us));
             (
                 movers.index_at(rook_from as u8),
                 rook_from,
@@ -250,27 +229,28 @@ impl Board for PieceListBoard {
         let landing_role = mv.promotion().unwrap_or(role);
         movers.set_square(index, to);
         movers.set_role(index, landing_role);
-        zobrist ^= Zobrist::piece(Piece::new(us, role), mv.from());
-        zobrist ^= Zobrist::piece(Piece::new(us, landing_role), mv.to());
+        // Two toggles rather than one move of a piece: a promotion lands as another piece.
+        self.state.toggle_piece(Piece::new(us, role), mv.from());
+        self.state
+            .toggle_piece(Piece::new(us, landing_role), mv.to());
 
         match mv.flag() {
             MoveFlag::DoublePush => {
-                self.ep_square = self.ep_target(us, from, to);
-                if let Some(ep) = self.ep_square {
-                    zobrist ^= Zobrist::en_passant(ep.file());
+                if let Some(ep) = self.ep_target(us, from, to) {
+                    self.state.set_en_passant(ep);
                 }
             }
             MoveFlag::KingCastle | MoveFlag::QueenCastle => {
                 if let Some((rook, rook_from, rook_to)) = castling_rook {
                     self.lists[us.index()].set_square(rook, rook_to as u8);
-                    let piece = Piece::new(us, Role::Rook);
-                    zobrist ^= Zobrist::piece(piece, rook_from) ^ Zobrist::piece(piece, rook_to);
+                    self.state
+                        .move_piece(Piece::new(us, Role::Rook), rook_from, rook_to);
                 }
             }
             _ => {}
         }
         if role == Role::Pawn {
-            self.halfmove_clock = 0;
+            self.state.reset_halfmove_clock();
         }
 
         // Every castling king and rook stands on a back rank, so only a move that leaves or
@@ -279,28 +259,18 @@ impl Board for PieceListBoard {
         // positions, 3.2% on position 3, which has no rights (callgrind, one ply below the
         // ratio bench's depths).
         let on_back_rank = |sq: u8| matches!(sq >> 3, 0 | 7);
-        if (on_back_rank(from) || on_back_rank(to)) && !self.castling.is_empty() {
-            let castling = self.castling.after_move(mv.from(), mv.to());
-            if castling != self.castling {
-                zobrist ^= Zobrist::castling(self.castling) ^ Zobrist::castling(castling);
-                self.castling = castling;
-            }
+        if (on_back_rank(from) || on_back_rank(to)) && !self.state.castling.is_empty() {
+            self.state
+                .set_castling(self.state.castling.after_move(mv.from(), mv.to()));
         }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
-        self.turn = them;
-        self.zobrist = zobrist;
+        self.state.finish_move();
         undo
     }
 
     fn unmake(&mut self, mv: Move, undo: Undo) {
-        let them = self.turn;
-        let us = !them;
-        self.turn = us;
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
+        // The state goes back first: the rights before the move name the castling rook.
+        self.state = undo.state;
+        let us = self.state.turn;
         let (from, to) = (mv.from() as u8, mv.to() as u8);
         let movers = &mut self.lists[us.index()];
         let mover = usize::from(undo.mover);
@@ -308,7 +278,11 @@ impl Board for PieceListBoard {
         // square may be where the rook stands now.
         if let Some(side) = castle_side(mv) {
             let rook = movers.index_at(side.rook_to(us) as u8);
-            let rook_from = undo.castling.rook(us, side).unwrap_or(side.rook_from(us));
+            let rook_from = self
+                .state
+                .castling
+                .rook(us, side)
+                .unwrap_or(side.rook_from(us));
             movers.set_square(mover, from);
             movers.set_square(rook, rook_from as u8);
         } else {
@@ -323,49 +297,22 @@ impl Board for PieceListBoard {
             } else {
                 to
             };
-            self.lists[them.index()].restore(
+            self.lists[(!us).index()].restore(
                 usize::from(undo.captured_index),
                 undo.captured_role,
                 victim_sq,
             );
         }
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.castling = undo.castling;
-        self.ep_square = undo.ep_square;
     }
 
     fn make_null(&mut self) -> Undo {
-        let undo = Undo {
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            mover: 0,
-            captured_index: Undo::NO_CAPTURE,
-            captured_role: Role::Pawn,
-        };
-        if let Some(ep) = self.ep_square.take() {
-            self.zobrist ^= Zobrist::en_passant(ep.file());
-        }
-        self.zobrist ^= Zobrist::white_to_move();
-        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
-        self.turn = !self.turn;
+        let undo = Undo::before(self.state);
+        self.state.pass();
         undo
     }
 
     fn unmake_null(&mut self, undo: Undo) {
-        self.turn = !self.turn;
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.castling = undo.castling;
-        self.ep_square = undo.ep_square;
+        self.state = undo.state;
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {

@@ -51,8 +51,9 @@
 //!
 //! # What else the board keeps
 //!
-//! Only the state a FEN has besides placement (side to move, castling rights, en-passant square,
-//! the two clocks) and the incrementally updated Zobrist hash. There are no auxiliary indexes:
+//! Only boardlab-core's `PositionState`: the state a FEN has besides placement (side to move,
+//! castling rights, en-passant square, the two clocks) and the incrementally updated Zobrist
+//! hash, which make saves whole in its undo record. There are no auxiliary indexes:
 //! no square-indexed array, no occupancy bitboard, no attack tables. (The move generator has two
 //! constant tables of the squares a knight and a king reach from each square: geometry fixed at
 //! compile time, which says nothing about the position.)

@@ -15,56 +15,7 @@
 use crate::attacks::{file, rank, Line};
 use crate::list::{PieceList, NO_SQUARE};
 use crate::{PieceListBoard, NOTHING_IGNORED};
-use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
-
-/// Where generated moves go: a move list, or a counter for the last ply of bulk perft.
-pub(crate) trait Sink {
-    fn push(&mut self, mv: Move);
-    /// The running count, for a sink that only counts: moves then need not be made up one by
-    /// one, and a number of them can be added at once.
-    fn tally(&mut self) -> Option<&mut u64>;
-    /// The four promotions of a pawn from `from` to `to`.
-    fn push_promotions(&mut self, from: u8, to: u8, capture: bool);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-
-    #[inline]
-    fn tally(&mut self) -> Option<&mut u64> {
-        None
-    }
-
-    #[inline]
-    fn push_promotions(&mut self, from: u8, to: u8, capture: bool) {
-        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            MoveList::push(self, new_move(from, to, MoveFlag::promotion(role, capture)));
-        }
-    }
-}
-
-/// A sink that only counts.
-pub(crate) struct Counter(pub(crate) u64);
-
-impl Sink for Counter {
-    #[inline]
-    fn push(&mut self, _: Move) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn tally(&mut self) -> Option<&mut u64> {
-        Some(&mut self.0)
-    }
-
-    #[inline]
-    fn push_promotions(&mut self, _: u8, _: u8, _: bool) {
-        self.0 += 4;
-    }
-}
+use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Role, Square};
 
 #[inline]
 fn new_move(from: u8, to: u8, flag: MoveFlag) -> Move {
@@ -202,9 +153,9 @@ impl PawnRanks {
     }
 }
 
-/// One generation: the board, where the moves go, and what the check and pin pass found.
-/// `NOISY` and `QUIET` pick the kinds of move (both for [`GenKind::All`](boardlab_core::GenKind)).
-pub(crate) struct Generator<'a, S, const NOISY: bool, const QUIET: bool> {
+/// One generation: the board, where the moves go, and what the check and pin pass found. The
+/// sink's kind ([`MoveSink::KIND`]) says which moves to work out at all.
+pub(crate) struct Generator<'a, S> {
     board: &'a PieceListBoard,
     own: &'a PieceList,
     enemy: &'a PieceList,
@@ -221,13 +172,13 @@ pub(crate) struct Generator<'a, S, const NOISY: bool, const QUIET: bool> {
     attacked_neighbours: u64,
 }
 
-impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, QUIET> {
+impl<'a, S: MoveSink> Generator<'a, S> {
     /// Generates the legal moves of `board` into `sink`.
     #[inline]
     pub(crate) fn run(board: &'a PieceListBoard, sink: &'a mut S) {
-        let us = board.turn;
+        let us = board.state.turn;
         let own = &board.lists[us.index()];
-        let mut generator: Generator<S, NOISY, QUIET> = Generator {
+        let mut generator = Generator {
             board,
             own,
             enemy: &board.lists[(!us).index()],
@@ -245,17 +196,17 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         generator.king_moves();
         match checks {
             0 => {
-                if QUIET {
+                if S::KIND.wants_quiet() {
                     generator.castling();
                 }
                 generator.piece_moves::<false>();
-                if NOISY {
+                if S::KIND.wants_noisy() {
                     generator.en_passant();
                 }
             }
             1 => {
                 generator.piece_moves::<true>();
-                if NOISY {
+                if S::KIND.wants_noisy() {
                     generator.en_passant();
                 }
             }
@@ -328,13 +279,14 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         checks
     }
 
-    /// Whether a move of the kind (capture or not) is wanted.
+    /// Whether the sink's kind takes a capture (`capture`) or a quiet move: asked of the king's
+    /// and the knights' moves, which never promote.
     #[inline]
     fn wanted(capture: bool) -> bool {
         if capture {
-            NOISY
+            S::KIND.wants_noisy()
         } else {
-            QUIET
+            S::KIND.wants_quiet()
         }
     }
 
@@ -371,11 +323,11 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     fn castling(&mut self) {
         let (us, board, king) = (self.us, self.board, self.king);
         // Without a right left there is nothing to test: one test instead of two.
-        if !board.castling.has_any(us) {
+        if !board.state.castling.has_any(us) {
             return;
         }
         for side in CastlingSide::ALL {
-            let Some(rook_from) = board.castling.rook(us, side) else {
+            let Some(rook_from) = board.state.castling.rook(us, side) else {
                 continue;
             };
             let rook = rook_from as u8;
@@ -472,10 +424,14 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             let to = (from as i32 + forward) as u8;
             if !self.board.occupied(to) {
                 if promotes {
-                    if NOISY && self.answers_check::<EVADES>(to) {
-                        self.sink.push_promotions(from, to, false);
+                    if S::KIND.wants_noisy() && self.answers_check::<EVADES>(to) {
+                        self.sink.push_promotions(
+                            Square::from_index(from),
+                            Square::from_index(to),
+                            false,
+                        );
                     }
-                } else if QUIET {
+                } else if S::KIND.wants_quiet() {
                     if self.answers_check::<EVADES>(to) {
                         self.sink.push(new_move(from, to, MoveFlag::Quiet));
                     }
@@ -488,7 +444,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
                 }
             }
         }
-        if !NOISY {
+        if !S::KIND.wants_noisy() {
             return;
         }
         let f = file(from);
@@ -503,7 +459,11 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             let to = (from as i32 + delta) as u8;
             if self.enemy.contains(to) && self.answers_check::<EVADES>(to) {
                 if promotes {
-                    self.sink.push_promotions(from, to, true);
+                    self.sink.push_promotions(
+                        Square::from_index(from),
+                        Square::from_index(to),
+                        true,
+                    );
                 } else {
                     self.sink.push(new_move(from, to, MoveFlag::Capture));
                 }
@@ -518,10 +478,9 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
         // particular: all are legal but those our own pieces stand on, and the list counts
         // those at once. This saves 1.1% of bulk perft's instructions over the six standard
         // positions, 2.1% on position 6 (callgrind).
-        if !EVADES && NOISY && QUIET {
-            let jumps = targets.len() as u32;
+        if !EVADES {
             if let Some(count) = self.sink.tally() {
-                *count += u64::from(jumps - self.own.count_knight_jumps(from));
+                *count += u64::from(targets.len() as u32 - self.own.count_knight_jumps(from));
                 return;
             }
         }
@@ -616,12 +575,12 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
             // way an empty square costs one branch instead of two.
             let (ours, theirs) = (self.own.contains(to), self.enemy.contains(to));
             if !(ours | theirs) {
-                if QUIET && self.answers_check::<EVADES>(to) {
+                if S::KIND.wants_quiet() && self.answers_check::<EVADES>(to) {
                     self.sink.push(new_move(from, to, MoveFlag::Quiet));
                 }
                 continue;
             }
-            if theirs && NOISY && self.answers_check::<EVADES>(to) {
+            if theirs && S::KIND.wants_noisy() && self.answers_check::<EVADES>(to) {
                 self.sink.push(new_move(from, to, MoveFlag::Capture));
             }
             break;
@@ -631,7 +590,7 @@ impl<'a, S: Sink, const NOISY: bool, const QUIET: bool> Generator<'a, S, NOISY, 
     /// En-passant captures, each tried on a copy of the board: taking en passant empties two
     /// squares of one rank, which can expose the king in ways no pin test above sees.
     fn en_passant(&mut self) {
-        let Some(ep) = self.board.ep_square else {
+        let Some(ep) = self.board.state.ep_square else {
             return;
         };
         let ep = ep as u8;

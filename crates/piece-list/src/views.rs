@@ -262,7 +262,7 @@ impl Views for PieceListBoard {
 
         let mut pin = 0u8;
         let mut checkers = 0;
-        if us == self.turn {
+        if us == self.state.turn {
             out.push_str(&format!(
                 "\n1. one pass over {}'s list: who checks our king on {}, and whom do sliders pin?\n",
                 !us,
@@ -276,7 +276,7 @@ impl Views for PieceListBoard {
             let _ = writeln!(
                 out,
                 "\n1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
-                self.turn
+                self.state.turn
             );
         }
 
@@ -299,7 +299,7 @@ impl Views for PieceListBoard {
             narration.scans - before
         );
 
-        if us == self.turn {
+        if us == self.state.turn {
             out.push_str("\n3. legality\n");
             if piece.role == Role::King {
                 out.push_str(
@@ -358,7 +358,7 @@ impl PieceListBoard {
         &self,
         narration: &mut Narration,
     ) -> (String, [u8; PieceList::CAPACITY], u32) {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = !us;
         let own = self.list(us);
         let enemy = self.list(them);
@@ -557,7 +557,7 @@ impl PieceListBoard {
                 CastlingSide::King => "king side",
                 CastlingSide::Queen => "queen side",
             };
-            if !self.castling.has(us, side) {
+            if !self.state.castling.has(us, side) {
                 narration.line(format!("castling {name}: no right"));
                 continue;
             }
@@ -640,7 +640,8 @@ impl PieceListBoard {
                 } else {
                     "enemy piece: capture".to_string()
                 }
-            } else if self.ep_square.map(|s| s as u8) == Some(target) && us == self.turn {
+            } else if self.state.ep_square.map(|s| s as u8) == Some(target) && us == self.state.turn
+            {
                 // As the generator does: play it on a copy and look at our king.
                 let mut after = self.clone();
                 after.make(Move::new(
