@@ -2,12 +2,11 @@
 
 use crate::attack::{is_attacked, Attackers, Cells};
 use crate::cell::Cell;
-use crate::movegen::{MoveCounter, ALL, NOISY, QUIET};
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece,
-    Role, Setup, Square, Zobrist,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
+    PositionState, Role, Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -26,27 +25,20 @@ use std::fmt;
 pub struct MailboxBoard {
     pub(crate) cells: Cells,
     pub(crate) lists: PieceLists,
-    pub(crate) side: Color,
-    pub(crate) castling: CastlingRights,
+    /// The side to move, castling rights, en-passant square, clocks and hash.
+    pub(crate) state: PositionState,
     /// The squares of the kings and rooks the castling rights named when the board was set up.
     /// Rights only shrink, so a move that neither leaves nor reaches one of these squares keeps
     /// them, and [`CastlingRights::after_move`] need not run.
     castling_squares: Bitboard,
-    /// Set only while a pawn of the side to move stands beside the pawn that double-pushed.
-    pub(crate) ep: Option<Sq120>,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) zobrist: Zobrist,
 }
 
-/// What [`MailboxBoard::unmake`](Board::unmake) needs: the state a move cannot give back.
+/// What [`MailboxBoard::unmake`](Board::unmake) needs: the state before the move, and the piece
+/// it captured, which the cells no longer show.
 #[derive(Debug, Clone, Copy)]
 pub struct MailboxUndo {
-    zobrist: Zobrist,
-    halfmove: u32,
+    state: PositionState,
     captured: Cell,
-    castling: CastlingRights,
-    ep: Option<Sq120>,
 }
 
 impl MailboxBoard {
@@ -88,8 +80,8 @@ impl MailboxBoard {
         Attackers::of(&self.lists, color)
     }
 
-    /// The squares of the rook before and after castling, for a castling move made with the
-    /// current rights; `None` for any other move.
+    /// The squares of the rook before and after castling, for a castling move of the side to
+    /// move made with the current rights; `None` for any other move.
     #[inline]
     fn castling_rook(&self, mv: Move) -> Option<(Sq120, Sq120)> {
         let side = match mv.flag_bits() {
@@ -97,12 +89,12 @@ impl MailboxBoard {
             QUEEN_CASTLE => CastlingSide::Queen,
             _ => return None,
         };
-        let us = if mv.from().rank().index() == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+        let us = self.state.turn;
+        let rook_from = self
+            .state
+            .castling
+            .rook(us, side)
+            .unwrap_or(side.rook_from(us));
         Some((
             Sq120::from_square(rook_from),
             Sq120::from_square(side.rook_to(us)),
@@ -128,12 +120,6 @@ fn castling_squares(rights: CastlingRights) -> Bitboard {
     squares
 }
 
-/// The Zobrist component of the piece in `cell` standing on `sq`.
-#[inline]
-fn piece_key(cell: Cell, sq: Sq120) -> Zobrist {
-    Zobrist::piece(cell.occupant(), sq.on_board())
-}
-
 impl Board for MailboxBoard {
     type Undo = MailboxUndo;
 
@@ -141,6 +127,8 @@ impl Board for MailboxBoard {
     const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> MailboxBoard {
+        let mut setup = setup.clone();
+        setup.normalize_ep_square();
         let mut cells = [Cell::OFF_BOARD; CELL_ARRAY_LEN];
         for sq in Square::ALL {
             cells[Sq120::from_square(sq).index()] = Cell::EMPTY;
@@ -148,24 +136,12 @@ impl Board for MailboxBoard {
         let mut board = MailboxBoard {
             cells,
             lists: PieceLists::new(),
-            side: setup.turn,
-            castling: setup.castling,
+            state: PositionState::of(&setup),
             castling_squares: castling_squares(setup.castling),
-            ep: None,
-            halfmove: setup.halfmove_clock,
-            fullmove: setup.fullmove_number,
-            zobrist: Zobrist::ZERO,
         };
         for (sq, piece) in setup.pieces() {
             board.put(Sq120::from_square(sq), Cell::new(piece));
         }
-        // The rule of `Setup`: keep the square only while a capture onto it is possible.
-        if !setup.ep_capturers().is_empty() {
-            board.ep = setup.ep_square.map(Sq120::from_square);
-        }
-        let mut normalized = setup.clone();
-        normalized.ep_square = board.ep.map(Sq120::on_board);
-        board.zobrist = Zobrist::of(&normalized);
         board
     }
 
@@ -174,17 +150,13 @@ impl Board for MailboxBoard {
         for sq in Square::ALL {
             setup.board[sq.index()] = self.cells[Sq120::from_square(sq).index()].piece();
         }
-        setup.turn = self.side;
-        setup.castling = self.castling;
-        setup.ep_square = self.ep.map(Sq120::on_board);
-        setup.halfmove_clock = self.halfmove;
-        setup.fullmove_number = self.fullmove;
+        self.state.write_to(&mut setup);
         setup
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.side
+        self.state.turn
     }
 
     #[inline]
@@ -194,27 +166,27 @@ impl Board for MailboxBoard {
 
     #[inline]
     fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     #[inline]
     fn ep_square(&self) -> Option<Square> {
-        self.ep.map(Sq120::on_board)
+        self.state.ep_square
     }
 
     #[inline]
     fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        self.state.halfmove_clock
     }
 
     #[inline]
     fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.state.fullmove_number
     }
 
     #[inline]
     fn zobrist(&self) -> Zobrist {
-        self.zobrist
+        self.state.zobrist
     }
 
     #[inline]
@@ -224,11 +196,8 @@ impl Board for MailboxBoard {
 
     #[inline]
     fn in_check(&self) -> bool {
-        is_attacked(
-            &self.cells,
-            self.king(self.side),
-            self.attackers(!self.side),
-        )
+        let us = self.state.turn;
+        is_attacked(&self.cells, self.king(us), self.attackers(!us))
     }
 
     #[inline]
@@ -236,24 +205,13 @@ impl Board for MailboxBoard {
         is_attacked(&self.cells, Sq120::from_square(sq), self.attackers(by))
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        out.clear();
-        match kind {
-            GenKind::All => self.generate_legal::<_, ALL>(out),
-            GenKind::Noisy => self.generate_legal::<_, NOISY>(out),
-            GenKind::Quiet => self.generate_legal::<_, QUIET>(out),
-        }
-    }
-
     #[inline]
-    fn count_legal(&self) -> u64 {
-        let mut counter = MoveCounter::default();
-        self.generate_legal::<_, ALL>(&mut counter);
-        counter.count()
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_legal(sink);
     }
 
     fn make(&mut self, mv: Move) -> MailboxUndo {
-        let us = self.side;
+        let us = self.state.turn;
         let from = Sq120::from_square(mv.from());
         let to = Sq120::from_square(mv.to());
         // A Chess960 king may castle onto its own rook's square, which is no capture.
@@ -263,19 +221,13 @@ impl Board for MailboxBoard {
             self.cells[to.index()]
         };
         let undo = MailboxUndo {
-            zobrist: self.zobrist,
-            halfmove: self.halfmove,
+            state: self.state,
             captured,
-            castling: self.castling,
-            ep: self.ep,
         };
-        let mut zobrist = self.zobrist ^ Zobrist::white_to_move();
-        if let Some(ep) = self.ep.take() {
-            zobrist ^= Zobrist::en_passant(ep.on_board().file());
-        }
+        self.state.start_move();
         if !captured.is_empty() {
             self.take(to);
-            zobrist ^= piece_key(captured, to);
+            self.state.toggle_piece(captured.occupant(), mv.to());
         }
         let moving = match self.castling_rook(mv) {
             // King and rook both leave before either lands: in Chess960 each may land where
@@ -285,12 +237,13 @@ impl Board for MailboxBoard {
                 let rook = self.take(rook_from);
                 self.put(to, king);
                 self.put(rook_to, rook);
-                zobrist ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                self.state
+                    .move_piece(rook.occupant(), rook_from.on_board(), rook_to.on_board());
                 king
             }
             None => self.shift(from, to),
         };
-        zobrist ^= piece_key(moving, from) ^ piece_key(moving, to);
+        self.state.move_piece(moving.occupant(), mv.from(), mv.to());
         let forward = 10 * us.forward();
         let flag = mv.flag_bits();
         match flag {
@@ -299,68 +252,51 @@ impl Board for MailboxBoard {
                 if self.cells[to.offset(direction::EAST).index()] == their_pawn
                     || self.cells[to.offset(direction::WEST).index()] == their_pawn
                 {
-                    let ep = from.offset(forward);
-                    self.ep = Some(ep);
-                    zobrist ^= Zobrist::en_passant(ep.on_board().file());
+                    self.state.set_en_passant(from.offset(forward).on_board());
                 }
             }
             EN_PASSANT => {
                 let victim_square = to.offset(-forward);
                 let victim = self.take(victim_square);
-                zobrist ^= piece_key(victim, victim_square);
+                self.state
+                    .toggle_piece(victim.occupant(), victim_square.on_board());
             }
             f if f & PROMOTION_BIT != 0 => {
                 let promoted = Cell::of(us, Role::PROMOTIONS[usize::from(f & 3)]);
                 self.take(to);
                 self.put(to, promoted);
-                zobrist ^= piece_key(moving, to) ^ piece_key(promoted, to);
+                self.state.toggle_piece(moving.occupant(), mv.to());
+                self.state.toggle_piece(promoted.occupant(), mv.to());
             }
             _ => {}
         }
         // Skipping the general update for the moves that touch no castling square saves about
         // 9% of the instructions of make (callgrind, full-make perft of kiwipete without d5).
         if self.castling_squares.contains(mv.from()) || self.castling_squares.contains(mv.to()) {
-            let castling = self.castling.after_move(mv.from(), mv.to());
-            if castling != self.castling {
-                zobrist ^= Zobrist::castling(self.castling) ^ Zobrist::castling(castling);
-                self.castling = castling;
-            }
+            self.state
+                .set_castling(self.state.castling.after_move(mv.from(), mv.to()));
         }
         if moving.role() == Role::Pawn || mv.is_capture() {
-            self.halfmove = 0;
-        } else {
-            self.halfmove = self.halfmove.wrapping_add(1);
+            self.state.reset_halfmove_clock();
         }
-        if us == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        self.side = !us;
-        self.zobrist = zobrist;
+        self.state.finish_move();
         undo
     }
 
     fn unmake(&mut self, mv: Move, undo: MailboxUndo) {
-        let us = !self.side;
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        // The state goes back first: the rights before the move name the castling rook.
+        self.state = undo.state;
+        let us = self.state.turn;
         let from = Sq120::from_square(mv.from());
         let to = Sq120::from_square(mv.to());
-        let flag = mv.flag_bits();
-        // The rights before the move name the castling rook's square.
-        self.castling = undo.castling;
         if let Some((rook_from, rook_to)) = self.castling_rook(mv) {
             let king = self.take(to);
             let rook = self.take(rook_to);
             self.put(from, king);
             self.put(rook_from, rook);
-            self.ep = undo.ep;
-            self.halfmove = undo.halfmove;
-            self.zobrist = undo.zobrist;
             return;
         }
-        match flag {
+        match mv.flag_bits() {
             EN_PASSANT => {
                 let victim_square = to.offset(-10 * us.forward());
                 self.put(victim_square, Cell::of(!us, Role::Pawn));
@@ -375,40 +311,19 @@ impl Board for MailboxBoard {
         if !undo.captured.is_empty() {
             self.put(to, undo.captured);
         }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.zobrist = undo.zobrist;
     }
 
     fn make_null(&mut self) -> MailboxUndo {
         let undo = MailboxUndo {
-            zobrist: self.zobrist,
-            halfmove: self.halfmove,
+            state: self.state,
             captured: Cell::EMPTY,
-            castling: self.castling,
-            ep: self.ep,
         };
-        self.zobrist ^= Zobrist::white_to_move();
-        if let Some(ep) = self.ep.take() {
-            self.zobrist ^= Zobrist::en_passant(ep.on_board().file());
-        }
-        self.halfmove = self.halfmove.wrapping_add(1);
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
-        }
-        self.side = !self.side;
+        self.state.pass();
         undo
     }
 
     fn unmake_null(&mut self, undo: MailboxUndo) {
-        self.side = !self.side;
-        if self.side == Color::Black {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.zobrist = undo.zobrist;
+        self.state = undo.state;
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {

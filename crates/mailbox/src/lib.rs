@@ -32,8 +32,9 @@
 //! Besides the 120 cells, [`MailboxBoard`] keeps auxiliary indexes, as classic mailbox programs
 //! do: a piece list for each of the 12 pieces (so move generation visits the pieces instead of
 //! scanning squares), each occupied cell's place in its list (so a capture removes a piece in
-//! constant time), the kings' cells (the first entry of the king lists), castling rights, the
-//! en-passant cell, the two clocks and the incrementally updated Zobrist hash.
+//! constant time) and the kings' cells (the first entry of the king lists). Beside them it keeps
+//! boardlab-core's `PositionState`: side to move, castling rights, en-passant square, the two
+//! clocks and the incrementally updated Zobrist hash, which make saves whole in its undo record.
 //!
 //! # How it reaches legal moves
 //!

@@ -21,72 +21,7 @@ use crate::attack::{
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, is_orthogonal, line_step, Sq120, CELL_ARRAY_LEN};
-use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
-
-/// Generation of every legal move.
-pub(crate) const ALL: u8 = 0;
-/// Generation of captures and promotions only.
-pub(crate) const NOISY: u8 = 1;
-/// Generation of the other moves only.
-pub(crate) const QUIET: u8 = 2;
-
-#[inline(always)]
-const fn wants_quiet(kind: u8) -> bool {
-    kind != NOISY
-}
-
-#[inline(always)]
-const fn wants_noisy(kind: u8) -> bool {
-    kind != QUIET
-}
-
-/// Where generated moves go: a list, or a counter for bulk perft.
-pub(crate) trait MoveSink {
-    /// Takes one move.
-    fn push(&mut self, mv: Move);
-    /// Takes the four promotions of a pawn going from `from` to `to`.
-    fn push_promotions(&mut self, from: Square, to: Square, capture: bool);
-}
-
-impl MoveSink for MoveList {
-    #[inline(always)]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-
-    #[inline(always)]
-    fn push_promotions(&mut self, from: Square, to: Square, capture: bool) {
-        for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-            MoveList::push(
-                self,
-                Move::new(from, to, MoveFlag::promotion(role, capture)),
-            );
-        }
-    }
-}
-
-/// A sink that only counts: the last ply of bulk perft needs no list.
-#[derive(Debug, Default)]
-pub(crate) struct MoveCounter(u64);
-
-impl MoveCounter {
-    /// The moves counted.
-    pub(crate) fn count(&self) -> u64 {
-        self.0
-    }
-}
-
-impl MoveSink for MoveCounter {
-    #[inline(always)]
-    fn push(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-
-    #[inline(always)]
-    fn push_promotions(&mut self, _from: Square, _to: Square, _capture: bool) {
-        self.0 += 4;
-    }
-}
+use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveSink, Role, Square};
 
 /// The most pieces that can be pinned at once: one per ray from the king (a pinned piece is
 /// the first piece on its ray, with the pinning slider next, so no ray holds two).
@@ -157,32 +92,33 @@ type Targets = [bool; CELL_ARRAY_LEN];
 static NO_TARGETS: Targets = [false; CELL_ARRAY_LEN];
 
 impl MailboxBoard {
-    /// Sends the legal moves of `KIND` to `sink`.
+    /// Sends the legal moves of the sink's kind to `sink`.
     #[inline(always)]
-    pub(crate) fn generate_legal<S: MoveSink, const KIND: u8>(&self, sink: &mut S) {
-        let attackers = self.attackers(!self.side);
+    pub(crate) fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.state.turn;
+        let attackers = self.attackers(!us);
         let safety = self.king_safety(attackers);
         match safety.checkers {
             0 if safety.pin_count == 0 => {
-                self.piece_moves::<S, KIND, false, false>(&safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, false, false>(&safety, &NO_TARGETS, sink);
             }
             0 => {
-                self.piece_moves::<S, KIND, false, true>(&safety, &NO_TARGETS, sink);
+                self.piece_moves::<S, false, true>(&safety, &NO_TARGETS, sink);
             }
             1 => {
                 let targets = self.evasion_targets(&safety);
                 // Pinned pieces stay put in check, so they are skipped like pinned knights.
-                self.piece_moves::<S, KIND, true, true>(&safety, &targets, sink);
+                self.piece_moves::<S, true, true>(&safety, &targets, sink);
             }
             _ => {}
         }
-        let side_steps = self.king_moves::<S, KIND>(&safety, attackers, sink);
-        if wants_quiet(KIND) && safety.checkers == 0 && self.castling.has_any(self.side) {
+        let side_steps = self.king_moves::<S>(&safety, attackers, sink);
+        if S::KIND.wants_quiet() && safety.checkers == 0 && self.state.castling.has_any(us) {
             self.castling_moves(attackers, side_steps, sink);
         }
-        if wants_noisy(KIND) {
-            if let Some(ep) = self.ep {
-                self.en_passant_moves(ep, safety.king, attackers, sink);
+        if S::KIND.wants_noisy() {
+            if let Some(ep) = self.state.ep_square {
+                self.en_passant_moves(Sq120::from_square(ep), safety.king, attackers, sink);
             }
         }
     }
@@ -191,7 +127,7 @@ impl MailboxBoard {
     /// are the enemy's.
     #[inline(always)]
     fn king_safety(&self, attackers: Attackers) -> KingSafety {
-        let us = self.side;
+        let us = self.state.turn;
         let them = !us;
         let us_bit = Cell::color_bit(us);
         let king = self.king(us);
@@ -298,16 +234,16 @@ impl MailboxBoard {
 
     /// Moves of every piece but the king, en passant aside.
     #[inline(always)]
-    fn piece_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
+    fn piece_moves<S: MoveSink, const CHECK: bool, const PINS: bool>(
         &self,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
-        let us = self.side;
+        let us = self.state.turn;
         let us_bit = Cell::color_bit(us);
 
-        self.pawn_moves::<S, KIND, CHECK, PINS>(safety, targets, sink);
+        self.pawn_moves::<S, CHECK, PINS>(safety, targets, sink);
 
         for &from in self.lists.squares(Cell::of(us, Role::Knight)) {
             // Never taken; see `Sq120::is_on_board_range`.
@@ -320,13 +256,7 @@ impl MailboxBoard {
             }
             let from_square = from.on_board();
             for jump in direction::KNIGHT {
-                self.step_to::<S, KIND, CHECK>(
-                    from_square,
-                    from.offset(jump),
-                    us_bit,
-                    targets,
-                    sink,
-                );
+                self.step_to::<S, CHECK>(from_square, from.offset(jump), us_bit, targets, sink);
             }
         }
 
@@ -339,13 +269,13 @@ impl MailboxBoard {
                 let pin = safety.pin_step::<PINS>(from);
                 if pin == 0 {
                     for &step in steps {
-                        self.slide::<S, KIND, CHECK>(from, step, us_bit, targets, sink);
+                        self.slide::<S, CHECK>(from, step, us_bit, targets, sink);
                     }
                 } else if !CHECK && steps.contains(&pin) {
                     // Along the pin line only: towards the king, and towards the pinner,
                     // which it may capture.
-                    self.slide::<S, KIND, CHECK>(from, pin, us_bit, targets, sink);
-                    self.slide::<S, KIND, CHECK>(from, -pin, us_bit, targets, sink);
+                    self.slide::<S, CHECK>(from, pin, us_bit, targets, sink);
+                    self.slide::<S, CHECK>(from, -pin, us_bit, targets, sink);
                 }
             }
         }
@@ -353,7 +283,7 @@ impl MailboxBoard {
 
     /// The move of a piece from `from` to `to` by a single step or jump, if it may land there.
     #[inline(always)]
-    fn step_to<S: MoveSink, const KIND: u8, const CHECK: bool>(
+    fn step_to<S: MoveSink, const CHECK: bool>(
         &self,
         from: Square,
         to: Sq120,
@@ -366,10 +296,10 @@ impl MailboxBoard {
             return;
         }
         if cell.is_empty() {
-            if wants_quiet(KIND) {
+            if S::KIND.wants_quiet() {
                 sink.push(Move::new(from, to.on_board(), MoveFlag::Quiet));
             }
-        } else if cell.is_open_to(us_bit) && wants_noisy(KIND) {
+        } else if cell.is_open_to(us_bit) && S::KIND.wants_noisy() {
             sink.push(Move::new(from, to.on_board(), MoveFlag::Capture));
         }
     }
@@ -377,7 +307,7 @@ impl MailboxBoard {
     /// The moves of a slider from `from` along one direction: empty cells, then a capture if
     /// the first piece met is an enemy.
     #[inline(always)]
-    fn slide<S: MoveSink, const KIND: u8, const CHECK: bool>(
+    fn slide<S: MoveSink, const CHECK: bool>(
         &self,
         from: Sq120,
         step: i8,
@@ -389,26 +319,26 @@ impl MailboxBoard {
         let mut to = from.offset(step);
         let mut cell = self.cells[to.index()];
         while cell.is_empty() {
-            if wants_quiet(KIND) && (!CHECK || targets[to.index()]) {
+            if S::KIND.wants_quiet() && (!CHECK || targets[to.index()]) {
                 sink.push(Move::new(from_square, to.on_board(), MoveFlag::Quiet));
             }
             to = to.offset(step);
             cell = self.cells[to.index()];
         }
-        if wants_noisy(KIND) && cell.is_open_to(us_bit) && (!CHECK || targets[to.index()]) {
+        if S::KIND.wants_noisy() && cell.is_open_to(us_bit) && (!CHECK || targets[to.index()]) {
             sink.push(Move::new(from_square, to.on_board(), MoveFlag::Capture));
         }
     }
 
     /// Pushes, double pushes, captures and promotions; en passant is generated apart.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink, const KIND: u8, const CHECK: bool, const PINS: bool>(
+    fn pawn_moves<S: MoveSink, const CHECK: bool, const PINS: bool>(
         &self,
         safety: &KingSafety,
         targets: &Targets,
         sink: &mut S,
     ) {
-        let us = self.side;
+        let us = self.state.turn;
         let them_bit = Cell::color_bit(!us);
         let ahead = 10 * us.forward();
         // Ranks counted from white's side: where a double push starts and a promotion starts.
@@ -431,10 +361,10 @@ impl MailboxBoard {
             let one = from.offset(ahead);
             if keeps_line(pin, ahead) && self.cells[one.index()].is_empty() {
                 if promotes {
-                    if wants_noisy(KIND) && allowed(one) {
+                    if S::KIND.wants_noisy() && allowed(one) {
                         sink.push_promotions(from_square, one.on_board(), false);
                     }
-                } else if wants_quiet(KIND) {
+                } else if S::KIND.wants_quiet() {
                     if allowed(one) {
                         sink.push(Move::new(from_square, one.on_board(), MoveFlag::Quiet));
                     }
@@ -447,7 +377,7 @@ impl MailboxBoard {
                     }
                 }
             }
-            if wants_noisy(KIND) {
+            if S::KIND.wants_noisy() {
                 for step in [ahead - 1, ahead + 1] {
                     let to = from.offset(step);
                     if keeps_line(pin, step)
@@ -468,7 +398,7 @@ impl MailboxBoard {
     /// The king's steps to squares no enemy attacks. Returns which of the two steps along the
     /// rank went to an empty, unattacked square, for castling to reuse.
     #[inline(always)]
-    fn king_moves<S: MoveSink, const KIND: u8>(
+    fn king_moves<S: MoveSink>(
         &self,
         safety: &KingSafety,
         attackers: Attackers,
@@ -476,24 +406,24 @@ impl MailboxBoard {
     ) -> SideSteps {
         use direction::{EAST, NORTH, NORTH_EAST, NORTH_WEST, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST};
         for step in [NORTH, SOUTH, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST] {
-            self.king_step::<S, KIND>(step, safety, attackers, sink);
+            self.king_step::<S>(step, safety, attackers, sink);
         }
         SideSteps {
-            east: self.king_step::<S, KIND>(EAST, safety, attackers, sink),
-            west: self.king_step::<S, KIND>(WEST, safety, attackers, sink),
+            east: self.king_step::<S>(EAST, safety, attackers, sink),
+            west: self.king_step::<S>(WEST, safety, attackers, sink),
         }
     }
 
     /// The king's step in `step` if its target is not attacked; whether it was a quiet step.
     #[inline(always)]
-    fn king_step<S: MoveSink, const KIND: u8>(
+    fn king_step<S: MoveSink>(
         &self,
         step: i8,
         safety: &KingSafety,
         attackers: Attackers,
         sink: &mut S,
     ) -> bool {
-        let us_bit = Cell::color_bit(self.side);
+        let us_bit = Cell::color_bit(self.state.turn);
         let king = safety.king;
         let to = king.offset(step);
         let cell = self.cells[to.index()];
@@ -501,12 +431,12 @@ impl MailboxBoard {
             return false;
         }
         let flag = if cell.is_empty() {
-            if !wants_quiet(KIND) {
+            if !S::KIND.wants_quiet() {
                 return false;
             }
             MoveFlag::Quiet
         } else {
-            if !wants_noisy(KIND) {
+            if !S::KIND.wants_noisy() {
                 return false;
             }
             MoveFlag::Capture
@@ -541,13 +471,13 @@ impl MailboxBoard {
         side_steps: SideSteps,
         sink: &mut S,
     ) {
-        let us = self.side;
-        let king_at_home = self.castling.king(us) == Some(CastlingSide::king_from(us));
+        let us = self.state.turn;
+        let king_at_home = self.state.castling.king(us) == Some(CastlingSide::king_from(us));
         for (side, first_step_safe) in [
             (CastlingSide::King, side_steps.east),
             (CastlingSide::Queen, side_steps.west),
         ] {
-            let Some(rook_from) = self.castling.rook(us, side) else {
+            let Some(rook_from) = self.state.castling.rook(us, side) else {
                 continue;
             };
             if king_at_home && rook_from == side.rook_from(us) {
@@ -576,7 +506,7 @@ impl MailboxBoard {
         attackers: Attackers,
         sink: &mut S,
     ) {
-        let us = self.side;
+        let us = self.state.turn;
         let king = Sq120::from_square(CastlingSide::king_from(us));
         // The steps from the king to the squares between king and rook beyond its first step,
         // and to the square the king lands on.
@@ -603,8 +533,8 @@ impl MailboxBoard {
         attackers: Attackers,
         sink: &mut S,
     ) {
-        let us = self.side;
-        let Some(path) = self.castling.path(us, side) else {
+        let us = self.state.turn;
+        let Some(path) = self.state.castling.path(us, side) else {
             return;
         };
         let cell = |sq: Square| self.cells[Sq120::from_square(sq).index()];
@@ -641,7 +571,7 @@ impl MailboxBoard {
         attackers: Attackers,
         sink: &mut S,
     ) {
-        let us = self.side;
+        let us = self.state.turn;
         let our_pawn = Cell::of(us, Role::Pawn);
         let victim = ep.offset(-10 * us.forward());
         for side in [direction::WEST, direction::EAST] {

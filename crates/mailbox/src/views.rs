@@ -103,7 +103,7 @@ struct Lookout {
 impl MailboxBoard {
     /// The same walk as the generator's king-safety pass, narrated.
     fn lookout(&self) -> Lookout {
-        let us = self.side;
+        let us = self.state.turn;
         let them = !us;
         let king = self.king(us);
         let at = |sq: Sq120| self.cells[sq.index()];
@@ -295,7 +295,9 @@ impl MailboxBoard {
                 } else {
                     "capture"
                 }
-            } else if Some(to) == self.ep && us == self.side {
+            } else if self.state.ep_square.map(Sq120::from_square) == Some(to)
+                && us == self.state.turn
+            {
                 // As the generator does: make the capture on a copy of the cells and look
                 // out from the king, since two pawns leave one rank at once.
                 let mut after = self.cells;
@@ -361,7 +363,7 @@ impl MailboxBoard {
                 CastlingSide::King => "king side",
                 CastlingSide::Queen => "queen side",
             };
-            if !self.castling.has(us, side) {
+            if !self.state.castling.has(us, side) {
                 let _ = writeln!(walk.text, "  castling {name}: no right");
                 continue;
             }
@@ -639,7 +641,7 @@ impl Views for MailboxBoard {
         // Step 1: the look out from the king, which decides what legality costs.
         let mut pinned_step = 0;
         let mut look = None;
-        if us == self.side {
+        if us == self.state.turn {
             let lookout = self.lookout();
             let _ = writeln!(
                 out,
@@ -665,7 +667,7 @@ impl Views for MailboxBoard {
                 out,
                 "\n1. it is {}'s move: the walk below finds this piece's attacks and candidate moves, \
                  but no legal move",
-                self.side
+                self.state.turn
             );
         }
 
@@ -737,7 +739,7 @@ impl Views for MailboxBoard {
                 );
             } else {
                 out.push_str("  not in check and not pinned: every candidate above is legal\n");
-                if piece.role == Role::Pawn && self.ep.is_some() {
+                if piece.role == Role::Pawn && self.state.ep_square.is_some() {
                     out.push_str(
                         "  (en passant was settled above, on its own copy of the cells)\n",
                     );
