@@ -248,11 +248,12 @@ pub fn check_walks<B: Board>(walks: &[Walk], max_nodes: u64) -> Vec<WalkCoverage
 /// - `unmake` (and `unmake_null`) restores `to_setup()` and `zobrist()` exactly;
 /// - the incremental Zobrist hash equals [`Zobrist::of`] the setup, and the search hash
 ///   [`Zobrist::for_search`];
-/// - the FEN round-trips through `from_fen`;
+/// - `from_setup` of the setup gives the same setup and hash back;
 /// - `in_check()` and `is_attacked` agree with the reference setup on every square;
-/// - at every node with children, every move's text parses back to it (not at the leaves,
-///   where it would cost more than all the other checks together; the text functions are the
-///   trait's provided methods, and the moves they read are checked at every node).
+/// - at every node with children, the FEN round-trips through `from_fen` and every move's
+///   text parses back to it (not at the leaves, where it would cost more than all the other
+///   checks together; the text functions are the trait's provided methods, and what they read,
+///   the setup and the legal moves, is checked at every node).
 ///
 /// # Panics
 ///
@@ -339,7 +340,7 @@ impl Walker {
         if depth == 0 {
             return;
         }
-        self.check_move_texts(board, &moves);
+        self.check_texts(board, &moves);
         if !board.in_check() {
             let undo = board.make_null();
             let mut expected = setup.clone();
@@ -408,11 +409,18 @@ impl Walker {
                 ),
             );
         }
-        let fen = board.to_fen();
-        match B::from_fen(&fen) {
-            Ok(again) if again.to_fen() == fen => {}
-            Ok(again) => self.fail(board, format!("FEN {fen} reads back as {}", again.to_fen())),
-            Err(err) => self.fail(board, format!("own FEN {fen} does not parse: {err}")),
+        // A board built afresh from the setup is the same position, and its hash, computed
+        // from scratch, is the one kept move by move.
+        let fresh = B::from_setup(setup);
+        if fresh.to_setup() != *setup || fresh.zobrist() != zobrist {
+            self.fail(
+                board,
+                format!(
+                    "from_setup of this position gives {:?} with hash {:?}",
+                    fresh.to_setup(),
+                    fresh.zobrist()
+                ),
+            );
         }
         let us = board.side_to_move();
         let king = board.king_square(us);
@@ -513,14 +521,20 @@ impl Walker {
         all
     }
 
-    /// Checks that every move's text parses back to it.
+    /// Checks that the position's FEN and every move's text read back to what they name.
     ///
-    /// The walk asks this at the nodes it descends from, not at its leaves: the text functions
-    /// are the `Board` trait's provided methods, the same code on every backend, and what they
-    /// answer depends only on the legal moves, which are checked against the reference board
-    /// at every node. Each parse generates the legal moves again, so at every leaf this check
-    /// alone would cost more than all the others together.
-    fn check_move_texts<B: Board>(&self, board: &B, moves: &MoveList) {
+    /// The walk asks this at the nodes it descends from, not at its leaves: FEN and move text
+    /// are written and read by the `Board` trait's provided methods, the same code on every
+    /// backend, and what they answer depends only on the setup and the legal moves, which are
+    /// checked at every node. Each move parse generates the legal moves again, so at every
+    /// leaf this check alone would cost more than all the others together.
+    fn check_texts<B: Board>(&self, board: &B, moves: &MoveList) {
+        let fen = board.to_fen();
+        match B::from_fen(&fen) {
+            Ok(again) if again.to_fen() == fen => {}
+            Ok(again) => self.fail(board, format!("FEN {fen} reads back as {}", again.to_fen())),
+            Err(err) => self.fail(board, format!("own FEN {fen} does not parse: {err}")),
+        }
         // The Chess960 text (castling as king takes rook) names every move unambiguously; the
         // standard text does too, unless a Chess960 king's castling destination is also a
         // square it can step to.
