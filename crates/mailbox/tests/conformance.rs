@@ -85,7 +85,7 @@ fn a_blocked_check_is_answered_by_blocking() {
 fn full_piece_lists_play_correctly() {
     // Fifteen queens and a king: every list entry of one piece in use.
     let fen = "6bk/6pp/8/8/8/8/QQQQQQQQ/KQQQQQQQ w - - 0 1";
-    boardlab_testkit::check_walk::<MailboxBoard>(fen, 2, 20_000);
+    boardlab_testkit::check_walk::<MailboxBoard>(fen, 2, boardlab_testkit::conformance::WALK_NODES);
     let mut board = MailboxBoard::from_fen(fen).unwrap();
     assert_eq!(
         perft(&mut board, 3, PerftMode::Bulk),

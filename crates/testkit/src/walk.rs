@@ -191,7 +191,7 @@ const fn fens<const N: usize>(tables: &[&[Walk]]) -> [&'static str; N] {
 /// What a walk covered: the whole tree below its position to its depth.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WalkCoverage {
-    /// The position walked from, as the board wrote it.
+    /// The position walked from, as given.
     pub fen: String,
     /// The depth of the tree walked.
     pub depth: u32,
@@ -280,7 +280,7 @@ pub fn check_walk<B: Board>(fen: &str, depth: u32, max_nodes: u64) -> WalkCovera
         }
     }
     let mut walker = Walker {
-        root: root.to_fen(),
+        root: fen.to_string(),
         path: Vec::new(),
         visited: 0,
     };
