@@ -19,9 +19,9 @@
 
 mod common;
 
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Board, Color, GenKind, MoveList, Square};
 use boardlab_harness::{with_backend, Backend};
+use boardlab_testkit::WALK_POSITIONS;
 use common::{chess_board, cozy_board, shakmaty_position};
 use criterion::measurement::WallTime;
 use criterion::{

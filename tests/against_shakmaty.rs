@@ -1,12 +1,13 @@
-//! Every backend's legal moves against shakmaty's (an outside, well-tested move generator), on
-//! random valid positions: random placements aimed at checks, pins, en passant and castling,
-//! and positions of random games (`boardlab_core::testkit::positions`). The draws are seeded;
-//! `BOARDLAB_SEED=N` draws another set.
+//! Every backend's legal moves, and the reference board's, against shakmaty's (an outside,
+//! well-tested move generator), on random valid positions: random placements aimed at checks,
+//! pins, en passant, castling and promotions, and positions of random games
+//! (`boardlab_testkit::positions`). Agreement is counted per independent move generator (the
+//! kit's `GENERATORS`). The draws are seeded; `BOARDLAB_SEED=N` draws another set.
 
-use boardlab_core::testkit::positions::random_position;
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Board, Setup};
 use boardlab_harness::{with_backend, Backend, ReferenceBoard};
+use boardlab_testkit::positions::random_position;
+use boardlab_testkit::{Agreement, Feature, FeatureCount, WALK_POSITIONS};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use shakmaty::fen::Fen;
@@ -55,8 +56,9 @@ fn every_backend_generates_shakmatys_legal_moves() {
         .and_then(|text| text.parse().ok())
         .unwrap_or(20_240_522u64);
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut compared = 0;
     let mut moves_compared = 0;
+    let mut features = FeatureCount::default();
+    let mut agreement = Agreement::default();
     for index in 0..POSITIONS {
         let setup = random_position::<ReferenceBoard>(&mut rng, WALK_POSITIONS);
         // The FEN with the en-passant square whenever one is set, legal capture or not, so that
@@ -69,18 +71,43 @@ fn every_backend_generates_shakmatys_legal_moves() {
                 .join(" ");
         }
         let expected = shakmaty_moves(&fen);
+        assert_eq!(
+            our_moves::<ReferenceBoard>(&setup),
+            expected,
+            "the reference board and shakmaty disagree on position {index} (seed {seed}): {fen}"
+        );
         for &backend in Backend::ALL {
             let ours = with_backend!(backend, B => our_moves::<B>(&setup));
             assert_eq!(
                 ours, expected,
                 "{backend} and shakmaty disagree on position {index} (seed {seed}): {fen}"
             );
+            agreement.agreed(backend.name());
         }
-        compared += 1;
+        features.add(&setup);
         moves_compared += expected.len();
     }
-    println!("{compared} positions, {moves_compared} legal moves, the same on every backend and shakmaty");
-    assert_eq!(compared, POSITIONS);
+    println!(
+        "{POSITIONS} positions, {moves_compared} legal moves: {agreement}, and the reference \
+         board, with shakmaty"
+    );
+    println!("{features}");
+    assert_eq!(features.positions(), POSITIONS);
+    // Every backend on every position: four independent generators and the reference board.
+    agreement.assert_every_backend(POSITIONS);
     // Mates and stalemates have no moves, but most positions have many.
     assert!(moves_compared > POSITIONS * 10, "{moves_compared} moves");
+    // Half the positions are placements aimed at the corners, half come from games; each floor
+    // is about half the share this seed draws.
+    features.assert_floors([
+        (Feature::Check, 100),
+        (Feature::DoubleCheck, 23),
+        (Feature::Pin, 78),
+        (Feature::EnPassant, 45),
+        (Feature::LegalEnPassant, 40),
+        (Feature::RefusedEnPassant, 5),
+        (Feature::CastlingRight, 180),
+        (Feature::Castling, 55),
+        (Feature::Promotion, 33),
+    ]);
 }

@@ -4,8 +4,8 @@
 mod support;
 
 use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
-use boardlab_core::testkit::CHESS960_WALK_POSITIONS;
 use boardlab_harness::Backend;
+use boardlab_testkit::{Agreement, CHESS960_WALK_POSITIONS};
 use std::process::{Command, Output};
 
 const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
@@ -30,7 +30,7 @@ const PLACEMENT: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
 
 #[test]
 fn perft_counts_both_fen_forms_on_every_chess960_backend() {
-    let mut counted = 0;
+    let mut agreement = Agreement::default();
     for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
         for castling in ["HFhf", "KQkq"] {
             let fen = format!("{PLACEMENT} w {castling} - 0 1");
@@ -50,10 +50,12 @@ fn perft_counts_both_fen_forms_on_every_chess960_backend() {
             assert_eq!(line["nodes"], 12189, "{backend} {castling}");
             // Printed back in X-FEN: f1 and h1 are the outermost rooks on their sides.
             assert_eq!(line["fen"], format!("{PLACEMENT} w KQkq - 0 1"));
-            counted += 1;
+            agreement.agreed(backend.name());
         }
     }
-    assert!(counted >= 6, "{counted}");
+    println!("{agreement}");
+    // Every backend plays Chess960, each in both forms.
+    agreement.assert_every_backend(2);
 }
 
 #[test]
@@ -138,15 +140,16 @@ fn a_king_that_castles_in_place_loses_the_rook_that_shielded_it() {
     // would leave the king in check; with the queen on a1 nothing attacks c8 and it is legal.
     let shielded = "Qrk5/8/8/8/8/8/8/4K3 b b - 0 1";
     let open = "1rk5/8/8/8/8/8/8/Q3K3 b b - 0 1";
-    let mut checked = 0;
+    let mut agreement = Agreement::default();
     for &backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
         let moves = chess960_moves(backend, shielded);
         assert!(!moves.contains(&"c8b8".to_string()), "{backend}: {moves:?}");
         let moves = chess960_moves(backend, open);
         assert!(moves.contains(&"c8b8".to_string()), "{backend}: {moves:?}");
-        checked += 1;
+        agreement.agreed(backend.name());
     }
-    assert_eq!(checked, Backend::ALL.len());
+    println!("{agreement}");
+    agreement.assert_every_backend(1);
 }
 
 #[test]
@@ -166,10 +169,22 @@ fn the_suite_command_reads_the_chess960_suite() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    let chess960_backends = Backend::ALL.iter().filter(|b| b.plays_chess960()).count();
-    // Every one of the 960 positions has perft 1 (at most 50 moves) under the budget.
-    assert!(lines.len() >= 960 * chess960_backends, "{}", lines.len());
-    assert!(lines.iter().all(|line| line["ok"] == true));
+    // One line per backend and published count within the budget: perft 1 of every one of the
+    // 960 positions (at most 50 moves), and the perft 2 counts up to 1,000.
+    let counts = parse_perft_suite(CHESS960_SUITE)
+        .unwrap()
+        .iter()
+        .flat_map(|case| case.expected.iter().filter(|&&(_, nodes)| nodes <= 1_000))
+        .count();
+    assert!(counts > 960, "{counts}");
+    let mut agreement = Agreement::default();
+    for line in &lines {
+        assert_eq!(line["ok"], true, "{line}");
+        agreement.agreed(line["backend"].as_str().unwrap_or_default());
+    }
+    println!("{agreement}");
+    assert_eq!(lines.len(), counts * Backend::ALL.len());
+    agreement.assert_every_backend(counts);
 }
 
 /// Positions for the diffs against Stockfish: the castling traps and a spread of start
@@ -198,7 +213,7 @@ fn stockfish_in_chess960_mode_finds_no_divergence() {
     };
     let fens = diff_positions();
     assert_eq!(fens.len(), 7 + 5 + 10);
-    let mut compared = 0;
+    let mut agreement = Agreement::default();
     for fen in &fens {
         for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
             let output = boardlab(&[
@@ -223,8 +238,9 @@ fn stockfish_in_chess960_mode_finds_no_divergence() {
             );
             let report: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
             assert_eq!(report["divergent"], false);
-            compared += 1;
+            agreement.agreed(backend.name());
         }
     }
-    assert!(compared >= fens.len() * 3, "{compared}");
+    println!("{agreement}, and Stockfish");
+    agreement.assert_every_backend(fens.len());
 }

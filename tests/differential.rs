@@ -1,20 +1,26 @@
 //! Every backend, and the plain reference board, must agree on every position they are given:
 //! the positions of random legal games, and random placements that pass validation (the
-//! generator of `boardlab_core::testkit::positions`, which aims at checks, pins, en passant and
-//! castling). Every position drawn is valid by construction, so each test counts what it tested
-//! and asserts the count.
+//! generator of `boardlab_testkit::positions`, which aims at checks, pins, en passant, castling
+//! and promotions). Every position drawn is valid by construction, so each test counts what it
+//! tested and asserts the count, and counts each kind of position it claims to cover.
+//!
+//! Agreement is counted per independent move generator (the kit's `GENERATORS`): the twelve
+//! backends are four generators (piece lists, the mailbox, 0x88, and the bitboard generator
+//! that nine slider techniques share), checked against each other and the reference board.
 //!
 //! The draws are seeded, so a failure repeats; `BOARDLAB_SEED=N` draws another set.
 
-use boardlab_core::testkit::positions::{random_placement, Features};
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{perft, Board, Move, PerftMode, Setup, Zobrist};
 use boardlab_harness::{with_backend, Backend, ReferenceBoard};
+use boardlab_testkit::positions::random_placement;
+use boardlab_testkit::{
+    Agreement, Feature, FeatureCount, GENERATORS, PLACEMENT_FLOORS, WALK_POSITIONS,
+};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 mod support;
-use support::{backends_in_turn, BackendTurns};
+use support::backends_in_turn;
 
 /// Random games, half from the conformance positions and half from random placements.
 const GAMES: usize = 600;
@@ -37,6 +43,9 @@ struct Observation {
     moves: Vec<Move>,
     zobrist: Zobrist,
     search_zobrist: Zobrist,
+    // The setup keeps the en-passant square whenever a pawn could capture there; the FEN
+    // writes it only when the capture is legal.
+    setup: Setup,
     fen: String,
     in_check: bool,
 }
@@ -63,6 +72,7 @@ impl<B: Board> Player for Typed<B> {
             moves,
             zobrist: self.0.zobrist(),
             search_zobrist: self.0.search_zobrist(),
+            setup: self.0.to_setup(),
             fen: self.0.to_fen(),
             in_check: self.0.in_check(),
         }
@@ -89,9 +99,14 @@ fn players(setup: &Setup, backends: &[Backend]) -> Vec<Box<dyn Player>> {
     players
 }
 
-/// Checks that all players observe the same, and returns that observation; `context` says
-/// where, for the failure message.
-fn agree(players: &[Box<dyn Player>], context: &dyn Fn() -> String) -> Observation {
+/// Checks that all players observe the same, counts the agreement of each backend (the
+/// reference board is the yardstick, not counted), and returns that observation; `context`
+/// says where, for the failure message.
+fn agree(
+    players: &[Box<dyn Player>],
+    agreement: &mut Agreement,
+    context: &dyn Fn() -> String,
+) -> Observation {
     let first = players[0].observe();
     for player in &players[1..] {
         let other = player.observe();
@@ -104,7 +119,28 @@ fn agree(players: &[Box<dyn Player>], context: &dyn Fn() -> String) -> Observati
             context()
         );
     }
+    for player in players {
+        if player.name() != ReferenceBoard::NAME {
+            agreement.agreed(player.name());
+        }
+    }
     first
+}
+
+#[test]
+fn the_kits_generators_are_the_registered_backends() {
+    // The kit groups backends by name; a backend registered in the harness and missing from
+    // the kit's list (or listed there and not registered) would be left out of the counts.
+    let mut registered: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let mut listed: Vec<&str> = GENERATORS
+        .iter()
+        .flat_map(|generator| generator.backends.iter().copied())
+        .collect();
+    assert_eq!(listed.len(), 12);
+    registered.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(listed, registered);
+    assert_eq!(GENERATORS.len(), 4);
 }
 
 #[test]
@@ -113,7 +149,7 @@ fn random_games_agree_at_every_ply() {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = 0;
     let mut features = FeatureCount::default();
-    let mut turns = BackendTurns::default();
+    let mut agreement = Agreement::default();
     for game in 0..GAMES {
         let start = if game % 2 == 0 {
             Setup::from_fen(WALK_POSITIONS[rng.gen_range(0..WALK_POSITIONS.len())]).unwrap()
@@ -121,7 +157,6 @@ fn random_games_agree_at_every_ply() {
             random_placement(&mut rng)
         };
         let backends = backends_in_turn(game);
-        turns.add(&backends);
         let mut players = players(&start, &backends);
         let mut path: Vec<Move> = Vec::new();
         let plies = rng.gen_range(1..=PLIES);
@@ -134,9 +169,9 @@ fn random_games_agree_at_every_ply() {
                     path.join(" ")
                 )
             };
-            let observed = agree(&players, &context);
+            let observed = agree(&players, &mut agreement, &context);
             positions += 1;
-            features.add(&Setup::from_fen(&observed.fen).unwrap());
+            features.add(&observed.setup);
             if observed.moves.is_empty() || ply == plies {
                 break;
             }
@@ -147,30 +182,42 @@ fn random_games_agree_at_every_ply() {
             path.push(mv);
         }
     }
-    println!("{positions} positions in {GAMES} games agree; {features:?}");
+    println!("{positions} positions in {GAMES} games: {agreement}, and the reference board");
+    println!("{features}");
     // Games end early only at mate or stalemate, so far fewer than half the plies would mean
     // the games are not being played.
     assert!(positions >= GAMES * PLIES / 4, "only {positions} positions");
-    // Games reach double checks and en passant more rarely than placements do.
-    features.assert_each_at_least(positions / 1_000);
-    // Seven techniques taking turns two a game: each plays about two games in seven.
-    turns.assert_each_at_least(GAMES / 4);
+    // Games reach double checks and en passant more rarely than placements do; each floor is
+    // about half the share this seed draws.
+    features.assert_floors([
+        (Feature::Check, 38),
+        (Feature::DoubleCheck, 1),
+        (Feature::Pin, 37),
+        (Feature::EnPassant, 4),
+        (Feature::LegalEnPassant, 2),
+        (Feature::RefusedEnPassant, 1),
+        (Feature::CastlingRight, 70),
+        (Feature::Castling, 25),
+        (Feature::Promotion, 30),
+    ]);
+    // The generators of piece-list, mailbox, x88, rotated and magic see every position; the
+    // other seven techniques take turns two a game, so each sees about two positions in seven.
+    agreement.assert_every_backend(positions / 5);
+    assert_eq!(agreement.passed(Backend::Magic.name()), positions);
 }
 
 #[test]
 fn valid_random_placements_agree() {
     let seed = seed() ^ 1;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut tested = 0;
     let mut features = FeatureCount::default();
-    let mut turns = BackendTurns::default();
+    let mut agreement = Agreement::default();
     for index in 0..PLACEMENTS {
         let setup = random_placement(&mut rng);
         let context = || format!("on placement {index} (seed {seed}): {}", setup.to_fen());
         let backends = backends_in_turn(index);
-        turns.add(&backends);
         let mut players = players(&setup, &backends);
-        agree(&players, &context);
+        agree(&players, &mut agreement, &context);
         let counts: Vec<u64> = players.iter_mut().map(|p| p.perft(2)).collect();
         assert!(
             counts.windows(2).all(|w| w[0] == w[1]),
@@ -178,46 +225,14 @@ fn valid_random_placements_agree() {
             context()
         );
         features.add(&setup);
-        tested += 1;
     }
-    println!("{tested} placements agree; {features:?}");
-    assert_eq!(tested, PLACEMENTS);
-    features.assert_each_at_least(PLACEMENTS / 100);
-    turns.assert_each_at_least(PLACEMENTS / 4);
-}
-
-/// How many of the tested positions hold each of the corners the generator aims at.
-#[derive(Debug, Default)]
-struct FeatureCount {
-    check: usize,
-    double_check: usize,
-    pin: usize,
-    en_passant: usize,
-    legal_en_passant: usize,
-    castling: usize,
-}
-
-impl FeatureCount {
-    fn add(&mut self, setup: &Setup) {
-        let f = Features::of(setup);
-        self.check += usize::from(f.check);
-        self.double_check += usize::from(f.double_check);
-        self.pin += usize::from(f.pin);
-        self.en_passant += usize::from(f.en_passant);
-        self.legal_en_passant += usize::from(f.legal_en_passant);
-        self.castling += usize::from(f.castling);
-    }
-
-    fn assert_each_at_least(&self, floor: usize) {
-        for (name, count) in [
-            ("check", self.check),
-            ("double check", self.double_check),
-            ("pin", self.pin),
-            ("en passant", self.en_passant),
-            ("legal en passant", self.legal_en_passant),
-            ("castling", self.castling),
-        ] {
-            assert!(count >= floor.max(1), "{name}: {count} positions");
-        }
-    }
+    println!(
+        "{PLACEMENTS} placements: {agreement}, and the reference board, in their moves and perft 2"
+    );
+    println!("{features}");
+    assert_eq!(features.positions(), PLACEMENTS);
+    features.assert_floors(PLACEMENT_FLOORS);
+    // Two of the seven turn-taking techniques a placement: each in about 1,430 of 5,000.
+    agreement.assert_every_backend(PLACEMENTS / 4);
+    assert_eq!(agreement.passed(Backend::Magic.name()), PLACEMENTS);
 }

@@ -107,7 +107,8 @@ fn planted_bug_output() -> String {
 
 /// The testkit's failure message for the example's board.
 fn testkit_message() -> String {
-    use boardlab_core::{epd::STANDARD_SUITE, testkit, PerftMode};
+    use boardlab_core::{epd::STANDARD_SUITE, PerftMode};
+    use boardlab_testkit as testkit;
     let payload = std::panic::catch_unwind(|| {
         testkit::check_perft_suite::<planted_bug::board::EnPassantBugBoard>(
             STANDARD_SUITE,

@@ -8,7 +8,8 @@
 mod planted_bug;
 
 use boardlab_core::epd::STANDARD_SUITE;
-use boardlab_core::{testkit, Board, Move, PerftMode, ReferenceBoard, Setup};
+use boardlab_core::{Board, Move, PerftMode, ReferenceBoard, Setup};
+use boardlab_testkit as testkit;
 use planted_bug::board::EnPassantBugBoard;
 
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
@@ -107,23 +108,23 @@ fn the_testkit_walk_stops_where_the_bug_shows_with_the_path_there() {
 #[test]
 fn a_correct_board_passes_and_the_walk_says_what_it_covered() {
     // The start position's tree to depth 3 has 1 + 20 + 400 + 8902 nodes (the published
-    // counts); a budget below that walks the whole tree to depth 2 and says so.
+    // counts); a budget below that fails the walk before it starts, naming what to change.
     type Magic = boardlab_harness::backend::boardlab_magic::MagicBoard;
     let start = boardlab_core::START_FEN;
     let whole = testkit::check_walk::<Magic>(start, 3, 10_000);
-    assert!(whole.is_complete());
-    assert_eq!((whole.depth_walked, whole.nodes), (3, 9323));
-    let cut = testkit::check_walk::<Magic>(start, 3, 5_000);
-    assert!(!cut.is_complete());
+    assert_eq!((whole.depth, whole.nodes), (3, 9323));
     assert_eq!(
-        (cut.depth_walked, cut.nodes, cut.next_depth_nodes),
-        (2, 421, Some(9323))
+        whole.to_string(),
+        format!("walked {start} to depth 3: 9323 nodes (budget 10000)")
     );
+    let over = panic_message(|| {
+        testkit::check_walk::<Magic>(start, 3, 5_000);
+    });
     assert_eq!(
-        cut.to_string(),
+        over,
         format!(
-            "walked the whole tree below {start} to depth 2 (421 nodes); depth 3 was asked for, \
-             but to depth 3 the tree has 9323 nodes, over the budget of 5000"
+            "magic: the tree below {start} to depth 3 is over the walk budget of 5000 nodes \
+             (9323 nodes to depth 3); walk it to depth 2 or less, or raise the budget"
         )
     );
     let suite = testkit::check_perft_suite::<Magic>(STANDARD_SUITE, 10_000, PerftMode::Bulk);

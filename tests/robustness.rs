@@ -1,9 +1,9 @@
 //! No input panics an entry point: random and mutated FENs, random move text, random command
 //! lines. Bad input must come back as an error (for the binary: one stderr line, status 2).
 
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Board, Setup};
 use boardlab_harness::{with_backend, Backend};
+use boardlab_testkit::WALK_POSITIONS;
 use proptest::prelude::*;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

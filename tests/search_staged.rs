@@ -1,5 +1,5 @@
 //! The search's staged move generation on every backend, on random valid positions
-//! (`boardlab_core::testkit::positions`): the direct legality test agrees with the generated
+//! (`boardlab_testkit::positions`): the direct legality test agrees with the generated
 //! legal moves, the staged picker hands out exactly the legal moves, each once and stage by
 //! stage, and a cutoff early in the order leaves the later kinds ungenerated. The draws are
 //! seeded; `BOARDLAB_SEED=N` draws another set.
@@ -7,13 +7,13 @@
 //! `measure_staged_generation` is also the measurement the book quotes, at a greater depth:
 //! `BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test search_staged measure -- --nocapture`.
 
-use boardlab_core::testkit::positions::random_position;
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{
     is_legal_move, staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList,
     Score, Searcher, Setup,
 };
 use boardlab_harness::{with_backend, Backend, ReferenceBoard};
+use boardlab_testkit::positions::random_position;
+use boardlab_testkit::WALK_POSITIONS;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

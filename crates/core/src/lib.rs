@@ -3,8 +3,8 @@
 //! Squares, pieces and moves ([`Square`], [`Piece`], [`Move`] in 16 bits); positions in
 //! neutral form ([`Setup`], FEN and EPD); Zobrist hashing with Polyglot keys ([`Zobrist`]); the
 //! [`Board`] trait each representation implements; [`perft`]; and the bitboard primitives the
-//! bitboard backends share ([`Bitboard`], leaper and line tables). With the `testkit` feature,
-//! [`testkit`] holds the conformance checks every backend runs.
+//! bitboard backends share ([`Bitboard`], leaper and line tables). The conformance checks every
+//! backend runs are in the boardlab-testkit crate.
 //!
 //! ```
 //! use boardlab_core::{Setup, Zobrist};
@@ -27,8 +27,6 @@ mod search;
 mod setup;
 mod square;
 mod state;
-#[cfg(feature = "testkit")]
-pub mod testkit;
 pub mod views;
 mod zobrist;
 

@@ -6,11 +6,11 @@
 use boardlab_core::bitboard::ROOK_DIRECTIONS;
 use boardlab_core::bitboard::{knight_attacks, line, slider_attacks_slow, BISHOP_DIRECTIONS};
 use boardlab_core::epd::parse_perft_suite;
-use boardlab_core::testkit::positions::random_position;
 use boardlab_core::{Bitboard, Board, GenKind, Move, Role, Setup, Square, Zobrist};
 use boardlab_labs::{legality, magic, mailbox, perft, picker, piece_list, rotated, x88, zobrist};
 use boardlab_mailbox::MailboxBoard;
 use boardlab_piece_list::PieceListBoard;
+use boardlab_testkit::positions::random_position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

@@ -1,23 +1,12 @@
-//! The shared conformance checks, and positions aimed at the mailbox generator's own shortcuts:
-//! pins found from the king, the square behind a checked king, double check, and piece lists
-//! filled to their limit. The expected moves are counted by hand from the diagrams.
+//! The conformance kit's checks, with the kit's budgets, and positions aimed at the mailbox
+//! generator's own shortcuts: pins found from the king, the square behind a checked king,
+//! double check, and piece lists filled to their limit. The expected moves are counted by hand
+//! from the diagrams.
 
-use boardlab_core::{perft, testkit, Board, GenKind, Move, MoveList, PerftMode, Square};
+use boardlab_core::{perft, Board, GenKind, Move, MoveList, PerftMode, Square};
 use boardlab_mailbox::MailboxBoard;
 
-#[test]
-fn passes_the_conformance_kit() {
-    testkit::check_all::<MailboxBoard>(1_000_000);
-}
-
-#[test]
-fn passes_the_chess960_checks() {
-    let coverage = testkit::check_chess960::<MailboxBoard>(200_000);
-    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
-    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
-    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
-    assert_eq!(coverage.walks.len(), 7);
-}
+boardlab_testkit::conformance_tests!(MailboxBoard);
 
 fn legal_moves(fen: &str) -> Vec<String> {
     let board = MailboxBoard::from_fen(fen).unwrap();
@@ -96,7 +85,7 @@ fn a_blocked_check_is_answered_by_blocking() {
 fn full_piece_lists_play_correctly() {
     // Fifteen queens and a king: every list entry of one piece in use.
     let fen = "6bk/6pp/8/8/8/8/QQQQQQQQ/KQQQQQQQ w - - 0 1";
-    testkit::check_walk::<MailboxBoard>(fen, 2, 20_000);
+    boardlab_testkit::check_walk::<MailboxBoard>(fen, 2, boardlab_testkit::conformance::WALK_NODES);
     let mut board = MailboxBoard::from_fen(fen).unwrap();
     assert_eq!(
         perft(&mut board, 3, PerftMode::Bulk),

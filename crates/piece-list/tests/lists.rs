@@ -2,9 +2,9 @@
 //! own way (pins found from the attacker's side, en passant tried on a copy).
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Board, Color, MoveList, Piece, Role, Square};
 use boardlab_piece_list::{PieceList, PieceListBoard};
+use boardlab_testkit::WALK_POSITIONS;
 
 /// Panics unless both lists are well formed and agree with `piece_at` on every square.
 fn assert_lists_sound(board: &PieceListBoard, path: &[String]) {

@@ -1,8 +1,8 @@
 //! The rotated occupancy maps follow every make and unmake.
 
-use boardlab_core::testkit::WALK_POSITIONS;
 use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};
 use boardlab_rotated::{RotatedBoard, RotatedOccupancy};
+use boardlab_testkit::WALK_POSITIONS;
 
 /// Every index of the board agrees with the others: the rotated maps with the occupied squares
 /// (rebuilt from scratch), the occupied squares with the colour and piece bitboards, and those

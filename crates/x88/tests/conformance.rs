@@ -1,30 +1,10 @@
-//! The shared conformance checks, and checks of the 0x88 board's own corners.
+//! The conformance kit's checks, with the kit's budgets, and checks of the 0x88 board's own
+//! corners.
 
-use boardlab_core::epd::{PERFT_SUITE, STANDARD_SUITE};
-use boardlab_core::testkit;
 use boardlab_core::{perft, Board, GenKind, MoveList, PerftMode};
 use boardlab_x88::X88Board;
 
-#[test]
-fn conforms_to_the_board_contract() {
-    testkit::check_all::<X88Board>(250_000);
-}
-
-#[test]
-fn passes_the_chess960_checks() {
-    let coverage = testkit::check_chess960::<X88Board>(200_000);
-    // The tricky suite, the 960 starts in Shredder-FEN and again in X-FEN, and seven walks.
-    assert!(coverage.suites[1].checked >= 960 * 3, "{coverage}");
-    assert!(coverage.suites[2].checked >= 960 * 2, "{coverage}");
-    assert_eq!(coverage.walks.len(), 7);
-}
-
-#[test]
-fn perft_suites_agree_deeper_in_bulk() {
-    // Bulk perft is cheap here, so both suites are checked further than the walks above reach.
-    testkit::check_perft_suite::<X88Board>(STANDARD_SUITE, 5_000_000, PerftMode::Bulk);
-    testkit::check_perft_suite::<X88Board>(PERFT_SUITE, 5_000_000, PerftMode::Bulk);
-}
+boardlab_testkit::conformance_tests!(X88Board);
 
 fn moves(fen: &str) -> Vec<String> {
     let board = X88Board::from_fen(fen).unwrap();

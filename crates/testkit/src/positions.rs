@@ -1,4 +1,5 @@
-//! Random valid positions for differential tests, valid by construction.
+//! Random valid positions for differential tests, valid by construction, and the kinds of
+//! position they hold.
 //!
 //! Two sources, both returning only positions that pass [`Setup::validate`], so a test that
 //! draws `n` of them tests `n` positions:
@@ -11,14 +12,20 @@
 //!   a rule of validation is drawn again, inside the function.
 //! - [`random_game`]: the positions along a random legal game from a start position.
 //!
-//! [`random_position`] mixes the two. [`Features`] says what a position holds, so a test can
-//! check that the corners it aims at really occur.
+//! [`random_position`] mixes the two. [`Features`] says which kinds of position ([`Feature`])
+//! a position holds, and [`FeatureCount`] counts them over a test's positions, so a test can
+//! assert that the corners it aims at really occur.
 
-use crate::bitboard::pawn_attacks;
-use crate::setup::piece_attacks;
-use crate::{Bitboard, Board, CastlingRights, CastlingSide, Color, Piece, Role, Setup, Square};
+use boardlab_core::bitboard::{
+    knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+};
+use boardlab_core::{
+    Bitboard, Board, CastlingRights, CastlingSide, Color, Piece, ReferenceBoard, Role, Setup,
+    Square,
+};
 use rand::seq::SliceRandom;
 use rand::Rng;
+use std::fmt;
 
 /// The directions from a square, as file and rank steps: four straight, then four diagonal.
 const DIRECTIONS: [(i8, i8); 8] = [
@@ -32,39 +39,188 @@ const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
-/// What a position holds that move generators find hard.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Features {
+/// A kind of position that move generators find hard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
     /// The side to move is in check.
-    pub check: bool,
+    Check,
     /// The side to move is in check from two pieces.
-    pub double_check: bool,
+    DoubleCheck,
     /// A piece of the side to move is pinned to its king.
-    pub pin: bool,
+    Pin,
     /// An en-passant square is set (a pawn of the side to move stands beside the pushed pawn).
-    pub en_passant: bool,
+    EnPassant,
     /// An en-passant capture is legal.
-    pub legal_en_passant: bool,
+    LegalEnPassant,
+    /// An en-passant square is set, but no capture there is legal (it would expose the king).
+    RefusedEnPassant,
     /// Some castling right is held.
-    pub castling: bool,
+    CastlingRight,
+    /// A castling move is legal.
+    Castling,
+    /// A promotion is legal.
+    Promotion,
 }
 
+impl Feature {
+    /// Every kind, in declaration order.
+    pub const ALL: [Feature; 9] = [
+        Feature::Check,
+        Feature::DoubleCheck,
+        Feature::Pin,
+        Feature::EnPassant,
+        Feature::LegalEnPassant,
+        Feature::RefusedEnPassant,
+        Feature::CastlingRight,
+        Feature::Castling,
+        Feature::Promotion,
+    ];
+
+    /// The kind's name in messages.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Feature::Check => "check",
+            Feature::DoubleCheck => "double check",
+            Feature::Pin => "pin",
+            Feature::EnPassant => "en-passant square",
+            Feature::LegalEnPassant => "legal en passant",
+            Feature::RefusedEnPassant => "refused en passant",
+            Feature::CastlingRight => "castling right",
+            Feature::Castling => "legal castling",
+            Feature::Promotion => "legal promotion",
+        }
+    }
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// The floors, in positions per thousand, that [`random_placement`]'s draws reach for each
+/// kind of position, for [`FeatureCount::assert_floors`]: about half the shares measured over
+/// thousands of draws of several seeds (check 38%, double check 10%, pin 20%, en-passant
+/// square 15%, legal en passant 13%, refused en passant 1.7%, castling right 50%, legal
+/// castling 12%, legal promotion 6%).
+pub const PLACEMENT_FLOORS: [(Feature, usize); Feature::ALL.len()] = [
+    (Feature::Check, 190),
+    (Feature::DoubleCheck, 48),
+    (Feature::Pin, 100),
+    (Feature::EnPassant, 75),
+    (Feature::LegalEnPassant, 65),
+    (Feature::RefusedEnPassant, 8),
+    (Feature::CastlingRight, 250),
+    (Feature::Castling, 60),
+    (Feature::Promotion, 27),
+];
+
+/// The kinds of position ([`Feature`]) one position holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Features(u16);
+
 impl Features {
-    /// What `setup` holds.
+    /// What `setup` holds; the moves are the reference board's.
     pub fn of(setup: &Setup) -> Features {
         let us = setup.turn;
         let king = setup.king(us);
         let checkers = king.map_or(Bitboard::EMPTY, |king| {
             setup.attackers(king, !us, setup.occupied())
         });
-        Features {
-            check: !checkers.is_empty(),
-            double_check: checkers.more_than_one(),
-            pin: king.is_some_and(|king| has_pin(setup, king)),
-            en_passant: setup.ep_square.is_some(),
-            legal_en_passant: setup.has_legal_ep_capture(),
-            castling: setup.castling != CastlingRights::NONE,
+        let moves = ReferenceBoard::from_setup(setup).legal_moves();
+        let legal_en_passant = moves.iter().any(|mv| mv.is_en_passant());
+        let present = [
+            (Feature::Check, !checkers.is_empty()),
+            (Feature::DoubleCheck, checkers.more_than_one()),
+            (Feature::Pin, king.is_some_and(|king| has_pin(setup, king))),
+            (Feature::EnPassant, setup.ep_square.is_some()),
+            (Feature::LegalEnPassant, legal_en_passant),
+            (
+                Feature::RefusedEnPassant,
+                setup.ep_square.is_some() && !legal_en_passant,
+            ),
+            (
+                Feature::CastlingRight,
+                setup.castling != CastlingRights::NONE,
+            ),
+            (Feature::Castling, moves.iter().any(|mv| mv.is_castle())),
+            (Feature::Promotion, moves.iter().any(|mv| mv.is_promotion())),
+        ];
+        let bits = present
+            .into_iter()
+            .filter(|&(_, held)| held)
+            .fold(0, |bits, (feature, _)| bits | feature.bit());
+        Features(bits)
+    }
+
+    /// Whether the position holds `feature`.
+    pub fn contains(self, feature: Feature) -> bool {
+        self.0 & feature.bit() != 0
+    }
+}
+
+/// How many of a test's positions hold each [`Feature`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FeatureCount {
+    positions: usize,
+    counts: [usize; Feature::ALL.len()],
+}
+
+impl FeatureCount {
+    /// Counts the kinds `setup` holds.
+    pub fn add(&mut self, setup: &Setup) {
+        let features = Features::of(setup);
+        self.positions += 1;
+        for (count, feature) in self.counts.iter_mut().zip(Feature::ALL) {
+            *count += usize::from(features.contains(feature));
         }
+    }
+
+    /// The positions counted.
+    pub fn positions(&self) -> usize {
+        self.positions
+    }
+
+    /// The positions that hold `feature`.
+    pub fn count(&self, feature: Feature) -> usize {
+        self.counts[feature as usize]
+    }
+
+    /// Panics unless each kind of [`Feature::ALL`] occurs in at least its floor of the
+    /// positions, given in positions per thousand (and in at least one position), naming every
+    /// kind below its floor. `per_mille` lists a floor for each kind, in the order of
+    /// [`Feature::ALL`], so a test states what it claims to cover.
+    pub fn assert_floors(&self, per_mille: [(Feature, usize); Feature::ALL.len()]) {
+        for (&(feature, _), expected) in per_mille.iter().zip(Feature::ALL) {
+            assert_eq!(
+                feature, expected,
+                "the floors follow the order of Feature::ALL"
+            );
+        }
+        let short: Vec<String> = per_mille
+            .iter()
+            .filter_map(|&(feature, floor)| {
+                let needed = (self.positions * floor / 1_000).max(1);
+                let count = self.count(feature);
+                (count < needed).then(|| {
+                    format!(
+                        "{} in {count} positions, the floor is {needed} ({floor} per thousand)",
+                        feature.name()
+                    )
+                })
+            })
+            .collect();
+        assert!(short.is_empty(), "{}; counted {self}", short.join("; "));
+    }
+}
+
+impl fmt::Display for FeatureCount {
+    /// `5000 positions: check 1613, double check 151, …`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} positions:", self.positions)?;
+        for (index, feature) in Feature::ALL.into_iter().enumerate() {
+            let separator = if index == 0 { " " } else { ", " };
+            write!(f, "{separator}{} {}", feature.name(), self.count(feature))?;
+        }
+        Ok(())
     }
 }
 
@@ -337,9 +493,16 @@ fn place_checker(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
     let them = !us;
     // The squares from which a piece of `role` attacks the king: for a pawn, those it would
     // capture the king from; for the others, the king's own attacks as that piece.
+    let occupied = setup.occupied();
     let from = match role {
         Role::Pawn => pawn_attacks(us, king),
-        _ => piece_attacks(Piece::new(them, role), king, setup.occupied()),
+        Role::Knight => knight_attacks(king),
+        Role::Bishop => slider_attacks_slow(king, occupied, &BISHOP_DIRECTIONS),
+        Role::Rook => slider_attacks_slow(king, occupied, &ROOK_DIRECTIONS),
+        _ => {
+            slider_attacks_slow(king, occupied, &BISHOP_DIRECTIONS)
+                | slider_attacks_slow(king, occupied, &ROOK_DIRECTIONS)
+        }
     };
     let candidates: Vec<Square> = from
         .filter(|&sq| setup.piece_at(sq).is_none() && fits(role, sq))
@@ -354,7 +517,6 @@ fn place_checker(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceBoard;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
@@ -362,38 +524,15 @@ mod tests {
     fn placements_are_valid_and_reach_every_feature() {
         let mut rng = StdRng::seed_from_u64(1);
         const COUNT: usize = 2_000;
-        let mut seen = [0usize; 7];
+        let mut features = FeatureCount::default();
         for _ in 0..COUNT {
             let setup = random_placement(&mut rng);
             assert_eq!(setup.validate(), Ok(()), "{setup:?}");
-            let f = Features::of(&setup);
-            for (count, present) in seen.iter_mut().zip([
-                f.check,
-                f.double_check,
-                f.pin,
-                f.en_passant,
-                f.legal_en_passant,
-                f.en_passant && !f.legal_en_passant,
-                f.castling,
-            ]) {
-                *count += usize::from(present);
-            }
+            features.add(&setup);
         }
-        // Each corner in at least one placement in a hundred.
-        for (name, count) in [
-            "check",
-            "double check",
-            "pin",
-            "en passant",
-            "legal en passant",
-            "en passant exposing the king",
-            "castling",
-        ]
-        .iter()
-        .zip(seen)
-        {
-            assert!(count >= COUNT / 100, "{name}: {count} of {COUNT}");
-        }
+        println!("{features}");
+        assert_eq!(features.positions(), COUNT);
+        features.assert_floors(PLACEMENT_FLOORS);
     }
 
     #[test]

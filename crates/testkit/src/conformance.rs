@@ -1,0 +1,166 @@
+//! The conformance checks, with the kit's budgets: one function per test that
+//! [`conformance_tests!`](crate::conformance_tests) writes.
+//!
+//! The budgets are node counts, the same for every backend, so that every backend is held to
+//! the same checks and a check covers the same ground on a slow board as on a fast one. Each
+//! function asserts how far its checks reached (every position of a suite counted to at least
+//! a given depth, every walk to its table's depth), prints what it covered (shown by
+//! `cargo test -- --nocapture`), and returns it.
+
+use crate::suite::{check_perft_suite, SuiteCoverage};
+use crate::walk::{check_walks, Walk, WalkCoverage, CHESS960_WALKS, CORNER_WALKS, STANDARD_WALKS};
+use boardlab_core::epd::{
+    parse_perft_suite, BUG_CATCHERS, CHESS960_SUITE, PERFT_SUITE, STANDARD_SUITE, TRICKY_SUITE,
+};
+use boardlab_core::{Board, PerftMode, Setup};
+
+/// The budget of bulk perft: the largest published count compared. Bulk counting costs about
+/// a make per thirty leaves, so this reaches depth 4 of every standard and perft-suite
+/// position, and the one published count of every bug-catcher.
+pub const PERFT_NODES: u64 = 5_000_000;
+
+/// The budget of full-make perft, where every leaf is made and unmade: depth 3 of every
+/// standard position, perft-suite position and Chess960 start.
+pub const FULL_MAKE_NODES: u64 = 100_000;
+
+/// The budget of bulk perft on the 960 Chess960 starts: depth 3 of every one (the largest is
+/// 74,590) and depth 4 of the smaller ones.
+pub const CHESS960_NODES: u64 = 100_000;
+
+/// The largest tree a walk may visit. The walks check every node against the slow reference
+/// (some fifty to eighty thousand nodes a second on one core for a bitboard board, in a test
+/// build), so the tables' depths keep each tree within this; the largest is Kiwipete's to
+/// depth 3, 99,950 nodes.
+pub const WALK_NODES: u64 = 100_000;
+
+/// The standard positions, the perft suite and the bug-catchers, counted in bulk within
+/// [`PERFT_NODES`].
+pub fn perft_counts_in_bulk<B: Board>() -> Vec<SuiteCoverage> {
+    vec![
+        suite::<B>(
+            "standard positions",
+            STANDARD_SUITE,
+            PERFT_NODES,
+            PerftMode::Bulk,
+            4,
+        ),
+        suite::<B>("perft suite", PERFT_SUITE, PERFT_NODES, PerftMode::Bulk, 4),
+        // Each bug-catcher has a single published count, from depth 4 to depth 7.
+        suite::<B>(
+            "bug-catchers",
+            BUG_CATCHERS,
+            PERFT_NODES,
+            PerftMode::Bulk,
+            4,
+        ),
+    ]
+}
+
+/// The standard positions and the perft suite with every leaf made and unmade, within
+/// [`FULL_MAKE_NODES`].
+pub fn perft_counts_with_every_leaf_made<B: Board>() -> Vec<SuiteCoverage> {
+    vec![
+        suite::<B>(
+            "standard positions",
+            STANDARD_SUITE,
+            FULL_MAKE_NODES,
+            PerftMode::FullMake,
+            3,
+        ),
+        suite::<B>(
+            "perft suite",
+            PERFT_SUITE,
+            FULL_MAKE_NODES,
+            PerftMode::FullMake,
+            3,
+        ),
+    ]
+}
+
+/// The walks of [`STANDARD_WALKS`] within [`WALK_NODES`].
+pub fn walks_of_the_standard_positions<B: Board>() -> Vec<WalkCoverage> {
+    walks::<B>(&STANDARD_WALKS)
+}
+
+/// The walks of [`CORNER_WALKS`] within [`WALK_NODES`].
+pub fn walks_of_the_rules_corners<B: Board>() -> Vec<WalkCoverage> {
+    walks::<B>(&CORNER_WALKS)
+}
+
+/// The Chess960 counts: python-chess's tricky positions (X-FEN castling and en-passant corner
+/// cases) in bulk within [`PERFT_NODES`]; the 960 start positions with Shredder-FEN castling
+/// as published, in bulk within [`CHESS960_NODES`]; and the starts again, written back in
+/// X-FEN, which must read as the same positions, with every leaf made within
+/// [`FULL_MAKE_NODES`].
+pub fn chess960_counts<B: Board>() -> Vec<SuiteCoverage> {
+    let cases = parse_perft_suite(CHESS960_SUITE).expect("the Chess960 suite parses");
+    let mut xfen_suite = String::new();
+    for case in &cases {
+        let xfen = case.setup.to_fen();
+        let reread = Setup::from_fen(&xfen).expect("X-FEN output reads back");
+        assert_eq!(reread, case.setup, "X-FEN {xfen} of {}", case.fen);
+        xfen_suite.push_str(&xfen);
+        for (depth, nodes) in &case.expected {
+            xfen_suite.push_str(&format!(" ;D{depth} {nodes}"));
+        }
+        xfen_suite.push('\n');
+    }
+    vec![
+        // Four of the tricky positions are published to depth 3 only.
+        suite::<B>(
+            "tricky positions",
+            TRICKY_SUITE,
+            PERFT_NODES,
+            PerftMode::Bulk,
+            3,
+        ),
+        suite::<B>(
+            "Chess960 starts (Shredder-FEN)",
+            CHESS960_SUITE,
+            CHESS960_NODES,
+            PerftMode::Bulk,
+            3,
+        ),
+        suite::<B>(
+            "Chess960 starts (X-FEN)",
+            &xfen_suite,
+            FULL_MAKE_NODES,
+            PerftMode::FullMake,
+            3,
+        ),
+    ]
+}
+
+/// The walks of [`CHESS960_WALKS`] within [`WALK_NODES`].
+pub fn chess960_walks<B: Board>() -> Vec<WalkCoverage> {
+    walks::<B>(&CHESS960_WALKS)
+}
+
+/// One suite check, with a floor on how deep it reached: every position of the suite must be
+/// counted to `depth` or deeper, so that a smaller budget cannot make the check shallower
+/// without failing here.
+fn suite<B: Board>(
+    name: &str,
+    suite: &str,
+    max_nodes: u64,
+    mode: PerftMode,
+    depth: u32,
+) -> SuiteCoverage {
+    let coverage = check_perft_suite::<B>(suite, max_nodes, mode);
+    println!("{}: {name}: {coverage}", B::NAME);
+    assert!(
+        coverage.shallowest >= depth,
+        "{}: {name}: {coverage}; every position should be counted to depth {depth} or deeper",
+        B::NAME
+    );
+    coverage
+}
+
+/// The walks of a table, each printed.
+fn walks<B: Board>(table: &[Walk]) -> Vec<WalkCoverage> {
+    let walks = check_walks::<B>(table, WALK_NODES);
+    for walk in &walks {
+        println!("{}: {walk}", B::NAME);
+    }
+    walks
+}

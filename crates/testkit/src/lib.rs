@@ -1,0 +1,103 @@
+//! boardlab-testkit: the conformance checks every backend runs, and random valid positions.
+//!
+//! A backend's conformance test file is one line:
+//!
+//! ```ignore
+//! boardlab_testkit::conformance_tests!(boardlab_magic::MagicBoard);
+//! ```
+//!
+//! The macro writes one `#[test]` function per check of [`conformance`] (see
+//! [`conformance_tests!`]), each with the kit's budgets, which are the same for every backend.
+//!
+//! What the checks are made of:
+//!
+//! - [`check_perft_suite`] counts an EPD suite's positions with perft and compares every count
+//!   within a node budget with the published one ([`suite`]).
+//! - [`check_walk`] visits every node of a tree to a given depth and checks each against
+//!   boardlab-core's slow [`ReferenceBoard`](boardlab_core::ReferenceBoard) and `Setup`: the
+//!   same legal moves, the same position after each make, the hash, the FEN, the attacks
+//!   ([`walk`]). [`STANDARD_WALKS`], [`CORNER_WALKS`] and [`CHESS960_WALKS`] list the positions
+//!   walked and to what depth.
+//! - [`GENERATORS`] groups the registered backends by the move generator they share, so that a
+//!   test comparing backends can say how many independent generators agreed ([`generators`]).
+//! - [`positions`] draws random valid positions and games, and counts the kinds of position
+//!   ([`Feature`]) they hold.
+//!
+//! A check fails by panicking with a message that names the backend, the position, the moves
+//! that reach it and what differed, with the arguments that take `boardlab diff` there. A node
+//! budget never cuts a check short in silence: a walk whose tree is bigger than its budget
+//! fails, and so does a suite check that leaves a position of the suite uncounted.
+
+pub mod conformance;
+pub mod generators;
+pub mod positions;
+pub mod suite;
+pub mod walk;
+
+pub use generators::{generator_of, Agreement, Generator, GENERATORS};
+pub use positions::{Feature, FeatureCount, Features, PLACEMENT_FLOORS};
+pub use suite::{check_perft_suite, SuiteCoverage};
+pub use walk::{
+    check_walk, check_walks, Walk, WalkCoverage, CHESS960_WALKS, CHESS960_WALK_POSITIONS,
+    CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
+};
+
+/// The conformance tests of a board type, one `#[test]` function per check of [`conformance`].
+///
+/// The checks are separate test functions rather than one, so that cargo's test runner runs
+/// them on separate threads (the walks, the heaviest, beside the perft counts) and reports each
+/// failure under its own name, instead of stopping at the first.
+///
+/// The functions are written where the macro is called; a file that tests several board types
+/// calls it once in a module per type:
+///
+/// ```ignore
+/// mod hyperbola {
+///     boardlab_testkit::conformance_tests!(boardlab_bitboard::HyperbolaBoard);
+/// }
+/// ```
+#[macro_export]
+macro_rules! conformance_tests {
+    ($board:ty) => {
+        #[test]
+        fn perft_counts_match_the_suites_in_bulk() {
+            $crate::conformance::perft_counts_in_bulk::<$board>();
+        }
+
+        #[test]
+        fn perft_counts_match_the_suites_with_every_leaf_made() {
+            $crate::conformance::perft_counts_with_every_leaf_made::<$board>();
+        }
+
+        #[test]
+        fn walks_of_the_standard_positions_agree_with_the_reference() {
+            $crate::conformance::walks_of_the_standard_positions::<$board>();
+        }
+
+        #[test]
+        fn walks_of_the_rules_corners_agree_with_the_reference() {
+            $crate::conformance::walks_of_the_rules_corners::<$board>();
+        }
+
+        #[test]
+        fn chess960_counts_match_the_suites() {
+            $crate::conformance::chess960_counts::<$board>();
+        }
+
+        #[test]
+        fn chess960_walks_agree_with_the_reference() {
+            $crate::conformance::chess960_walks::<$board>();
+        }
+    };
+}
+
+/// `--fen '…' --moves …`: the position after `path` from `fen`, as `boardlab diff` (and every
+/// command that takes a position) reads it.
+pub(crate) fn diff_arguments(fen: &str, path: &[String]) -> String {
+    let mut arguments = format!("--fen '{fen}'");
+    if !path.is_empty() {
+        arguments.push_str(" --moves ");
+        arguments.push_str(&path.join(" "));
+    }
+    arguments
+}

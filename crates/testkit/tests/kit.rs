@@ -1,0 +1,206 @@
+//! The kit's own checks: its tables hold what they say, and each check fails when it should,
+//! with a message that leads to the position.
+
+use boardlab_core::epd::STANDARD_SUITE;
+use boardlab_core::{
+    perft, Board, CastlingRights, Color, Move, MoveList, MoveSink, PerftMode, Piece,
+    ReferenceBoard, Role, Setup, Square, Zobrist, START_FEN,
+};
+use boardlab_testkit::conformance::WALK_NODES;
+use boardlab_testkit::{
+    check_perft_suite, check_walk, check_walks, CHESS960_WALKS, CORNER_WALKS, STANDARD_WALKS,
+    WALK_POSITIONS,
+};
+
+/// The message of the panic `check` raises.
+fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let payload = std::panic::catch_unwind(check).expect_err("the check fails");
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_walk_tables_fit_the_budget_and_count_their_trees_right() {
+    // The reference board's own perft gives the tree sizes the tables state, independently of
+    // every backend (walking the tables on it would check the reference against itself, at
+    // many times a backend's cost).
+    let tables = [&STANDARD_WALKS[..], &CORNER_WALKS[..], &CHESS960_WALKS[..]];
+    let mut walks = 0;
+    for walk in tables.into_iter().flatten() {
+        let mut board = ReferenceBoard::from_fen(walk.fen).unwrap();
+        let tree: u64 = 1
+            + (1..=walk.depth)
+                .map(|depth| perft(&mut board, depth, PerftMode::Bulk))
+                .sum::<u64>();
+        assert_eq!(tree, walk.nodes, "{walk:?}");
+        assert!(walk.nodes <= WALK_NODES, "{walk:?}");
+        walks += 1;
+    }
+    assert_eq!(walks, 6 + 9 + 7);
+    assert_eq!(WALK_POSITIONS.len(), 6 + 9);
+    assert_eq!(WALK_POSITIONS[6], CORNER_WALKS[0].fen);
+}
+
+#[test]
+fn a_walk_over_its_budget_fails_naming_the_position_the_depth_and_the_budget() {
+    // The start position's tree to depth 3 has 1 + 20 + 400 + 8902 nodes.
+    let whole = check_walk::<ReferenceBoard>(START_FEN, 3, 9_323);
+    assert_eq!((whole.depth, whole.nodes), (3, 9_323));
+    let message = panic_message(|| {
+        check_walk::<ReferenceBoard>(START_FEN, 3, 9_322);
+    });
+    assert_eq!(
+        message,
+        format!(
+            "reference: the tree below {START_FEN} to depth 3 is over the walk budget of 9322 \
+             nodes (9323 nodes to depth 3); walk it to depth 2 or less, or raise the budget"
+        )
+    );
+}
+
+#[test]
+fn a_walk_whose_table_count_is_wrong_fails() {
+    let mut walk = STANDARD_WALKS[0];
+    walk.nodes += 1;
+    let message = panic_message(|| {
+        check_walks::<ReferenceBoard>(&[walk], WALK_NODES);
+    });
+    assert!(
+        message.contains("to depth 3 has 9323 nodes, the kit's table says 9324"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_suite_check_that_leaves_a_position_out_fails() {
+    // Every standard position is counted within 10,000 nodes, to depth 2 at least.
+    let coverage = check_perft_suite::<ReferenceBoard>(STANDARD_SUITE, 10_000, PerftMode::Bulk);
+    assert_eq!((coverage.positions, coverage.shallowest), (6, 2));
+    // Of the 38 counts, 15 are at most 10,000: 20, 400, 8902; 48, 2039; 14, 191, 2812; 6,
+    // 264, 9467; 44, 1486; 46, 2079.
+    assert_eq!((coverage.checked, coverage.over_budget), (15, 23));
+    // Below 20 nodes, the start position has no count at all.
+    let message = panic_message(|| {
+        check_perft_suite::<ReferenceBoard>(STANDARD_SUITE, 19, PerftMode::Bulk);
+    });
+    assert!(
+        message.starts_with(&format!(
+            "reference: no perft count of {START_FEN} is within the budget of 19 nodes"
+        )),
+        "{message}"
+    );
+}
+
+/// The reference board without bishop promotions: a generator missing one kind of move.
+#[derive(Clone)]
+struct NoBishopPromotions(ReferenceBoard);
+
+/// A sink that passes on every move but bishop promotions.
+struct DropBishops<'a, S>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for DropBishops<'_, S> {
+    const KIND: boardlab_core::GenKind = S::KIND;
+
+    fn push(&mut self, mv: Move) {
+        if mv.promotion() != Some(Role::Bishop) {
+            self.0.push(mv);
+        }
+    }
+}
+
+impl Board for NoBishopPromotions {
+    type Undo = ();
+    const NAME: &'static str = "no-bishops";
+
+    fn from_setup(setup: &Setup) -> Self {
+        NoBishopPromotions(ReferenceBoard::from_setup(setup))
+    }
+    fn to_setup(&self) -> Setup {
+        self.0.to_setup()
+    }
+    fn side_to_move(&self) -> Color {
+        self.0.side_to_move()
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.0.piece_at(sq)
+    }
+    fn castling(&self) -> CastlingRights {
+        self.0.castling()
+    }
+    fn ep_square(&self) -> Option<Square> {
+        self.0.ep_square()
+    }
+    fn halfmove_clock(&self) -> u32 {
+        self.0.halfmove_clock()
+    }
+    fn fullmove_number(&self) -> u32 {
+        self.0.fullmove_number()
+    }
+    fn zobrist(&self) -> Zobrist {
+        self.0.zobrist()
+    }
+    fn king_square(&self, color: Color) -> Square {
+        self.0.king_square(color)
+    }
+    fn in_check(&self) -> bool {
+        self.0.in_check()
+    }
+    fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.0.is_attacked(sq, by)
+    }
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        self.0.generate_into(&mut DropBishops(sink));
+    }
+    fn make(&mut self, mv: Move) {
+        self.0.make(mv)
+    }
+    fn unmake(&mut self, mv: Move, undo: ()) {
+        self.0.unmake(mv, undo)
+    }
+    fn make_null(&mut self) {
+        self.0.make_null()
+    }
+    fn unmake_null(&mut self, undo: ()) {
+        self.0.unmake_null(undo)
+    }
+}
+
+#[test]
+fn a_walk_fails_where_the_legal_moves_differ_with_the_path_there() {
+    // Black moves first; the white pawn promotes one ply below the root.
+    let root = "4k3/1P6/8/8/8/8/8/4K3 b - - 0 1";
+    let message = panic_message(|| {
+        check_walk::<NoBishopPromotions>(root, 2, 1_000);
+    });
+    assert!(
+        message.starts_with(
+            "no-bishops: the legal moves differ from the reference board's: only here: []; only \
+             in the reference: [b7b8b]"
+        ),
+        "{message}"
+    );
+    let line = |prefix: &str| {
+        message
+            .lines()
+            .find_map(|line| line.trim().strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no {prefix:?} line in {message}"))
+            .to_string()
+    };
+    let moves = line(&format!("reached from {root} by the moves: "));
+    assert_eq!(moves.split(' ').count(), 1, "{message}");
+    let mut board = ReferenceBoard::from_fen(root).unwrap();
+    board.make(board.parse_uci_move(&moves).unwrap());
+    assert_eq!(line("position: "), board.to_fen());
+    assert_eq!(
+        line("for boardlab diff: "),
+        format!("--fen '{root}' --moves {moves}")
+    );
+    let mut bishops = MoveList::new();
+    board.generate(boardlab_core::GenKind::Noisy, &mut bishops);
+    assert!(bishops
+        .iter()
+        .any(|mv| mv.promotion() == Some(Role::Bishop)));
+}
