@@ -163,14 +163,16 @@ impl Board for ReferenceBoard {
         let mut candidates = MoveList::new();
         self.pseudo_legal(&mut candidates);
         let us = self.setup.turn;
+        let king = self.setup.king(us).unwrap_or(Square::A1);
         for &mv in candidates.iter() {
             if !S::KIND.includes(mv) {
                 continue;
             }
             let mut after = self.setup.clone();
             after.play(mv);
-            let king = after.king(us).unwrap_or(Square::A1);
-            if !after.is_attacked(king, !us) {
+            // Castling is written as the king's move, so `to` is where the king lands.
+            let king_after = if mv.from() == king { mv.to() } else { king };
+            if !after.is_attacked(king_after, !us) {
                 sink.push(mv);
             }
         }

@@ -226,15 +226,29 @@ impl Setup {
     /// Whether a piece of `by` attacks `sq` on this board. A straightforward reference for
     /// validation and for checking the backends, not a fast path.
     pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_squares(by).contains(sq)
+        !self.attackers(sq, by, self.occupied()).is_empty()
     }
 
     /// The squares of the pieces of `by` that attack `sq` when the squares `occupied` are
     /// occupied (the pieces themselves stay where they stand on this board).
+    ///
+    /// A piece attacks `sq` exactly when a piece of its kind standing on `sq` would attack the
+    /// piece's square (a pawn with the colours swapped), so the rays are traced once, outwards
+    /// from `sq`, rather than once from every enemy slider.
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let diagonal = slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS);
+        let straight = slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS);
         self.pieces()
             .filter(|&(from, piece)| {
-                piece.color == by && piece_attacks(piece, from, occupied).contains(sq)
+                let seen_from_sq = match piece.role {
+                    Role::Pawn => pawn_attacks(!by, sq),
+                    Role::Knight => knight_attacks(sq),
+                    Role::King => king_attacks(sq),
+                    Role::Bishop => diagonal,
+                    Role::Rook => straight,
+                    Role::Queen => diagonal | straight,
+                };
+                piece.color == by && seen_from_sq.contains(from)
             })
             .map(|(from, _)| from)
             .collect()
