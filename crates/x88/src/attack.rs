@@ -81,9 +81,13 @@ impl KingSafety {
 impl X88Board {
     /// Finds checks and pins from the king: each enemy piece is looked up once in the
     /// difference table, and only a slider on a line through the king costs a walk.
-    #[inline]
+    ///
+    /// Always inlined into the generator: with only the `#[inline]` hint, a bulk perft takes
+    /// 1.2% more instructions on kiwipete at depth 4 and 1.5% more on the start position at
+    /// depth 5 (callgrind).
+    #[inline(always)]
     pub(crate) fn king_safety(&self) -> KingSafety {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = !us;
         let own = color_bit(us);
         let king = self.king(us);
