@@ -1,15 +1,14 @@
 //! `X88Board`: the 128 cells, the piece lists, the rest of the position, and make/unmake.
 
 use crate::attack::attacked;
-use crate::movegen::MoveCounter;
 use crate::piece::{
     code_of, color_bit, is_pawn, kind, pawn_code, piece_of, BISHOP, EMPTY, KING, KNIGHT, QUEEN,
     ROOK, UNMOVED,
 };
 use crate::square::Sq88;
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role,
-    Setup, Square, Zobrist,
+    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState,
+    Role, Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -46,31 +45,25 @@ pub struct X88Board {
     ///
     /// The array is twice the 128 cells long, one byte for every value of a `u8`, so that a
     /// cell index needs neither the mask nor the bounds check that an index into 128 bytes
-    /// would (about 9% of a bulk perft's instructions were those masks, by callgrind). The
-    /// upper half is never written and stays empty; every read of a cell that may lie off the
-    /// board comes after the `0x88` test anyway.
+    /// would. Those masks would cost about 3.5% of the instructions of a bulk perft (3.6% for
+    /// kiwipete without its d5 pawn at depth 4, 3.3% for the start position at depth 5, by
+    /// callgrind). The upper half is never written and stays empty; every read of a cell that
+    /// may lie off the board comes after the `0x88` test anyway.
     pub(crate) cells: [u8; 256],
     /// Per colour, the squares of its pieces: the king in slot 0, the other pieces in slots
     /// 1 to 15, the pawns from slot 16 on. Order within a group carries no meaning.
     pub(crate) lists: [[Sq88; SLOTS]; 2],
     /// Per colour, one past the last used slot of the pieces (`[0]`) and of the pawns (`[1]`).
     pub(crate) ends: [[u8; 2]; 2],
-    pub(crate) zobrist: Zobrist,
-    pub(crate) halfmove_clock: u32,
-    pub(crate) fullmove_number: u32,
-    pub(crate) turn: Color,
-    pub(crate) castling: CastlingRights,
-    /// The en-passant square, or [`Sq88::NONE`].
-    pub(crate) ep_square: Sq88,
+    /// The side to move, castling rights, en-passant square, clocks and hash.
+    pub(crate) state: PositionState,
 }
 
 /// What [`X88Board::unmake`](Board::unmake) needs to take a move back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct X88Undo {
-    zobrist: Zobrist,
-    halfmove_clock: u32,
-    castling: CastlingRights,
-    ep_square: Sq88,
+    /// The state before the move, which unmake copies back whole.
+    state: PositionState,
     /// The code of the captured piece, or empty.
     captured: u8,
     /// The list slot the captured piece had, so unmake puts it back where it was.
@@ -82,18 +75,53 @@ pub struct X88Undo {
     moved: u8,
 }
 
+impl X88Undo {
+    /// The record of a move from `state` before make learns what it captures and moves: all
+    /// that a null move needs.
+    #[inline]
+    fn saving(state: PositionState) -> X88Undo {
+        X88Undo {
+            state,
+            captured: EMPTY,
+            captured_slot: 0,
+            pawn_slot: 0,
+            moved: EMPTY,
+        }
+    }
+}
+
 /// Whether a code is a pawn's: picks the group of list slots.
 #[inline]
 const fn group(code: u8) -> usize {
     is_pawn(kind(code)) as usize
 }
 
-/// The Zobrist component of the piece `code` on `sq`.
+/// The hash of `state` after the piece `code` appears on or leaves `sq`. Every code that make
+/// passes here is a piece's, so the empty code, which names none, changes nothing.
 #[inline]
-fn zobrist_of(code: u8, sq: Sq88) -> Zobrist {
-    match piece_of(code) {
-        Some(piece) => Zobrist::piece(piece, sq.square()),
-        None => Zobrist::ZERO,
+fn toggle_code(state: &mut PositionState, code: u8, sq: Square) {
+    if let Some(piece) = piece_of(code) {
+        state.toggle_piece(piece, sq);
+    }
+}
+
+/// The hash of `state` after the piece `code` moves from `from` to `to` (see
+/// [`toggle_code`]).
+#[inline]
+fn move_code(state: &mut PositionState, code: u8, from: Square, to: Square) {
+    if let Some(piece) = piece_of(code) {
+        state.move_piece(piece, from, to);
+    }
+}
+
+/// The cell of the piece that `us` captures with `mv`, which lands on `to`: for en passant the
+/// cell behind it, where the pawn that double-pushed stands.
+#[inline]
+fn victim_cell(mv: Move, to: Sq88, us: Color) -> Sq88 {
+    if mv.is_en_passant() {
+        to.offset(-pawn_step(us))
+    } else {
+        to
     }
 }
 
@@ -203,7 +231,11 @@ impl X88Board {
             MoveFlag::QueenCastle => CastlingSide::Queen,
             _ => return None,
         };
-        let rook_from = self.castling.rook(us, side).unwrap_or(side.rook_from(us));
+        let rook_from = self
+            .state
+            .castling
+            .rook(us, side)
+            .unwrap_or(side.rook_from(us));
         Some((
             Sq88::from_square(rook_from),
             Sq88::from_square(side.rook_to(us)),
@@ -228,10 +260,10 @@ impl X88Board {
     /// live right has both its pieces marked. A right whose king or rook is missing marks
     /// nothing; validation refuses such a setup anyway.
     fn mark_unmoved(&mut self) {
+        let castling = self.state.castling;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                let (Some(king), Some(rook)) =
-                    (self.castling.king(color), self.castling.rook(color, side))
+                let (Some(king), Some(rook)) = (castling.king(color), castling.rook(color, side))
                 else {
                     continue;
                 };
@@ -253,7 +285,7 @@ impl X88Board {
     pub(crate) fn assert_consistent(&self) {
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(rook) = self.castling.rook(color, side) {
+                if let Some(rook) = self.state.castling.rook(color, side) {
                     let rook = Sq88::from_square(rook);
                     assert_ne!(
                         self.cells[self.king(color).index()] & UNMOVED,
@@ -314,12 +346,7 @@ impl Board for X88Board {
             cells: [EMPTY; 256],
             lists: [[Sq88::NONE; SLOTS]; 2],
             ends: [[0, PAWN_SLOTS as u8]; 2],
-            zobrist: Zobrist::of(&setup),
-            halfmove_clock: setup.halfmove_clock,
-            fullmove_number: setup.fullmove_number,
-            turn: setup.turn,
-            castling: setup.castling,
-            ep_square: setup.ep_square.map_or(Sq88::NONE, Sq88::from_square),
+            state: PositionState::of(&setup),
         };
         // Kings first, so that each takes slot 0 of its list.
         for kings in [true, false] {
@@ -341,17 +368,13 @@ impl Board for X88Board {
         for sq in Square::ALL {
             setup.board[sq.index()] = self.piece_at(sq);
         }
-        setup.turn = self.turn;
-        setup.castling = self.castling;
-        setup.ep_square = (self.ep_square != Sq88::NONE).then(|| self.ep_square.square());
-        setup.halfmove_clock = self.halfmove_clock;
-        setup.fullmove_number = self.fullmove_number;
+        self.state.write_to(&mut setup);
         setup
     }
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        self.turn
+        self.state.turn
     }
 
     #[inline]
@@ -361,27 +384,27 @@ impl Board for X88Board {
 
     #[inline]
     fn castling(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     #[inline]
     fn ep_square(&self) -> Option<Square> {
-        (self.ep_square != Sq88::NONE).then(|| self.ep_square.square())
+        self.state.ep_square
     }
 
     #[inline]
     fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+        self.state.halfmove_clock
     }
 
     #[inline]
     fn fullmove_number(&self) -> u32 {
-        self.fullmove_number
+        self.state.fullmove_number
     }
 
     #[inline]
     fn zobrist(&self) -> Zobrist {
-        self.zobrist
+        self.state.zobrist
     }
 
     #[inline]
@@ -391,7 +414,7 @@ impl Board for X88Board {
 
     #[inline]
     fn in_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.state.turn;
         attacked(
             &self.cells,
             self.officers(!us),
@@ -412,82 +435,53 @@ impl Board for X88Board {
         )
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        out.clear();
-        match kind {
-            GenKind::All => self.generate_into::<true, true, _>(out),
-            GenKind::Noisy => self.generate_into::<true, false, _>(out),
-            GenKind::Quiet => self.generate_into::<false, true, _>(out),
-        }
-    }
-
     #[inline]
-    fn count_legal(&self) -> u64 {
-        let mut counter = MoveCounter(0);
-        self.generate_into::<true, true, _>(&mut counter);
-        counter.0
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_legal(sink);
     }
 
     fn make(&mut self, mv: Move) -> X88Undo {
-        let from = Sq88::from_square(mv.from());
-        let to = Sq88::from_square(mv.to());
-        let flag = mv.flag_bits();
-        let us = self.turn;
+        let (from_sq, to_sq) = (mv.from(), mv.to());
+        let from = Sq88::from_square(from_sq);
+        let to = Sq88::from_square(to_sq);
+        let us = self.state.turn;
         let them = !us;
-        let mut undo = X88Undo {
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            captured: EMPTY,
-            captured_slot: 0,
-            pawn_slot: 0,
-            moved: EMPTY,
-        };
-        let mut z = self.zobrist ^ Zobrist::white_to_move();
-        if self.ep_square != Sq88::NONE {
-            z ^= Zobrist::en_passant(self.ep_square.square().file());
-            self.ep_square = Sq88::NONE;
-        }
-        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        let mut undo = X88Undo::saving(self.state);
+        self.state.start_move();
         if mv.is_capture() {
-            let victim = if flag == MoveFlag::EnPassant as u8 {
-                to.offset(-pawn_step(us))
-            } else {
-                to
-            };
+            let victim = victim_cell(mv, to, us);
             let captured = self.cells[victim.index()];
             undo.captured = captured;
             undo.captured_slot = self.remove(them, captured, victim);
             self.cells[victim.index()] = EMPTY;
-            z ^= zobrist_of(captured, victim);
-            self.halfmove_clock = 0;
+            toggle_code(&mut self.state, captured, victim.square());
+            self.state.reset_halfmove_clock();
         }
         let code = self.cells[from.index()];
         undo.moved = code;
-        z ^= zobrist_of(code, from);
         if mv.is_promotion() {
-            let promoted = color_bit(us) | PROMOTION_KINDS[(flag & 3) as usize];
+            let promoted = color_bit(us) | PROMOTION_KINDS[usize::from(mv.flag_bits() & 3)];
             undo.pawn_slot = self.remove(us, code, from);
             self.cells[from.index()] = EMPTY;
             self.cells[to.index()] = promoted;
             self.append(us, promoted, to);
-            z ^= zobrist_of(promoted, to);
-            self.halfmove_clock = 0;
+            toggle_code(&mut self.state, code, from_sq);
+            toggle_code(&mut self.state, promoted, to_sq);
+            self.state.reset_halfmove_clock();
         } else if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
             let rook = self.cells[rook_from.index()];
             self.shift_pair(us, (from, to), (rook_from, rook_to));
             self.cells[to.index()] &= !UNMOVED;
             self.cells[rook_to.index()] &= !UNMOVED;
-            z ^= zobrist_of(code, to);
-            z ^= zobrist_of(rook, rook_from) ^ zobrist_of(rook, rook_to);
+            move_code(&mut self.state, code, from_sq, to_sq);
+            move_code(&mut self.state, rook, rook_from.square(), rook_to.square());
         } else {
             self.shift(us, from, to);
             self.cells[to.index()] = code & !UNMOVED;
-            z ^= zobrist_of(code, to);
+            move_code(&mut self.state, code, from_sq, to_sq);
             if is_pawn(kind(code)) {
-                self.halfmove_clock = 0;
-                if flag == MoveFlag::DoublePush as u8 {
+                self.state.reset_halfmove_clock();
+                if mv.is_double_push() {
                     // The square is kept only when an enemy pawn stands beside the pushed one.
                     let their_pawn = pawn_code(them);
                     let beside = |step: i8| {
@@ -495,9 +489,8 @@ impl Board for X88Board {
                         !cell.is_off_board() && self.cells[cell.index()] == their_pawn
                     };
                     if beside(-1) || beside(1) {
-                        let ep = from.offset(pawn_step(us));
-                        self.ep_square = ep;
-                        z ^= Zobrist::en_passant(ep.square().file());
+                        self.state
+                            .set_en_passant(from.offset(pawn_step(us)).square());
                     }
                 }
             }
@@ -505,30 +498,20 @@ impl Board for X88Board {
         // A live right's king and rook carry the unmoved bit, so a move that neither moves nor
         // takes a piece carrying it leaves every right as it was.
         if (code | undo.captured) & UNMOVED != 0 {
-            let rights = self.castling.after_move(mv.from(), mv.to());
-            if rights != self.castling {
-                z ^= Zobrist::castling(self.castling) ^ Zobrist::castling(rights);
-                self.castling = rights;
-            }
+            self.state
+                .set_castling(self.state.castling.after_move(from_sq, to_sq));
         }
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
-        self.turn = them;
-        self.zobrist = z;
+        self.state.finish_move();
         undo
     }
 
     fn unmake(&mut self, mv: Move, undo: X88Undo) {
+        // The state comes back first: its rights name the rook of a castling move.
+        self.state = undo.state;
         let from = Sq88::from_square(mv.from());
         let to = Sq88::from_square(mv.to());
-        let flag = mv.flag_bits();
-        let them = self.turn;
-        let us = !them;
-        self.turn = us;
-        if us == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
+        let us = self.state.turn;
+        let them = !us;
         if mv.is_promotion() {
             let promoted = self.cells[to.index()];
             self.remove(us, promoted, to);
@@ -536,67 +519,30 @@ impl Board for X88Board {
             let pawn = pawn_code(us);
             self.cells[from.index()] = pawn;
             self.insert(us, pawn, from, undo.pawn_slot);
-        } else if mv.is_castle() {
-            // The rights before the move name the rook's square.
-            self.castling = undo.castling;
-            if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
-                self.shift_pair(us, (to, from), (rook_to, rook_from));
-                // Castling needs a live right, so its rook carried the unmoved bit.
-                self.cells[rook_from.index()] |= UNMOVED;
-            }
+        } else if let Some((rook_from, rook_to)) = self.castling_rook(mv, us) {
+            self.shift_pair(us, (to, from), (rook_to, rook_from));
+            // Castling needs a live right, so its rook carried the unmoved bit.
+            self.cells[rook_from.index()] |= UNMOVED;
             self.cells[from.index()] = undo.moved;
         } else {
             self.shift(us, to, from);
             self.cells[from.index()] = undo.moved;
         }
         if undo.captured != EMPTY {
-            let victim = if flag == MoveFlag::EnPassant as u8 {
-                to.offset(-pawn_step(us))
-            } else {
-                to
-            };
+            let victim = victim_cell(mv, to, us);
             self.cells[victim.index()] = undo.captured;
             self.insert(them, undo.captured, victim, undo.captured_slot);
         }
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.castling = undo.castling;
-        self.ep_square = undo.ep_square;
     }
 
     fn make_null(&mut self) -> X88Undo {
-        let undo = X88Undo {
-            zobrist: self.zobrist,
-            halfmove_clock: self.halfmove_clock,
-            castling: self.castling,
-            ep_square: self.ep_square,
-            captured: EMPTY,
-            captured_slot: 0,
-            pawn_slot: 0,
-            moved: EMPTY,
-        };
-        let mut z = self.zobrist ^ Zobrist::white_to_move();
-        if self.ep_square != Sq88::NONE {
-            z ^= Zobrist::en_passant(self.ep_square.square().file());
-            self.ep_square = Sq88::NONE;
-        }
-        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_add(1);
-        }
-        self.turn = !self.turn;
-        self.zobrist = z;
+        let undo = X88Undo::saving(self.state);
+        self.state.pass();
         undo
     }
 
     fn unmake_null(&mut self, undo: X88Undo) {
-        self.turn = !self.turn;
-        if self.turn == Color::Black {
-            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
-        }
-        self.zobrist = undo.zobrist;
-        self.halfmove_clock = undo.halfmove_clock;
-        self.ep_square = undo.ep_square;
+        self.state = undo.state;
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
@@ -617,6 +563,7 @@ impl Board for X88Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::{GenKind, MoveList};
 
     /// Makes and unmakes every move `depth` plies deep, checking after each step that cells,
     /// lists and phantom slots agree, and that unmake restores the real cells and the lists
@@ -727,10 +674,12 @@ mod tests {
     }
 
     #[test]
-    fn the_undo_record_fits_in_32_bytes() {
-        // The hash (16 bytes), the halfmove clock (4), the castling rights (6) and five bytes
-        // of squares, codes and slots: every make returns one and every unmake reads it back.
-        assert_eq!(std::mem::size_of::<X88Undo>(), 32);
+    fn the_undo_record_is_the_saved_state_and_four_bytes() {
+        // The state (the hash 16 bytes, the clocks 8, the castling rights 6, the en-passant
+        // square and the side 1 each) and four bytes of codes and slots, padded to the hash's
+        // alignment of 8: every make returns one and every unmake reads it back.
+        assert_eq!(std::mem::size_of::<PositionState>(), 32);
+        assert_eq!(std::mem::size_of::<X88Undo>(), 40);
     }
 
     #[test]

@@ -42,9 +42,10 @@
 //!   slots 1 to 15, the pawns from slot 16. Each piece's slot is kept on the phantom board,
 //!   eight cells to the right of its square, so a capture finds the slot to remove in one load
 //!   and the phantom half, which a plain 0x88 board leaves unused, does useful work.
-//! - The side to move, castling rights, en-passant square (only when a pawn of the side to
-//!   move stands beside the pawn that double-pushed), both clocks, and the Zobrist hash,
-//!   updated move by move.
+//! - boardlab-core's `PositionState` for everything else: the side to move, castling rights,
+//!   en-passant square (only when a pawn of the side to move stands beside the pawn that
+//!   double-pushed), both clocks and the Zobrist hash. Make updates it with the steps every
+//!   backend's make takes; the undo record keeps a copy, which unmake puts back.
 //!
 //! # The difference table
 //!
@@ -59,7 +60,10 @@
 //! before any move is generated. Pinned pieces move only along their pin, evasions of a single
 //! check must capture the checker or block its line, and the king steps only to unattacked
 //! cells. No ordinary move is made and tested; only an en-passant capture is tried on a copy of
-//! the cells, because it empties two cells of one rank at once. See the `movegen` module.
+//! the cells, because it empties two cells of one rank at once. The one generator,
+//! `Board::generate_into`, sends the moves to any of core's move sinks, so the same code lists
+//! all moves, lists captures for quiescence search and counts the last ply of bulk perft. See
+//! the `movegen` module.
 //!
 //! # Examples
 //!

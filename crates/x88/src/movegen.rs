@@ -18,13 +18,19 @@
 //!   then not attacked.
 //!
 //! So no ordinary move is made and tested; only the rare en-passant capture is.
+//!
+//! The generator is generic over core's `MoveSink`. Each step that finds only quiet moves or
+//! only captures first asks the sink's kind whether it wants them, a test on a constant that
+//! the compiler settles in each copy of the generator. A counting sink offers its running
+//! count (`tally`), and a knight's or slider's moves, which need no per-move test once found,
+//! are then added up without building a move each.
 
 use crate::attack::{attacked, KingSafety};
 use crate::board::{pawn_step, X88Board, PAWN_SLOTS};
 use crate::difference::{attack_bit, near_castling, vector};
 use crate::piece::{color_bit, is_slider, kind, pawn_code, BISHOP, EMPTY, KNIGHT, ROOK};
 use crate::square::Sq88;
-use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveList, Role};
+use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveSink};
 
 const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
 const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
@@ -59,54 +65,10 @@ static KNIGHT_TARGETS: [[u8; 8]; 128] = {
     table
 };
 
-/// Where generated moves go: a move list, or a counter for the last ply of perft.
-pub(crate) trait MoveSink {
-    /// Takes one move.
-    fn add(&mut self, from: Sq88, to: Sq88, flag: MoveFlag);
-    /// Takes the four promotions of a pawn going from `from` to `to`.
-    fn add_promotions(&mut self, from: Sq88, to: Sq88, capture: bool);
-    /// The running count, for a sink that only counts: moves known legal can then be added
-    /// in bulk, without a branch per move kind.
-    fn tally(&mut self) -> Option<&mut u64>;
-}
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn add(&mut self, from: Sq88, to: Sq88, flag: MoveFlag) {
-        self.push(Move::new(from.square(), to.square(), flag));
-    }
-
-    #[inline]
-    fn add_promotions(&mut self, from: Sq88, to: Sq88, capture: bool) {
-        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-            self.add(from, to, MoveFlag::promotion(role, capture));
-        }
-    }
-
-    #[inline]
-    fn tally(&mut self) -> Option<&mut u64> {
-        None
-    }
-}
-
-/// Counts moves without listing them.
-pub(crate) struct MoveCounter(pub(crate) u64);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn add(&mut self, _: Sq88, _: Sq88, _: MoveFlag) {
-        self.0 += 1;
-    }
-
-    #[inline]
-    fn add_promotions(&mut self, _: Sq88, _: Sq88, _: bool) {
-        self.0 += 4;
-    }
-
-    #[inline]
-    fn tally(&mut self) -> Option<&mut u64> {
-        Some(&mut self.0)
-    }
+/// The move from `from` to `to` with `flag`, in core's square numbering.
+#[inline]
+fn move_of(from: Sq88, to: Sq88, flag: MoveFlag) -> Move {
+    Move::new(from.square(), to.square(), flag)
 }
 
 /// Whether a piece pinned along `pin` (0 for none) may step along `step`.
@@ -116,36 +78,32 @@ fn along_pin(pin: i8, step: i8) -> bool {
 }
 
 impl X88Board {
-    /// Sends the legal moves to `out`: captures and promotions if `NOISY`, the rest if `QUIET`.
+    /// Sends the legal moves of the sink's kind to `sink`: the body of
+    /// [`Board::generate_into`](boardlab_core::Board::generate_into).
     #[inline]
-    pub(crate) fn generate_into<const NOISY: bool, const QUIET: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-    ) {
+    pub(crate) fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
         let safety = self.king_safety();
-        self.king_moves::<NOISY, QUIET, S>(out, &safety);
+        self.king_moves(sink, &safety);
         match safety.checkers {
             // Most positions have no pin: a copy of the generator for them drops every pin test
-            // at compile time, which saves about 2.4% of the instructions of a bulk perft of
-            // kiwipete without its d5 pawn at depth 4, and 5.6% of the start position's at
+            // at compile time, which saves about 4.1% of the instructions of a bulk perft of
+            // kiwipete without its d5 pawn at depth 4, and 7.6% of the start position's at
             // depth 5 (callgrind).
-            0 if safety.pinned => self.piece_moves::<NOISY, QUIET, false, true, S>(out, &safety),
-            0 => self.piece_moves::<NOISY, QUIET, false, false, S>(out, &safety),
-            1 => self.piece_moves::<NOISY, QUIET, true, true, S>(out, &safety),
+            0 if safety.pinned => self.piece_moves::<false, true, S>(sink, &safety),
+            0 => self.piece_moves::<false, false, S>(sink, &safety),
+            1 => self.piece_moves::<true, true, S>(sink, &safety),
             _ => {}
         }
-        if NOISY && self.ep_square != Sq88::NONE {
-            self.en_passant(out);
+        if S::KIND.wants_noisy() {
+            if let Some(ep) = self.state.ep_square {
+                self.en_passant(sink, Sq88::from_square(ep));
+            }
         }
     }
 
     #[inline]
-    fn king_moves<const NOISY: bool, const QUIET: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-        safety: &KingSafety,
-    ) {
-        let us = self.turn;
+    fn king_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
+        let us = self.state.turn;
         let them = !us;
         let own = color_bit(us);
         let king = self.king(us);
@@ -161,7 +119,7 @@ impl X88Board {
                 continue;
             }
             let capture = content != EMPTY;
-            if (capture && !NOISY) || (!capture && !QUIET) {
+            if (capture && !S::KIND.wants_noisy()) || (!capture && !S::KIND.wants_quiet()) {
                 continue;
             }
             if attacked(&self.cells, their_officers, to, them, king) {
@@ -172,10 +130,10 @@ impl X88Board {
             } else {
                 MoveFlag::Quiet
             };
-            out.add(king, to, flag);
+            sink.push(move_of(king, to, flag));
         }
-        if QUIET && !in_check && !self.castling.is_empty() {
-            self.castling_moves(out);
+        if S::KIND.wants_quiet() && !in_check && !self.state.castling.is_empty() {
+            self.castling_moves(sink);
         }
     }
 
@@ -185,18 +143,25 @@ impl X88Board {
     /// (it may shield the king's destination from an enemy rook or queen on the home rank).
     ///
     /// The squares come straight from the files on the home rank rather than from
-    /// `CastlingRights::path`, an out-of-line call that builds bitboards: this saves about 1.4%
-    /// of the instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4
-    /// (callgrind).
+    /// `CastlingRights::path`, an out-of-line call that builds bitboards: testing that its
+    /// squares are empty would cost about 5.1% of the instructions of a bulk perft of kiwipete
+    /// without its d5 pawn at depth 4, and 8.8% of the start position's at depth 5, where every
+    /// node asks and is refused (callgrind).
     ///
     /// The attack tests look only at the enemy pieces that could reach a cell one or two files
     /// beside the king on an empty board, picked with one table lookup each, when the king
-    /// crosses no other cell (always in standard chess): this saves about 2.5% of the
+    /// crosses no other cell (always in standard chess): this saves about 2.9% of the
     /// instructions of a bulk perft of kiwipete without its d5 pawn, at depth 4 (callgrind).
-    fn castling_moves<S: MoveSink>(&self, out: &mut S) {
-        let us = self.turn;
+    /// It is no gain where castling is always blocked: the start position at depth 5, which
+    /// never reaches these tests, takes 1.6% more instructions with the code present, from how
+    /// the compiler then lays out the generator.
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.state.turn;
         let them = !us;
-        let Some(king_from) = self.castling.king(us) else {
+        // The rights are read from the state where they are used: with a local copy of them,
+        // the compiler worked out both sides' files up front on the stack, and a bulk perft of
+        // the start position at depth 5 took 3.7% more instructions (callgrind).
+        let Some(king_from) = self.state.castling.king(us) else {
             return;
         };
         let king_from = Sq88::from_square(king_from);
@@ -206,7 +171,7 @@ impl X88Board {
         let home = Sq88(king_from.0 & 0x70);
         let king_file = king_from.0 & 7;
         for side in CastlingSide::ALL {
-            let Some(rook_from) = self.castling.rook(us, side) else {
+            let Some(rook_from) = self.state.castling.rook(us, side) else {
                 continue;
             };
             let rook_file = Sq88::from_square(rook_from).0 & 7;
@@ -256,7 +221,11 @@ impl X88Board {
                     )
             });
             if safe {
-                out.add(king_from, home.offset(king_to_file as i8), side.flag());
+                sink.push(move_of(
+                    king_from,
+                    home.offset(king_to_file as i8),
+                    side.flag(),
+                ));
             }
         }
     }
@@ -266,18 +235,12 @@ impl X88Board {
     #[inline]
     ///
     /// Without `PINS`, no piece of the side to move is pinned and the pin tests are left out.
-    fn piece_moves<
-        const NOISY: bool,
-        const QUIET: bool,
-        const EVASION: bool,
-        const PINS: bool,
-        S: MoveSink,
-    >(
+    fn piece_moves<const EVASION: bool, const PINS: bool, S: MoveSink>(
         &self,
-        out: &mut S,
+        sink: &mut S,
         safety: &KingSafety,
     ) {
-        let us = self.turn;
+        let us = self.state.turn;
         let them_bit = color_bit(!us);
         let king = self.king(us);
         let answers_check = |to: Sq88| {
@@ -289,9 +252,9 @@ impl X88Board {
         };
         let c = us as usize;
         if EVASION {
-            self.officer_evasions::<NOISY, QUIET, S>(out, safety);
+            self.officer_evasions(sink, safety);
         } else {
-            self.officer_moves::<NOISY, QUIET, PINS, S>(out, safety);
+            self.officer_moves::<PINS, S>(sink, safety);
         }
 
         let up = pawn_step(us);
@@ -310,22 +273,22 @@ impl X88Board {
             let ahead = from.offset(up);
             if self.cells[ahead.index()] == EMPTY && along_pin(pin, up) {
                 if promotes {
-                    if NOISY && answers_check(ahead) {
-                        out.add_promotions(from, ahead, false);
+                    if S::KIND.wants_noisy() && answers_check(ahead) {
+                        sink.push_promotions(from.square(), ahead.square(), false);
                     }
-                } else if QUIET {
+                } else if S::KIND.wants_quiet() {
                     if answers_check(ahead) {
-                        out.add(from, ahead, MoveFlag::Quiet);
+                        sink.push(move_of(from, ahead, MoveFlag::Quiet));
                     }
                     if from.rank() == start_rank {
                         let two_ahead = ahead.offset(up);
                         if self.cells[two_ahead.index()] == EMPTY && answers_check(two_ahead) {
-                            out.add(from, two_ahead, MoveFlag::DoublePush);
+                            sink.push(move_of(from, two_ahead, MoveFlag::DoublePush));
                         }
                     }
                 }
             }
-            if NOISY {
+            if S::KIND.wants_noisy() {
                 for step in [up - 1, up + 1] {
                     let to = from.offset(step);
                     if to.is_off_board()
@@ -336,9 +299,9 @@ impl X88Board {
                         continue;
                     }
                     if promotes {
-                        out.add_promotions(from, to, true);
+                        sink.push_promotions(from.square(), to.square(), true);
                     } else {
-                        out.add(from, to, MoveFlag::Capture);
+                        sink.push(move_of(from, to, MoveFlag::Capture));
                     }
                 }
             }
@@ -348,12 +311,8 @@ impl X88Board {
     /// Out of check, the moves of every piece but king and pawns; a pinned piece keeps to its
     /// pin.
     #[inline]
-    fn officer_moves<const NOISY: bool, const QUIET: bool, const PINS: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-        safety: &KingSafety,
-    ) {
-        let us = self.turn;
+    fn officer_moves<const PINS: bool, S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
+        let us = self.state.turn;
         let them_bit = color_bit(!us);
         let own_bit = color_bit(us);
         let c = us as usize;
@@ -367,15 +326,13 @@ impl X88Board {
                     if pin != 0 {
                         continue;
                     }
-                    if NOISY && QUIET {
-                        if let Some(count) = out.tally() {
-                            // Every on-board cell not holding an own piece is a destination.
-                            *count += KNIGHT_TARGETS[usize::from(from.0 & 0x7f)]
-                                .iter()
-                                .map(|&to| u64::from(self.cells[usize::from(to)] & own_bit == 0))
-                                .sum::<u64>();
-                            continue;
-                        }
+                    if let Some(count) = sink.tally() {
+                        // Every on-board cell not holding an own piece is a destination.
+                        *count += KNIGHT_TARGETS[usize::from(from.0 & 0x7f)]
+                            .iter()
+                            .map(|&to| u64::from(self.cells[usize::from(to)] & own_bit == 0))
+                            .sum::<u64>();
+                        continue;
                     }
                     for step in KNIGHT_STEPS {
                         let to = from.offset(step);
@@ -384,11 +341,11 @@ impl X88Board {
                         }
                         let content = self.cells[to.index()];
                         if content == EMPTY {
-                            if QUIET {
-                                out.add(from, to, MoveFlag::Quiet);
+                            if S::KIND.wants_quiet() {
+                                sink.push(move_of(from, to, MoveFlag::Quiet));
                             }
-                        } else if NOISY && content & them_bit != 0 {
-                            out.add(from, to, MoveFlag::Capture);
+                        } else if S::KIND.wants_noisy() && content & them_bit != 0 {
+                            sink.push(move_of(from, to, MoveFlag::Capture));
                         }
                     }
                     continue;
@@ -401,31 +358,29 @@ impl X88Board {
                 if !along_pin(pin, step) {
                     continue;
                 }
-                if NOISY && QUIET {
-                    if let Some(count) = out.tally() {
-                        // The empty cells of the ray, then the blocker if it is an enemy.
-                        let mut to = from.offset(step);
-                        while !to.is_off_board() && self.cells[to.index()] == EMPTY {
-                            *count += 1;
-                            to = to.offset(step);
-                        }
-                        if !to.is_off_board() {
-                            *count += u64::from(self.cells[to.index()] & them_bit != 0);
-                        }
-                        continue;
+                if let Some(count) = sink.tally() {
+                    // The empty cells of the ray, then the blocker if it is an enemy.
+                    let mut to = from.offset(step);
+                    while !to.is_off_board() && self.cells[to.index()] == EMPTY {
+                        *count += 1;
+                        to = to.offset(step);
                     }
+                    if !to.is_off_board() {
+                        *count += u64::from(self.cells[to.index()] & them_bit != 0);
+                    }
+                    continue;
                 }
                 let mut to = from.offset(step);
                 while !to.is_off_board() {
                     let content = self.cells[to.index()];
                     if content != EMPTY {
-                        if NOISY && content & them_bit != 0 {
-                            out.add(from, to, MoveFlag::Capture);
+                        if S::KIND.wants_noisy() && content & them_bit != 0 {
+                            sink.push(move_of(from, to, MoveFlag::Capture));
                         }
                         break;
                     }
-                    if QUIET {
-                        out.add(from, to, MoveFlag::Quiet);
+                    if S::KIND.wants_quiet() {
+                        sink.push(move_of(from, to, MoveFlag::Quiet));
                     }
                     to = to.offset(step);
                 }
@@ -437,20 +392,16 @@ impl X88Board {
     /// cell that does (the checker's, and against a slider those between it and the king), one
     /// difference-table lookup per piece says whether the piece could go there, and a slider's
     /// path is then walked. Pinned pieces have no such move.
-    fn officer_evasions<const NOISY: bool, const QUIET: bool, S: MoveSink>(
-        &self,
-        out: &mut S,
-        safety: &KingSafety,
-    ) {
-        let us = self.turn;
+    fn officer_evasions<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
+        let us = self.state.turn;
         let king = self.king(us);
         let mut targets = [Sq88::NONE; 8];
         let mut count = 0;
-        if NOISY {
+        if S::KIND.wants_noisy() {
             targets[0] = safety.checker;
             count = 1;
         }
-        if QUIET && safety.check_step != 0 {
+        if S::KIND.wants_quiet() && safety.check_step != 0 {
             let mut cell = king.offset(safety.check_step);
             while cell != safety.checker && count < targets.len() {
                 targets[count] = cell;
@@ -479,7 +430,7 @@ impl X88Board {
                 } else {
                     MoveFlag::Quiet
                 };
-                out.add(from, to, flag);
+                sink.push(move_of(from, to, flag));
             }
         }
     }
@@ -498,13 +449,12 @@ impl X88Board {
         true
     }
 
-    /// En-passant captures, each tried on a copy of the cells: the capture empties two cells
-    /// of one rank at once, which no pin test from the king foresees.
+    /// En-passant captures onto `ep`, each tried on a copy of the cells: the capture empties
+    /// two cells of one rank at once, which no pin test from the king foresees.
     #[cold]
-    fn en_passant<S: MoveSink>(&self, out: &mut S) {
-        let us = self.turn;
+    fn en_passant<S: MoveSink>(&self, sink: &mut S, ep: Sq88) {
+        let us = self.state.turn;
         let them = !us;
-        let ep = self.ep_square;
         let victim = ep.offset(-pawn_step(us));
         let pawn = pawn_code(us);
         let king = self.king(us);
@@ -518,7 +468,7 @@ impl X88Board {
             after[victim.index()] = EMPTY;
             after[ep.index()] = pawn;
             if !attacked(&after, self.officers(them), king, them, Sq88::NONE) {
-                out.add(from, ep, MoveFlag::EnPassant);
+                sink.push(move_of(from, ep, MoveFlag::EnPassant));
             }
         }
     }

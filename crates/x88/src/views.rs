@@ -144,7 +144,7 @@ impl X88Board {
 
     /// The generator's `king_safety`, narrated enemy piece by enemy piece.
     fn narrate_king_safety(&self, out: &mut String) {
-        let us = self.turn;
+        let us = self.state.turn;
         let them = !us;
         let king = self.king(us);
         let _ = writeln!(
@@ -521,14 +521,14 @@ impl Views for X88Board {
             self.cells[from.phantom_index()]
         );
         let _ = writeln!(out, "{}", position_header(self).trim_end());
-        let safety = (us == self.turn).then(|| self.king_safety());
+        let safety = (us == self.state.turn).then(|| self.king_safety());
         if safety.is_some() {
             self.narrate_king_safety(&mut out);
         } else {
             let _ = writeln!(
                 out,
                 "\n1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
-                self.turn
+                self.state.turn
             );
         }
 
@@ -584,7 +584,7 @@ impl Views for X88Board {
                         } else {
                             "capture".to_string()
                         }
-                    } else if to == self.ep_square && us == self.turn {
+                    } else if self.state.ep_square == Some(to.square()) && us == self.state.turn {
                         let mut after = self.cells;
                         after[from.index()] = EMPTY;
                         after[to.offset(-up).index()] = EMPTY;
@@ -629,7 +629,7 @@ impl Views for X88Board {
                 }
                 if from.square() == CastlingSide::king_from(us) {
                     for side in CastlingSide::ALL {
-                        let allowed = self.castling.has(us, side)
+                        let allowed = self.state.castling.has(us, side)
                             && side
                                 .empty_squares(us)
                                 .iter()
