@@ -1,14 +1,15 @@
 //! `boardlab book`: a Polyglot opening book's moves for a position.
 
-use crate::{Backend, Error, Outcome, PositionArgs};
-use boardlab_core::{Book, BookMove};
+use super::{Book, BookMove};
+use crate::position::PositionArgs;
+use crate::{Backend, Error, Outcome};
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `boardlab book`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct BookArgs {
+pub(crate) struct BookArgs {
     /// The Polyglot book file (`.bin`).
     #[arg(long, value_name = "FILE")]
     pub book: PathBuf,
@@ -25,13 +26,12 @@ pub struct BookArgs {
 /// # Errors
 ///
 /// A bad FEN or move, or a file that is not a Polyglot book.
-pub fn run(args: &BookArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+pub(crate) fn run(args: &BookArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let book = Book::open(&args.book)
         .map_err(|err| Error::Usage(format!("{}: {err}", args.book.display())))?;
-    let moves: Vec<BookMove> = with_backend!(Backend::DEFAULT, B => {
-        let board: B = args.position.board()?;
-        book.moves(&board)
-    });
+    let position = args.position.resolve()?;
+    let moves: Vec<BookMove> =
+        with_backend!(Backend::DEFAULT, B => book.moves(&position.board::<B>()));
     let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
     for book_move in &moves {
         if args.json {

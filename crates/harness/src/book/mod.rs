@@ -14,24 +14,26 @@
 //! search. Castling is written as the king taking its own rook (`e1h1`); this reader turns it
 //! into the king's move (`e1g1`), as every other move in boardlab is written.
 
-use crate::{Board, Move, Role, Square};
+pub(crate) mod command;
+
+use boardlab_core::{Board, Move, Role, Square};
 use std::fmt;
 use std::path::Path;
 
 /// The bytes of one entry.
-pub const BOOK_ENTRY_BYTES: usize = 16;
+const BOOK_ENTRY_BYTES: usize = 16;
 
 /// One entry of a book, as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct BookEntry {
+struct BookEntry {
     /// The Polyglot key of the position.
-    pub key: u64,
+    key: u64,
     /// The move in Polyglot's encoding (see the module docs).
-    pub raw_move: u16,
+    raw_move: u16,
     /// The move's weight.
-    pub weight: u16,
+    weight: u16,
     /// The learning field.
-    pub learn: u32,
+    learn: u32,
 }
 
 impl BookEntry {
@@ -48,7 +50,7 @@ impl BookEntry {
 
     /// The origin and destination squares and the promotion, as the entry writes them
     /// (castling still as king takes rook), or `None` if the encoding is not a move.
-    pub fn decoded_move(&self) -> Option<(Square, Square, Option<Role>)> {
+    fn decoded_move(&self) -> Option<(Square, Square, Option<Role>)> {
         let bits = self.raw_move;
         let square = |shift: u16| {
             let file = bits >> shift & 7;
@@ -125,13 +127,14 @@ impl std::error::Error for BookError {}
 /// A book with one entry, 1.e4 from the start position:
 ///
 /// ```
-/// use boardlab_core::{Book, Setup, Zobrist};
+/// use boardlab_core::{Board, ReferenceBoard, Setup, Zobrist};
+/// use boardlab_harness::Book;
 /// let key = Zobrist::of(&Setup::start()).key;
 /// let mut bytes = key.to_be_bytes().to_vec();
 /// bytes.extend_from_slice(&[0x03, 0x1c, 0, 7, 0, 0, 0, 0]);
 /// let book = Book::from_bytes(&bytes).unwrap();
-/// assert_eq!(book.entries(key).len(), 1);
-/// assert_eq!(book.entries(key)[0].weight, 7);
+/// let moves = book.moves(&ReferenceBoard::from_setup(&Setup::start()));
+/// assert_eq!((moves[0].mv.to_string(), moves[0].weight), ("e2e4".to_string(), 7));
 /// assert!(Book::from_bytes(&bytes[..15]).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -195,7 +198,7 @@ impl Book {
     }
 
     /// The entries for the position with Polyglot key `key`, in file order.
-    pub fn entries(&self, key: u64) -> &[BookEntry] {
+    fn entries(&self, key: u64) -> &[BookEntry] {
         let start = self.entries.partition_point(|entry| entry.key < key);
         let end = start + self.entries[start..].partition_point(|entry| entry.key == key);
         &self.entries[start..end]
@@ -266,8 +269,7 @@ fn castling_destination<B: Board>(board: &B, from: Square, to: Square) -> Square
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceBoard;
-    use crate::{Setup, Zobrist};
+    use boardlab_core::{ReferenceBoard, Setup, Zobrist};
 
     fn entry_bytes(key: u64, raw_move: u16, weight: u16) -> Vec<u8> {
         let mut bytes = key.to_be_bytes().to_vec();

@@ -2,25 +2,26 @@
 //!
 //! The side under test is a backend; the other side is a backend too, or an outside program
 //! spoken to in UCI (`go perft`) or in perftree's protocol. Both become
-//! [divide oracles](crate::DivideOracle) and the one [descent](crate::diff) does the rest.
+//! [divide oracles](super::DivideOracle) and the one [descent](super::diff) does the rest.
 
-use crate::{diff, oracle_named, Backend, Error, Outcome, PositionArgs, ProgramOptions, Protocol};
+use super::oracle::{oracle_named, Protocol};
+use super::program::ProgramOptions;
+use crate::args;
+use crate::position::PositionArgs;
+use crate::{Backend, Error, Outcome};
 use std::io::Write;
 use std::time::Duration;
 
-/// The deepest diff the command accepts.
-pub const MAX_DEPTH: u32 = 16;
-
 /// Arguments of `boardlab diff`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct DiffArgs {
+pub(crate) struct DiffArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Plies of perft to compare.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = args::depth(1))]
     pub depth: u32,
     /// The backend under test (`a` in the report).
-    #[arg(long, value_enum, default_value_t = Backend::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = Backend::DEFAULT)]
     pub backend: Backend,
     /// A backend name, or an outside program: a path, or a name looked up on PATH and in
     /// /usr/games (`b` in the report).
@@ -42,30 +43,20 @@ pub struct DiffArgs {
     pub json: bool,
 }
 
-impl DiffArgs {
-    /// How outside programs are run.
-    pub fn program_options(&self) -> ProgramOptions {
-        ProgramOptions {
-            timeout: Duration::from_secs(self.timeout),
-            verbose: self.verbose,
-        }
-    }
-}
-
 /// Runs `boardlab diff`: exit status 0 when the sides agree, 1 at a divergence.
 ///
 /// # Errors
 ///
 /// A bad position or argument, or an outside program that fails or cannot be believed.
-pub fn run(args: &DiffArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let mut a = args.backend.oracle(&args.position)?;
-    let mut b = oracle_named(
-        &args.against,
-        args.protocol,
-        &args.position,
-        args.program_options(),
-    )?;
-    let report = diff(&args.position, &mut a, &mut b, args.depth)?;
+pub(crate) fn run(args: &DiffArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let root = args.position.resolve()?;
+    let mut a = args.backend.oracle(&root)?;
+    let options = ProgramOptions {
+        timeout: Duration::from_secs(args.timeout),
+        verbose: args.verbose,
+    };
+    let mut b = oracle_named(&args.against, args.protocol, &root, options)?;
+    let report = super::diff(&root, &mut a, &mut b, args.depth)?;
     if args.json {
         writeln!(out, "{}", report.to_json())?;
     } else {

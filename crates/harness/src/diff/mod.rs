@@ -13,122 +13,29 @@
 //! up to what the same oracle said about that move one step earlier: none of these is a
 //! divergence to report, they are an oracle that cannot be believed, and end the descent with
 //! an error naming it.
+//!
+//! Reports write a position's FEN with its en-passant square whenever a pawn stands ready to
+//! take, legal or not ([`Setup::to_fen_pseudo_legal_ep`]): the capture a buggy generator gets
+//! wrong is often just that one, and the position pasted back into it must still offer it.
+//!
+//! [`Setup::to_fen_pseudo_legal_ep`]: boardlab_core::Setup::to_fen_pseudo_legal_ep
 
-use crate::oracle::{impossible_move, Divide, DivideOracle};
-use crate::progress::progress_bar_after;
-use crate::{Error, Outcome, PositionArgs, ReferenceBoard};
-use boardlab_core::Board;
+pub(crate) mod command;
+mod oracle;
+mod perftree_program;
+mod program;
+mod report;
+mod uci_engine;
+
+pub use oracle::{BoardOracle, Divide, DivideOracle};
+pub use report::{DiffReport, Divergence};
+
+use crate::output::progress_bar_after;
+use crate::{Error, Position};
 use itertools::Itertools;
-use serde_json::json;
+use oracle::impossible_move;
 use std::collections::HashMap;
-use std::fmt;
 use std::time::Duration;
-
-/// Where two oracles part.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Divergence {
-    /// The moves from the root to the position whose move lists differ.
-    pub path: Vec<String>,
-    /// That position in FEN, with its en-passant square whenever a pawn stands ready to take
-    /// (see [`report_fen`]).
-    pub fen: String,
-    /// Its moves only the first oracle (`a`, the backend under test on the command line) lists,
-    /// sorted.
-    pub only_in_a: Vec<String>,
-    /// Its moves only the second oracle (`b`) lists, sorted.
-    pub only_in_b: Vec<String>,
-}
-
-/// What [`diff`] found: the report `boardlab diff` prints, as text ([`fmt::Display`]) or JSON
-/// ([`DiffReport::to_json`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DiffReport {
-    /// The first oracle's name.
-    pub a: String,
-    /// The second oracle's name.
-    pub b: String,
-    /// The depth compared.
-    pub depth: u32,
-    /// The root position in FEN (see [`report_fen`]).
-    pub fen: String,
-    /// Where they part, or `None` when they agree to `depth`.
-    pub divergence: Option<Divergence>,
-}
-
-impl DiffReport {
-    /// Exit status 0 when the oracles agree, 1 at a divergence.
-    pub fn outcome(&self) -> Outcome {
-        Outcome::failed_if(self.divergence.is_some())
-    }
-
-    /// The report as one JSON object: `divergent`, `path`, `fen` (the divergent position, or
-    /// the root when there is none), `only_in_a`, `only_in_b`.
-    pub fn to_json(&self) -> serde_json::Value {
-        match &self.divergence {
-            Some(d) => json!({
-                "divergent": true,
-                "path": d.path,
-                "fen": d.fen,
-                "only_in_a": d.only_in_a,
-                "only_in_b": d.only_in_b,
-            }),
-            None => json!({
-                "divergent": false,
-                "path": [],
-                "fen": self.fen,
-                "only_in_a": [],
-                "only_in_b": [],
-            }),
-        }
-    }
-}
-
-impl fmt::Display for DiffReport {
-    /// The text report, one fact per line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Some(d) = &self.divergence else {
-            return writeln!(
-                f,
-                "no divergence: {} and {} agree to depth {}",
-                self.a, self.b, self.depth
-            );
-        };
-        let list = |moves: &[String]| {
-            if moves.is_empty() {
-                "(none)".to_string()
-            } else {
-                moves.join(" ")
-            }
-        };
-        let path = if d.path.is_empty() {
-            "(the given position)".to_string()
-        } else {
-            d.path.join(" ")
-        };
-        writeln!(f, "divergence after: {path}")?;
-        writeln!(f, "position: {}", d.fen)?;
-        writeln!(f, "only in {}: {}", self.a, list(&d.only_in_a))?;
-        writeln!(f, "only in {}: {}", self.b, list(&d.only_in_b))
-    }
-}
-
-/// The FEN a report gives for a position: canonical, except that the en-passant square is
-/// written whenever a pawn of the side to move stands beside the pawn that just double-pushed,
-/// legal capture or not. Canonical FEN leaves out an en passant that would expose the king, but
-/// that capture is just what a buggy generator lists, and the position pasted back into it must
-/// still offer it.
-pub fn report_fen(board: &impl Board) -> String {
-    let setup = board.to_setup();
-    let fen = setup.to_fen();
-    match setup.ep_square {
-        Some(square) if !setup.has_legal_ep_capture() => {
-            let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-            fields[3] = square.to_string();
-            fields.join(" ")
-        }
-        _ => fen,
-    }
-}
 
 /// Compares `a` and `b` below `root` to `depth` plies and descends to where they part (see the
 /// module docs). Both oracles must have been made for the same `root`.
@@ -137,9 +44,9 @@ pub fn report_fen(board: &impl Board) -> String {
 ///
 /// ```
 /// use boardlab_harness::backend::{boardlab_magic::MagicBoard, boardlab_x88::X88Board};
-/// use boardlab_harness::{diff, BoardOracle, PositionArgs};
+/// use boardlab_harness::{diff, BoardOracle, Position};
 ///
-/// let root = PositionArgs::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+/// let root = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false)?;
 /// let mut a = BoardOracle::<X88Board>::new(&root)?;
 /// let mut b = BoardOracle::<MagicBoard>::new(&root)?;
 /// let report = diff(&root, &mut a, &mut b, 3)?;
@@ -152,7 +59,7 @@ pub fn report_fen(board: &impl Board) -> String {
 ///
 /// A bad root position, an oracle that fails, or one whose answers cannot be right.
 pub fn diff(
-    root: &PositionArgs,
+    root: &Position,
     a: &mut dyn DivideOracle,
     b: &mut dyn DivideOracle,
     depth: u32,
@@ -162,13 +69,12 @@ pub fn diff(
             "a diff needs a depth of at least 1".to_string(),
         ));
     }
-    let mut board: ReferenceBoard = root.board()?;
-    let chess960 = root.is_chess960()?;
+    let mut at = root.clone();
     let mut report = DiffReport {
         a: a.name().to_string(),
         b: b.name().to_string(),
         depth,
-        fen: report_fen(&board),
+        fen: at.setup().to_fen_pseudo_legal_ep(),
         divergence: None,
     };
     let progress = progress_bar_after(u64::from(depth), Duration::from_secs(1));
@@ -183,9 +89,9 @@ pub fn diff(
             format!(" after {}", path.join(" "))
         };
         progress.set_message(format!("asking {} at depth {remaining}{after}", a.name()));
-        let ours = ask(a, &board, &path, remaining, promised.map(|p| p.0))?;
+        let ours = ask(a, &at, &path, remaining, promised.map(|p| p.0))?;
         progress.set_message(format!("asking {} at depth {remaining}{after}", b.name()));
-        let theirs = ask(b, &board, &path, remaining, promised.map(|p| p.1))?;
+        let theirs = ask(b, &at, &path, remaining, promised.map(|p| p.1))?;
         progress.inc(1);
 
         let theirs_by_move: HashMap<&str, u64> =
@@ -206,7 +112,7 @@ pub fn diff(
         if !only_in_a.is_empty() || !only_in_b.is_empty() {
             report.divergence = Some(Divergence {
                 path,
-                fen: report_fen(&board),
+                fen: at.setup().to_fen_pseudo_legal_ep(),
                 only_in_a,
                 only_in_b,
             });
@@ -226,8 +132,7 @@ pub fn diff(
         let Some((mv, n, m)) = differing else {
             return Ok(report);
         };
-        let played = board.parse_move(mv, chess960)?;
-        board.make(played);
+        at.play(mv)?;
         path.push(mv.clone());
         promised = Some((n, m));
         remaining -= 1;
@@ -238,17 +143,17 @@ pub fn diff(
 /// docs); `promised` is the count it gave for the last move of `path` one step earlier.
 fn ask(
     oracle: &mut dyn DivideOracle,
-    board: &ReferenceBoard,
+    at: &Position,
     path: &[String],
     depth: u32,
     promised: Option<u64>,
 ) -> Result<Divide, Error> {
     let answer = oracle.divide(path, depth)?;
-    let fen = report_fen(board);
+    let fen = at.setup().to_fen_pseudo_legal_ep();
+    let setup = at.setup();
     if let Some(twice) = answer.iter().map(|(mv, _)| mv).duplicates().next() {
         return Err(oracle.broken(format!("listed {twice} twice in {fen}")));
     }
-    let setup = board.to_setup();
     if let Some(problem) = answer
         .iter()
         .find_map(|(mv, _)| impossible_move(&setup, mv))
@@ -281,8 +186,8 @@ fn ask(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BoardOracle;
-    use boardlab_core::{PerftMode, START_FEN};
+    use crate::Outcome;
+    use boardlab_core::{Board, PerftMode, ReferenceBoard, START_FEN};
 
     /// An oracle that hides one move in one position, as a buggy generator would, and
     /// remembers every question it was asked.
@@ -295,10 +200,10 @@ mod tests {
     }
 
     impl Hiding {
-        fn new(root: &PositionArgs, at: &[&str], hidden: &str) -> Hiding {
+        fn new(root: &Position, at: &[&str], hidden: &str) -> Hiding {
             Hiding {
                 inner: BoardOracle::new(root).unwrap(),
-                root: root.board().unwrap(),
+                root: root.board(),
                 at: at.iter().map(|m| m.to_string()).collect(),
                 hidden: hidden.to_string(),
                 asked: Vec::new(),
@@ -343,7 +248,7 @@ mod tests {
 
     #[test]
     fn finds_the_hidden_move_where_it_is_hidden_asking_once_per_node() {
-        let root = PositionArgs::from_fen(START_FEN);
+        let root = Position::from_fen(START_FEN, false).unwrap();
         let mut a = BoardOracle::<ReferenceBoard>::new(&root).unwrap();
         let mut b = Hiding::new(&root, &["e2e4", "d7d5"], "e4d5");
         let report = diff(&root, &mut a, &mut b, 4).unwrap();
@@ -393,7 +298,7 @@ mod tests {
 
     #[test]
     fn answers_that_cannot_be_right_are_errors_naming_the_oracle() {
-        let root = PositionArgs::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let root = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false).unwrap();
         let truth = || BoardOracle::<ReferenceBoard>::new(&root).unwrap();
         let moves = ["e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"];
         let at_depth_one: Vec<(&str, u64)> = moves.iter().map(|&m| (m, 1)).collect();
@@ -448,33 +353,5 @@ mod tests {
             err.contains("contradicts itself: 6 leaves below e2e4 at depth 2, but its moves after e2e4 add up to 5 at depth 1"),
             "{err}"
         );
-    }
-
-    #[test]
-    fn reports_read_alike_as_text_and_json() {
-        let report = DiffReport {
-            a: "magic".to_string(),
-            b: "./perft.py".to_string(),
-            depth: 3,
-            fen: START_FEN.to_string(),
-            divergence: Some(Divergence {
-                path: strings(&["e2e4"]),
-                fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string(),
-                only_in_a: vec![],
-                only_in_b: strings(&["a7a5", "b7b5"]),
-            }),
-        };
-        assert_eq!(
-            report.to_string(),
-            "divergence after: e2e4\n\
-             position: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
-             only in magic: (none)\n\
-             only in ./perft.py: a7a5 b7b5\n"
-        );
-        assert_eq!(
-            report.to_json().to_string(),
-            r#"{"divergent":true,"path":["e2e4"],"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","only_in_a":[],"only_in_b":["a7a5","b7b5"]}"#
-        );
-        assert_eq!(report.outcome(), Outcome::Mismatch);
     }
 }

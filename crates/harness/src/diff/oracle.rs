@@ -3,17 +3,16 @@
 //!
 //! A boardlab backend, an outside crate's [`Board`], a UCI engine that answers `go perft` and a
 //! program speaking perftree's protocol all do that, each in its own way. [`DivideOracle`] is
-//! what they have in common, and the one [descent](crate::diff) that finds where two move
+//! what they have in common, and the one [descent](crate::diff()) that finds where two move
 //! generators part is written against it alone.
 //!
-//! Every oracle is made for one root position (a [`PositionArgs`]: a FEN and the moves played
-//! from it) and is then asked about positions below that root, each named by the moves that lead
-//! there from it.
+//! Every oracle is made for one root [`Position`] (a FEN and the moves played from it) and is
+//! then asked about positions below that root, each named by the moves that lead there from it.
 
-use crate::engine::UciEngine;
-use crate::perftree::PerftreeProgram;
-use crate::program::{find_program, ProgramOptions};
-use crate::{Backend, Error, PositionArgs};
+use super::perftree_program::PerftreeProgram;
+use super::program::{find_program, ProgramOptions};
+use super::uci_engine::UciEngine;
+use crate::{Backend, Error, Position};
 use boardlab_core::views::piece_name;
 use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
 use std::fmt;
@@ -30,10 +29,11 @@ pub type Divide = Vec<(String, u64)>;
 /// it.
 ///
 /// ```
-/// use boardlab_harness::{BoardOracle, DivideOracle, PositionArgs};
+/// use boardlab_core::Setup;
+/// use boardlab_harness::{BoardOracle, DivideOracle, Position};
 /// use boardlab_harness::backend::boardlab_mailbox::MailboxBoard;
 ///
-/// let root = PositionArgs::default();
+/// let root = Position::new(Setup::start(), false);
 /// let mut oracle = BoardOracle::<MailboxBoard>::new(&root)?;
 /// let divide = oracle.divide(&["e2e4".to_string()], 2)?;
 /// assert_eq!(divide.len(), 20);
@@ -79,7 +79,8 @@ impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
     }
 }
 
-/// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate.
+/// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate. This is
+/// where such a board enters boardlab, so it is where one that cannot play the root is refused.
 #[derive(Debug, Clone)]
 pub struct BoardOracle<B: Board> {
     name: String,
@@ -93,12 +94,23 @@ impl<B: Board> BoardOracle<B> {
     ///
     /// # Errors
     ///
-    /// A bad FEN, or a move of the root that is not legal.
-    pub fn new(root: &PositionArgs) -> Result<BoardOracle<B>, Error> {
+    /// [`Error::Usage`] when the root's castling needs the Chess960 rules and the board does
+    /// not play them ([`Board::CHESS960`] is false): it would count wrong.
+    pub fn new(root: &Position) -> Result<BoardOracle<B>, Error> {
+        let setup = root.root();
+        if setup.is_chess960() && !B::CHESS960 {
+            return Err(Error::Usage(format!(
+                "{} does not play Chess960 castling (its Board::CHESS960 is false), which {} \
+                 needs (castling {})",
+                B::NAME,
+                setup.to_fen(),
+                setup.castling.shredder()
+            )));
+        }
         Ok(BoardOracle {
             name: B::NAME.to_string(),
-            root: root.board()?,
-            chess960: root.is_chess960()?,
+            root: root.board(),
+            chess960: root.chess960(),
         })
     }
 
@@ -128,37 +140,21 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
     }
 }
 
-/// The root position as an outside program is given it: the FEN as the user wrote it (with its
-/// whitespace tidied), so a program reads the position in the user's own notation, the moves
-/// played from it, and whether it is Chess960 (for the UCI engine's `UCI_Chess960` option;
-/// perftree programs take the FEN as written and find out from it).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ProgramRoot {
-    pub fen: String,
-    moves: Vec<String>,
-    pub chess960: bool,
-}
-
-impl ProgramRoot {
-    pub fn new(root: &PositionArgs) -> ProgramRoot {
-        ProgramRoot {
-            fen: root.fen.split_whitespace().collect::<Vec<_>>().join(" "),
-            moves: root.moves.clone(),
-            chess960: root.is_chess960().unwrap_or(root.chess960),
-        }
-    }
-
-    /// The moves from the FEN to the position `path` reaches from the root, separated by
-    /// spaces; `None` when there are none.
-    pub fn moves_to(&self, path: &[String]) -> Option<String> {
-        let played: Vec<&str> = self.moves.iter().chain(path).map(String::as_str).collect();
-        (!played.is_empty()).then(|| played.join(" "))
-    }
+/// The moves an outside program is given to reach the position `path` leads to from `root`:
+/// the root's own moves, then the path, separated by spaces; `None` when there are none.
+pub(crate) fn moves_after(root: &Position, path: &[String]) -> Option<String> {
+    let played: Vec<&str> = root
+        .move_texts()
+        .iter()
+        .chain(path)
+        .map(String::as_str)
+        .collect();
+    (!played.is_empty()).then(|| played.join(" "))
 }
 
 /// How an outside program is spoken to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
-pub enum Protocol {
+pub(crate) enum Protocol {
     /// A UCI engine answering `go perft N` as Stockfish does.
     #[default]
     Uci,
@@ -181,10 +177,9 @@ impl Backend {
     ///
     /// # Errors
     ///
-    /// A bad FEN, or a move of the root that is not legal.
-    pub fn oracle(self, root: &PositionArgs) -> Result<Box<dyn DivideOracle>, Error> {
-        self.available()?;
-        with_backend!(self, B => {
+    /// A backend this processor cannot run.
+    pub(crate) fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
+        with_backend!(self.available()?, B => {
             Ok(Box::new(BoardOracle::<B>::new(root)?) as Box<dyn DivideOracle>)
         })
     }
@@ -198,17 +193,16 @@ impl Backend {
 ///
 /// [`Error::Usage`] when the name is neither, and the program's [`Error::Oracle`] when it
 /// cannot be started.
-pub fn oracle_named(
+pub(crate) fn oracle_named(
     name: &str,
     protocol: Protocol,
-    root: &PositionArgs,
+    root: &Position,
     options: ProgramOptions,
 ) -> Result<Box<dyn DivideOracle>, Error> {
-    if let Some(&backend) = Backend::ALL.iter().find(|b| b.name() == name) {
+    if let Some(backend) = Backend::named(name) {
         return backend.oracle(root);
     }
     let Some(path) = find_program(name) else {
-        let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
         let place = if name.contains('/') {
             "no such file"
         } else {
@@ -216,15 +210,32 @@ pub fn oracle_named(
         };
         return Err(Error::Usage(format!(
             "{name:?} is neither a backend ({}) nor a program: {place}",
-            backends.join(", ")
+            Backend::names()
         )));
     };
-    // Validated before any program sees it, so a program is never asked about a bad position.
-    root.board::<boardlab_core::ReferenceBoard>()?;
     Ok(match protocol {
         Protocol::Uci => Box::new(UciEngine::start(name, &path, root, options)?),
         Protocol::Perftree => Box::new(PerftreeProgram::new(name, &path, root, options)),
     })
+}
+
+/// The most move lines an outside program's answer may have. No position has more than 218
+/// legal moves; a program printing more is printing something else.
+pub(crate) const MAX_MOVE_LINES: usize = 256;
+
+/// A program's divide, once its counts are seen to add up to the `total` it gave; `said` is
+/// how it gave it ("it printed the total 20"), for the message when they do not.
+pub(crate) fn adding_up(divide: Divide, total: u64, said: &str) -> Result<Divide, String> {
+    let sum = divide
+        .iter()
+        .try_fold(0u64, |sum, &(_, count)| sum.checked_add(count));
+    match sum {
+        Some(sum) if sum == total => Ok(divide),
+        Some(sum) => Err(format!("its move counts add up to {sum}, but {said}")),
+        None => Err(format!(
+            "its move counts add up to more than 2^64, but {said}"
+        )),
+    }
 }
 
 /// `a7b8Q` as `a7b8q`: outside programs may write promotion letters in either case. Only the
@@ -245,7 +256,7 @@ pub(crate) fn lowercase_promotion(mv: &str) -> String {
 /// speaks another notation: text that is not UCI, a move from a square without a piece of the
 /// side to move, a destination that piece never reaches on an empty board, a promotion letter
 /// on a move that does not promote or none on one that must.
-pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
+pub(crate) fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
     let syntax = || {
         Some(format!(
             "{text:?} is not a move in UCI notation (e2e4, e7e8q)"
@@ -325,6 +336,22 @@ pub fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_backend_is_an_oracle_for_a_chess960_root() {
+        // The refusal of a board without Chess960 castling is tested on an outside board, in
+        // tests/planted_bug.rs: no backend lacks it.
+        let chess960 = Position::from_fen(
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+            false,
+        )
+        .unwrap();
+        for &backend in Backend::ALL {
+            let mut oracle = backend.oracle(&chess960).unwrap();
+            let divide = oracle.divide(&[], 2).unwrap();
+            assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 528, "{backend}");
+        }
+    }
 
     #[test]
     fn buggy_moves_are_possible_and_garbage_is_not() {

@@ -4,24 +4,22 @@
 //! MOVES is one argument, the UCI moves played from FEN separated by spaces, left out when there
 //! are none. The program prints one `move count` line per legal move, a blank line, and the
 //! total. [`PerftreeProgram`] runs a program that way, once per question, and checks what it
-//! printed; [`write_divide`] prints an answer that way (`boardlab perftree`).
+//! printed. (`boardlab perftree` is the other side, writing such answers: see
+//! [`DivideFormat`](crate::perft::DivideFormat).)
 
+use super::oracle::MAX_MOVE_LINES;
+use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
 use crate::error::lower;
-use crate::oracle::{lowercase_promotion, Divide, DivideOracle, ProgramRoot};
-use crate::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
-use crate::{Error, PositionArgs};
-use std::io::Write;
+use crate::{Error, Position};
 use std::path::{Path, PathBuf};
 
-/// The most move lines an answer may have. No position has more than 218 legal moves; a
-/// program printing more is printing something else.
-const MAX_MOVE_LINES: usize = 256;
-
 /// An outside program spoken to in perftree's protocol, as a [`DivideOracle`].
-pub struct PerftreeProgram {
+pub(crate) struct PerftreeProgram {
     name: String,
     path: PathBuf,
-    root: ProgramRoot,
+    /// The root position, given to the program as its FEN as the user wrote it and its moves.
+    root: Position,
     options: ProgramOptions,
     /// The command line of the last run, for messages about its answer.
     last_command: String,
@@ -34,13 +32,13 @@ impl PerftreeProgram {
     pub fn new(
         name: &str,
         path: &Path,
-        root: &PositionArgs,
+        root: &Position,
         options: ProgramOptions,
     ) -> PerftreeProgram {
         PerftreeProgram {
             name: name.to_string(),
             path: path.to_path_buf(),
-            root: ProgramRoot::new(root),
+            root: root.clone(),
             options,
             last_command: String::new(),
             last_stderr: None,
@@ -49,8 +47,8 @@ impl PerftreeProgram {
 
     /// The arguments for a divide of the position after `moves`, `depth` plies deep.
     fn arguments(&self, moves: &[String], depth: u32) -> Vec<String> {
-        let mut args = vec![depth.to_string(), self.root.fen.clone()];
-        args.extend(self.root.moves_to(moves));
+        let mut args = vec![depth.to_string(), self.root.given_fen().to_string()];
+        args.extend(moves_after(&self.root, moves));
         args
     }
 
@@ -130,7 +128,7 @@ impl DivideOracle for PerftreeProgram {
 /// # Errors
 ///
 /// What is wrong with the answer, as a clause that follows the program's name.
-pub fn parse_answer(lines: &[String]) -> Result<Divide, String> {
+pub(crate) fn parse_answer(lines: &[String]) -> Result<Divide, String> {
     let words: Vec<&str> = lines
         .iter()
         .map(|line| line.trim())
@@ -164,46 +162,24 @@ pub fn parse_answer(lines: &[String]) -> Result<Divide, String> {
         };
         divide.push((lowercase_promotion(mv), count));
     }
-    let sum = divide
-        .iter()
-        .try_fold(0u64, |sum, &(_, count)| sum.checked_add(count));
-    if sum != Some(total) {
-        let sum = sum.map_or_else(|| "more than 2^64".to_string(), |sum| sum.to_string());
-        return Err(format!(
-            "its move counts add up to {sum}, but it printed the total {total}"
-        ));
-    }
-    Ok(divide)
-}
-
-/// Writes a divide in perftree's format: `move count` lines, a blank line, the total.
-///
-/// # Errors
-///
-/// Writing to `out` failed.
-pub fn write_divide(divide: &[(String, u64)], out: &mut impl Write) -> std::io::Result<()> {
-    for (mv, count) in divide {
-        writeln!(out, "{mv} {count}")?;
-    }
-    let total: u64 = divide.iter().map(|(_, count)| count).sum();
-    writeln!(out, "\n{total}")
+    adding_up(divide, total, &format!("it printed the total {total}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::perft::DivideFormat;
 
     fn lines(text: &str) -> Vec<String> {
         text.lines().map(str::to_string).collect()
     }
 
     #[test]
-    fn answers_are_read_and_written_alike() {
+    fn answers_are_read_as_they_are_written() {
         let divide = vec![("e2e4".to_string(), 20), ("a7b8q".to_string(), 3)];
         let mut out = Vec::new();
-        write_divide(&divide, &mut out).unwrap();
+        DivideFormat::Perftree.write(&divide, 23, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert_eq!(text, "e2e4 20\na7b8q 3\n\n23\n");
         assert_eq!(parse_answer(&lines(&text)), Ok(divide));
         let upper = parse_answer(&lines("a7b8Q 1\nc7c8N\t1\n\n2")).unwrap();
         assert_eq!(upper[0].0, "a7b8q");

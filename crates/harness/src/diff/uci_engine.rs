@@ -5,21 +5,20 @@
 //! `info` lines) is treated as garbage; an engine that exits or goes quiet for longer than the
 //! timeout is reported, never waited on forever.
 
+use super::oracle::MAX_MOVE_LINES;
+use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::program::{describe_exit, Process, ProgramOptions, Silence};
 use crate::error::lower;
-use crate::oracle::{lowercase_promotion, Divide, DivideOracle, ProgramRoot};
-use crate::program::{describe_exit, Process, ProgramOptions, Silence};
-use crate::{Error, PositionArgs};
+use crate::{Error, Position};
 use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
-/// The most move lines an answer may have: no position has more than 218 legal moves.
-const MAX_MOVE_LINES: usize = 256;
-
 /// A running UCI engine, as a [`DivideOracle`].
-pub struct UciEngine {
+pub(crate) struct UciEngine {
     process: Process,
-    root: ProgramRoot,
+    /// The root position, given to the program as its FEN as the user wrote it and its moves.
+    root: Position,
     /// The commands of the current exchange, for messages about its answer.
     sent: Vec<String>,
 }
@@ -35,7 +34,7 @@ impl UciEngine {
     pub fn start(
         name: &str,
         path: &Path,
-        root: &PositionArgs,
+        root: &Position,
         options: ProgramOptions,
     ) -> Result<UciEngine, Error> {
         let process =
@@ -47,12 +46,12 @@ impl UciEngine {
             })?;
         let mut engine = UciEngine {
             process,
-            root: ProgramRoot::new(root),
+            root: root.clone(),
             sent: Vec::new(),
         };
         engine.exchange(&["uci"])?;
         engine.wait_for("uciok")?;
-        if engine.root.chess960 {
+        if engine.root.chess960() {
             // Without it an engine writes Chess960 castling as the king's move, or misreads
             // the position.
             engine.exchange(&["setoption name UCI_Chess960 value true", "isready"])?;
@@ -122,8 +121,8 @@ impl DivideOracle for UciEngine {
     /// The engine's divide of the position after `moves`, to `depth` plies: each move with its
     /// count, in the engine's order.
     fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        let mut position = format!("position fen {}", self.root.fen);
-        if let Some(played) = self.root.moves_to(moves) {
+        let mut position = format!("position fen {}", self.root.given_fen());
+        if let Some(played) = moves_after(&self.root, moves) {
             position.push_str(" moves ");
             position.push_str(&played);
         }
@@ -137,16 +136,8 @@ impl DivideOracle for UciEngine {
             }
             if let Some(total) = line.strip_prefix("Nodes searched:") {
                 let total: u64 = total.trim().parse().map_err(|_| self.garbage(line))?;
-                let sum = divide
-                    .iter()
-                    .try_fold(0u64, |sum, &(_, count)| sum.checked_add(count));
-                if sum != Some(total) {
-                    let sum = sum.map_or_else(|| "more than 2^64".to_string(), |s| s.to_string());
-                    return Err(self.failure(format!(
-                        "its move counts add up to {sum}, but it reported {total} nodes"
-                    )));
-                }
-                return Ok(divide);
+                let said = format!("it reported {total} nodes");
+                return adding_up(divide, total, &said).map_err(|problem| self.failure(problem));
             }
             let (mv, count) = line.split_once(':').ok_or_else(|| self.garbage(line))?;
             let count: u64 = count.trim().parse().map_err(|_| self.garbage(line))?;
@@ -180,7 +171,7 @@ mod tests {
         let err = UciEngine::start(
             "engine",
             Path::new("/nonexistent/engine"),
-            &PositionArgs::default(),
+            &Position::new(boardlab_core::Setup::start(), false),
             ProgramOptions::default(),
         )
         .err()

@@ -1,24 +1,25 @@
 //! `boardlab perft`: count the leaves below a position, optionally per root move.
 
-use crate::{BackendChoice, Error, Outcome, PerftOptions, PerftRunner, PositionArgs, TableTally};
+use super::table::TableTally;
+use super::{mnps, nodes_per_second, DivideFormat, PerftOptions, PerftRunner};
+use crate::args::{self, HashSize};
+use crate::position::{Position, PositionArgs};
+use crate::{BackendChoice, Error, Outcome};
 use boardlab_core::{Board, PerftMode};
 use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
 
-/// The deepest perft the command accepts: far beyond what finishes, but bounded.
-pub const MAX_DEPTH: u32 = 32;
-
 /// Arguments of `boardlab perft`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// The backend to count with, or `all` to run each in turn.
-    #[arg(long, value_enum, default_value_t = BackendChoice::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::DEFAULT)]
     pub backend: BackendChoice,
     #[command(flatten)]
     pub position: PositionArgs,
     /// Plies to count.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = args::depth(0))]
     pub depth: u32,
     /// Print the count below each legal move (`e2e4: 20`), then the total, as Stockfish does.
     #[arg(long)]
@@ -27,11 +28,10 @@ pub struct PerftArgs {
     #[arg(long)]
     pub no_bulk: bool,
     /// Threads to share the root moves among.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = args::threads())]
     pub threads: u32,
-    /// A hash table of subtree counts, of this many MiB.
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=16384))]
-    pub hash: Option<u32>,
+    #[command(flatten)]
+    pub hash: HashSize,
     /// One JSON object per line: per root move with --divide, then the total.
     #[arg(long)]
     pub json: bool,
@@ -39,7 +39,7 @@ pub struct PerftArgs {
 
 impl PerftArgs {
     /// The counting options the arguments ask for.
-    pub fn options(&self) -> PerftOptions {
+    fn options(&self) -> PerftOptions {
         PerftOptions {
             mode: if self.no_bulk {
                 PerftMode::FullMake
@@ -47,7 +47,8 @@ impl PerftArgs {
                 PerftMode::Bulk
             },
             threads: self.threads as usize,
-            hash_megabytes: self.hash.map(|mb| mb as usize),
+            hash_megabytes: self.hash.megabytes(),
+            key_seed: None,
         }
     }
 }
@@ -55,36 +56,32 @@ impl PerftArgs {
 /// One backend's count.
 struct Count {
     backend: &'static str,
-    fen: String,
     nodes: u64,
     seconds: f64,
+    /// Each root move with its count, with `--divide`.
     divide: Option<Vec<(String, u64)>>,
     /// The hash table's probes and hits during this count, with `--hash`.
     table: Option<TableTally>,
 }
 
-fn count<B: Board>(args: &PerftArgs, runner: &PerftRunner) -> Result<Count, Error> {
-    let board: B = args.position.board()?;
+fn count<B: Board>(
+    args: &PerftArgs,
+    position: &Position,
+    runner: &PerftRunner,
+) -> Result<Count, Error> {
+    let board: B = position.board();
     let start = Instant::now();
     let (nodes, divide) = if args.divide {
-        let divided = runner.divide(&board, args.depth);
-        let nodes = if args.depth == 0 {
-            1
-        } else {
-            divided.iter().map(|&(_, n)| n).sum()
-        };
-        let chess960 = args.position.is_chess960()?;
-        let lines = divided
-            .into_iter()
-            .map(|(mv, n)| (board.move_text(mv, chess960), n))
-            .collect();
+        let mut lines = Vec::new();
+        let nodes = runner.divide(&board, args.depth, |mv, nodes| {
+            lines.push((position.text(&board, mv), nodes));
+        })?;
         (nodes, Some(lines))
     } else {
-        (runner.count(&board, args.depth), None)
+        (runner.count(&board, args.depth)?, None)
     };
     Ok(Count {
         backend: B::NAME,
-        fen: board.to_fen(),
         nodes,
         seconds: start.elapsed().as_secs_f64(),
         divide,
@@ -92,31 +89,21 @@ fn count<B: Board>(args: &PerftArgs, runner: &PerftRunner) -> Result<Count, Erro
     })
 }
 
-/// Nodes per second, 0 for a run too short to time.
-pub(crate) fn nps(nodes: u64, seconds: f64) -> u64 {
-    if seconds > 0.0 {
-        (nodes as f64 / seconds) as u64
-    } else {
-        0
-    }
-}
-
 /// Runs `boardlab perft`.
 ///
 /// # Errors
 ///
 /// A bad FEN or move, or a hash table that cannot be allocated.
-pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let backends = args
-        .backend
-        .backends_for(args.position.root()?.is_chess960())?;
+pub(crate) fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let position = args.position.resolve()?;
+    let backends = args.backend.runnable()?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for backend in backends {
         // A fresh table for each backend: one backend must not be handed another's counts.
         let runner = PerftRunner::new(args.options())?;
-        let count = with_backend!(backend, B => count::<B>(args, &runner))?;
-        write_count(args, &count, several, out)?;
+        let count = with_backend!(backend, B => count::<B>(args, &position, &runner))?;
+        write_count(args, &position, &count, several, out)?;
         counts.push((count.backend, count.nodes));
     }
     let disagree = counts.windows(2).any(|pair| pair[0].1 != pair[1].1);
@@ -132,6 +119,7 @@ pub fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
 
 fn write_count(
     args: &PerftArgs,
+    position: &Position,
     count: &Count,
     several: bool,
     out: &mut impl Write,
@@ -144,11 +132,11 @@ fn write_count(
         }
         let mut line = json!({
             "backend": count.backend,
-            "fen": count.fen,
+            "fen": position.fen(),
             "depth": args.depth,
             "nodes": count.nodes,
             "seconds": count.seconds,
-            "nps": nps(count.nodes, count.seconds),
+            "nps": nodes_per_second(count.nodes, count.seconds),
             "mode": mode,
         });
         if let Some(tally) = count.table {
@@ -160,10 +148,7 @@ fn write_count(
         if several {
             writeln!(out, "{}:", count.backend)?;
         }
-        for (mv, nodes) in divide {
-            writeln!(out, "{mv}: {nodes}")?;
-        }
-        writeln!(out, "\nNodes searched: {}", count.nodes)?;
+        DivideFormat::Stockfish.write(divide, count.nodes, out)?;
     } else {
         writeln!(
             out,
@@ -171,7 +156,7 @@ fn write_count(
             count.backend,
             count.nodes,
             count.seconds,
-            nps(count.nodes, count.seconds) as f64 / 1e6
+            mnps(count.nodes, count.seconds)
         )?;
         if let Some(tally) = count.table {
             writeln!(

@@ -1,5 +1,5 @@
-//! The counting behind `boardlab units run`: hashed perft with either the board's own Zobrist
-//! hash or an independent one drawn from a seed.
+//! The key a perft hash table is probed with: the board's own Zobrist hash, or an independent
+//! one drawn from a seed.
 //!
 //! The deep perft records were checked by running every work unit twice with different hash
 //! keys, so that a false hit in the table (two positions whose hashes collide) would have to
@@ -7,30 +7,42 @@
 //! Polyglot table and its `lock` comes from a fixed seed. A second run therefore needs a second
 //! hash, and the backends maintain only the first incrementally. [`SeededZobrist`] computes the
 //! second one from scratch, from the pieces, at every node that looks at the table. Hashed perft
-//! never probes the last two plies' leaves (depth-1 nodes are counted in bulk), so the from-scratch
+//! never probes the last ply's nodes (depth-1 nodes are counted in bulk), so the from-scratch
 //! hash is paid once per interior node, where a whole move generation and its makes are paid
 //! anyway.
 
-use crate::PerftTable;
-use boardlab_core::{Board, Color, GenKind, MoveList, PerftMode, Piece, Zobrist};
-use rayon::prelude::*;
+use boardlab_core::{Board, Color, Piece, Zobrist};
+
+/// Which hash indexes and verifies a perft table.
+pub(crate) enum TableKey {
+    /// The board's incremental hash (Polyglot key and the fixed lock).
+    Board,
+    /// An independent hash from a seed, computed at each probed node.
+    Seeded(Box<SeededZobrist>),
+}
+
+impl TableKey {
+    /// The board's own hash, or with `seed` an independent one drawn from it.
+    pub fn new(seed: Option<u64>) -> TableKey {
+        match seed {
+            Some(seed) => TableKey::Seeded(Box::new(SeededZobrist::new(seed))),
+            None => TableKey::Board,
+        }
+    }
+
+    /// The key and lock of `board`.
+    #[inline]
+    pub fn of<B: Board>(&self, board: &B) -> Zobrist {
+        match self {
+            TableKey::Board => board.zobrist(),
+            TableKey::Seeded(seeded) => seeded.of(board),
+        }
+    }
+}
 
 /// A Zobrist hash with both halves, key and lock, drawn from a seed: independent of the board's
 /// own hash, so a run with it shares no collision with a run without it.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{Board, START_FEN};
-/// use boardlab_harness::{ReferenceBoard, SeededZobrist};
-///
-/// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
-/// let one = SeededZobrist::new(1);
-/// let two = SeededZobrist::new(2);
-/// assert_ne!(one.of(&board), two.of(&board));
-/// assert_ne!(one.of(&board), board.zobrist());
-/// ```
-pub struct SeededZobrist {
+pub(crate) struct SeededZobrist {
     piece_square: Vec<[Zobrist; 64]>,
     castling: [Zobrist; 16],
     en_passant: [Zobrist; 8],
@@ -100,67 +112,10 @@ impl SeededZobrist {
     }
 }
 
-/// Which hash indexes and verifies the table.
-#[derive(Clone, Copy)]
-pub enum UnitHash<'a> {
-    /// The board's incremental hash (Polyglot key and the fixed lock).
-    Board,
-    /// An independent hash from a seed, computed at each probed node.
-    Seeded(&'a SeededZobrist),
-}
-
-impl UnitHash<'_> {
-    #[inline]
-    fn of<B: Board>(self, board: &B) -> Zobrist {
-        match self {
-            UnitHash::Board => board.zobrist(),
-            UnitHash::Seeded(seeded) => seeded.of(board),
-        }
-    }
-}
-
-/// The leaves `depth` plies below `board` (bulk counting), through `table` when there is one,
-/// with the root's moves shared among the current rayon pool's threads when `parallel`.
-pub fn count_unit<B: Board>(
-    board: &B,
-    depth: u32,
-    table: Option<&PerftTable>,
-    hash: UnitHash,
-    parallel: bool,
-) -> u64 {
-    let below = |board: &mut B, depth: u32| match table {
-        Some(table) => {
-            let mut tally = crate::TableTally::default();
-            let hash_of = |b: &B| hash.of(b);
-            let nodes =
-                crate::perft::hashed(board, depth, PerftMode::Bulk, table, &hash_of, &mut tally);
-            table.record(tally);
-            nodes
-        }
-        None => boardlab_core::perft(board, depth, PerftMode::Bulk),
-    };
-    // Splitting the root pays only when each move's subtree is more than a bulk count.
-    if !parallel || depth < 3 {
-        return below(&mut board.clone(), depth);
-    }
-    let mut moves = MoveList::new();
-    board.generate(GenKind::All, &mut moves);
-    moves
-        .par_iter()
-        .map(|&mv| {
-            let mut board = board.clone();
-            board.make(mv);
-            below(&mut board, depth - 1)
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceBoard;
-    use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-    use boardlab_core::{Setup, START_FEN};
+    use boardlab_core::{ReferenceBoard, Setup, START_FEN};
 
     #[test]
     fn the_seeded_hash_depends_on_the_position_only() {
@@ -192,7 +147,7 @@ mod tests {
         assert_ne!(hashes[0], seeded.of(&one), "side to move");
         assert_ne!(hashes[0], hashes[1]);
         assert_ne!(hashes[2], hashes[3], "en-passant square");
-        // Both halves change with the seed, not only the lock.
+        // Both halves change with the seed, not only the lock, and differ from the board's.
         let other = SeededZobrist::new(8);
         assert_ne!(seeded.of(&one).key, other.of(&one).key);
         assert_ne!(seeded.of(&one).lock, other.of(&one).lock);
@@ -200,41 +155,8 @@ mod tests {
         let seeded_start = seeded.of(&ReferenceBoard::from_fen(START_FEN).unwrap());
         assert_ne!(seeded_start.key, start.key);
         assert_ne!(seeded_start.lock, start.lock);
-    }
-
-    /// The fastest board, so that the counts below take seconds.
-    type Fast = crate::backend::boardlab_magic::MagicBoard;
-
-    #[test]
-    fn every_hash_and_thread_choice_gives_the_suite_counts() {
-        let cases = parse_perft_suite(STANDARD_SUITE).unwrap();
-        let seeded = SeededZobrist::new(12345);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        let mut checked = 0;
-        for case in &cases {
-            let board = Fast::from_setup(&case.setup);
-            for &(depth, expected) in case.expected.iter().take(4) {
-                for hash in [UnitHash::Board, UnitHash::Seeded(&seeded)] {
-                    // A small table, so that slots are overwritten and reused.
-                    let table = PerftTable::with_megabytes(1).unwrap();
-                    assert_eq!(
-                        count_unit(&board, depth, Some(&table), hash, false),
-                        expected
-                    );
-                    let parallel =
-                        pool.install(|| count_unit(&board, depth, Some(&table), hash, true));
-                    assert_eq!(parallel, expected, "{} depth {depth}", case.fen);
-                    checked += 2;
-                }
-                assert_eq!(
-                    count_unit(&board, depth, None, UnitHash::Board, false),
-                    expected
-                );
-            }
-        }
-        assert_eq!(checked, 6 * 4 * 4);
+        let board = TableKey::new(None).of(&one);
+        assert_eq!(board, one.zobrist());
+        assert_eq!(TableKey::new(Some(7)).of(&one), seeded.of(&one));
     }
 }

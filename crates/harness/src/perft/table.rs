@@ -20,20 +20,7 @@ const MAX_COUNT: u64 = (1 << 56) - 1;
 /// Perft counts by position and remaining depth. A slot is found by the low bits of the
 /// Zobrist `key` and accepted only when both the full `key` and the independent `lock` match,
 /// so a false hit needs two 64-bit hashes to collide and counts stay exact in practice.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{Setup, Zobrist};
-/// use boardlab_harness::PerftTable;
-///
-/// let table = PerftTable::with_megabytes(1).unwrap();
-/// let start = Zobrist::of(&Setup::start());
-/// table.store(start, 3, 8902);
-/// assert_eq!(table.probe(start, 3), Some(8902));
-/// assert_eq!(table.probe(start, 4), None);
-/// ```
-pub struct PerftTable {
+pub(crate) struct PerftTable {
     slots: Vec<Slot>,
     mask: u64,
     /// Probes and hits so far, added once per finished subtree from a [`TableTally`] so that
@@ -44,7 +31,7 @@ pub struct PerftTable {
 
 /// Probes of a [`PerftTable`] and how many found their count.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct TableTally {
+pub(crate) struct TableTally {
     pub probes: u64,
     pub hits: u64,
 }
@@ -103,13 +90,9 @@ impl PerftTable {
     }
 
     /// The number of slots.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Always false: a table has at least one slot.
-    pub fn is_empty(&self) -> bool {
-        self.slots.is_empty()
     }
 
     #[inline]
@@ -149,6 +132,16 @@ impl PerftTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::Setup;
+
+    #[test]
+    fn a_stored_count_is_found_at_its_depth_only() {
+        let table = PerftTable::with_megabytes(1).unwrap();
+        let start = Zobrist::of(&Setup::start());
+        table.store(start, 3, 8902);
+        assert_eq!(table.probe(start, 3), Some(8902));
+        assert_eq!(table.probe(start, 4), None);
+    }
 
     #[test]
     fn sizes_round_down_to_a_power_of_two() {

@@ -1,8 +1,8 @@
 //! `boardlab report`: criterion's saved results as one self-contained HTML page of bar charts,
 //! or as the Markdown tables of the book.
 
-use crate::report::{default_criterion_dir, html_page, markdown, read_criterion, write_file};
-use crate::report::{Amount, Machine};
+use super::{default_criterion_dir, html_page, markdown, read_criterion, Amount, Machine};
+use crate::output::write_file;
 use crate::{Error, Outcome};
 use serde_json::json;
 use std::io::Write;
@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// Arguments of `boardlab report`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct ReportArgs {
+pub(crate) struct ReportArgs {
     /// criterion's output directory [default: $CRITERION_HOME, else $CARGO_TARGET_DIR/criterion,
     /// else target/criterion, where `cargo bench` writes].
     #[arg(long, value_name = "DIR")]
@@ -32,7 +32,7 @@ pub struct ReportArgs {
 ///
 /// A missing or unreadable criterion directory, a result file that is not criterion's, a
 /// directory without results, or an output file that cannot be written.
-pub fn run(args: &ReportArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+pub(crate) fn run(args: &ReportArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     if args.markdown && args.json && args.out.is_none() {
         return Err(Error::Usage(
             "--markdown and --json both want standard output; name a file with --out".into(),

@@ -2,14 +2,14 @@
 //! the machine, the compiler and the date above them. mdBook anchors (`ANCHOR: setting`,
 //! `ANCHOR: ratios`, `ANCHOR: rates`, `ANCHOR: sizes`) let a chapter include one part.
 
-use crate::report::{
+use super::{
     backend_sizes, columns, compiler, ratio_tables, utc_time, Group, Machine, Results, RATIO_PEERS,
 };
 use std::fmt::Write;
 
 /// The Markdown of `results`; `command` is how it was made, written at the top so a reader
 /// can make it again.
-pub fn markdown(results: &Results, machine: &Machine, command: &str) -> String {
+pub(crate) fn markdown(results: &Results, machine: &Machine, command: &str) -> String {
     let mut text = String::new();
     let w = &mut text;
     // Writing to a String cannot fail; the results are ignored for that reason.

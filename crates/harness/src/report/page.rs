@@ -2,11 +2,12 @@
 //! the page, and nothing is fetched from the network or run as a script, so the file can be
 //! mailed, archived or opened offline and still look the same.
 
-use crate::report::{
+use super::{
     backend_sizes, compiler, kind_of, ratio_tables, utc_time, Group, Kind, Machine, Results,
     RATIO_PEERS,
 };
 use crate::Error;
+use boardlab_core::views::svg::escape;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -26,20 +27,6 @@ fn colour(kind: Kind) -> RGBColor {
         Kind::Peer => PEER_COLOUR,
         Kind::Other => OTHER_COLOUR,
     }
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Escaped text with each `quoted` span set as code.
@@ -183,7 +170,11 @@ figure{margin:.4rem 0 1.2rem}figcaption{color:#555;font-size:.9rem}";
 /// # Errors
 ///
 /// Only if a chart cannot be drawn.
-pub fn html_page(title: &str, results: &Results, machine: &Machine) -> Result<String, Error> {
+pub(crate) fn html_page(
+    title: &str,
+    results: &Results,
+    machine: &Machine,
+) -> Result<String, Error> {
     let mut page = String::new();
     let w = &mut page;
     // Writing to a String cannot fail; the results are ignored for that reason.

@@ -1,22 +1,23 @@
 //! `boardlab suite`: check perft counts against an EPD suite (`FEN ;D1 20 ;D2 400 …`).
 
-use crate::commands::perft::nps;
-use crate::{progress_bar, Backend, BackendChoice, Error, Outcome};
-use boardlab_core::epd::parse_perft_suite;
-use boardlab_core::{perft, Board, PerftCase, PerftMode};
+use super::{case_name, read_suite};
+use crate::output::progress_bar;
+use crate::perft::{mnps, PerftOptions, PerftRunner};
+use crate::{Backend, BackendChoice, Error, Outcome};
+use boardlab_core::{Board, PerftCase};
 use serde_json::json;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Arguments of `boardlab suite`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SuiteArgs {
+pub(crate) struct SuiteArgs {
     /// The EPD file: one position per line with `;D<depth> <nodes>` operations.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// The backend to check, or `all`.
-    #[arg(long, value_enum, default_value_t = BackendChoice::DEFAULT)]
+    /// The backend to check, or `all` to check each in turn.
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::DEFAULT)]
     pub backend: BackendChoice,
     /// Skip expectations above this many nodes.
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
@@ -24,46 +25,6 @@ pub struct SuiteArgs {
     /// One JSON object per checked count.
     #[arg(long)]
     pub json: bool,
-    /// Count every position by the Chess960 rules, on the backends that have them (with `all`,
-    /// the others are left out). A suite whose castling rights need them (Shredder-FEN letters,
-    /// a king or rook off its standard square) is treated so without it.
-    #[arg(long)]
-    pub chess960: bool,
-}
-
-/// Whether a suite needs the Chess960 rules: asked for, or some case's rights need them.
-pub(crate) fn needs_chess960(cases: &[PerftCase], asked: bool) -> bool {
-    asked || cases.iter().any(|case| case.setup.is_chess960())
-}
-
-/// Refuses a suite with Chess960 positions on a backend without Chess960 castling.
-pub(crate) fn refuse_unsupported(backend: Backend, cases: &[PerftCase]) -> Result<(), Error> {
-    with_backend!(backend, B => {
-        cases
-            .iter()
-            .try_for_each(|case| crate::position::refuse_unsupported::<B>(&case.setup))
-    })
-}
-
-/// Reads and parses a perft suite file.
-///
-/// # Errors
-///
-/// [`Error::Read`] for a file that cannot be read, [`Error::Suite`] for a bad line.
-pub fn read_suite(path: &Path) -> Result<Vec<PerftCase>, Error> {
-    let text = std::fs::read(path).map_err(|err| Error::Read(path.to_path_buf(), err))?;
-    let text = String::from_utf8(text).map_err(|_| {
-        Error::Read(
-            path.to_path_buf(),
-            std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"),
-        )
-    })?;
-    parse_perft_suite(&text).map_err(|err| Error::Suite(path.to_path_buf(), err))
-}
-
-/// A case's name: its `id`, or its position in the file.
-pub(crate) fn case_name(case: &PerftCase, index: usize) -> String {
-    case.id.clone().unwrap_or_else(|| format!("#{}", index + 1))
 }
 
 /// One checked expectation.
@@ -79,16 +40,17 @@ fn check_backend<B: Board>(
     cases: &[PerftCase],
     max_nodes: u64,
     mut after_each: impl FnMut(),
-) -> Vec<Check> {
+) -> Result<Vec<Check>, Error> {
+    let runner = PerftRunner::new(PerftOptions::default())?;
     let mut checks = Vec::new();
     for (index, case) in cases.iter().enumerate() {
-        let mut board = B::from_setup(&case.setup);
+        let board = B::from_setup(&case.setup);
         for &(depth, expected) in &case.expected {
             if expected > max_nodes {
                 continue;
             }
             let start = Instant::now();
-            let nodes = perft(&mut board, depth, PerftMode::Bulk);
+            let nodes = runner.count(&board, depth)?;
             checks.push(Check {
                 case: index,
                 depth,
@@ -99,7 +61,7 @@ fn check_backend<B: Board>(
             after_each();
         }
     }
-    checks
+    Ok(checks)
 }
 
 /// Runs `boardlab suite`.
@@ -107,7 +69,7 @@ fn check_backend<B: Board>(
 /// # Errors
 ///
 /// An unreadable or malformed file, or a budget that leaves nothing to check.
-pub fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+pub(crate) fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let cases = read_suite(&args.file)?;
     let planned = cases
         .iter()
@@ -121,18 +83,13 @@ pub fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             args.max_nodes
         )));
     }
-    let backends = args
-        .backend
-        .backends_for(needs_chess960(&cases, args.chess960))?;
-    for &backend in &backends {
-        refuse_unsupported(backend, &cases)?;
-    }
+    let backends = args.backend.runnable()?;
     let bar = progress_bar((planned * backends.len()) as u64);
     let mut failed = false;
     for backend in backends {
         bar.set_message(backend.name());
         let checks =
-            with_backend!(backend, B => check_backend::<B>(&cases, args.max_nodes, || bar.inc(1)));
+            with_backend!(backend, B => check_backend::<B>(&cases, args.max_nodes, || bar.inc(1)))?;
         failed |= report(args, backend, &cases, &checks, out)?;
     }
     bar.finish_and_clear();
@@ -196,7 +153,7 @@ fn report(
             mismatches,
             nodes,
             seconds,
-            nps(nodes, seconds) as f64 / 1e6
+            mnps(nodes, seconds)
         )?;
     }
     Ok(mismatches > 0)

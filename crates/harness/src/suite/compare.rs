@@ -1,11 +1,13 @@
 //! `boardlab compare`: every backend over a perft suite, checked against the expected counts
 //! and against each other, with bulk and full-make speed and memory side by side.
 
-use crate::commands::suite::{case_name, read_suite};
-use crate::report::{html_page, write_file, Amount, Machine, Measurement, Results};
-use crate::{progress_bar, Backend, Error, Outcome};
+use super::{case_name, read_suite};
+use crate::output::{progress_bar, write_file};
+use crate::perft::{mnps, PerftOptions, PerftRunner};
+use crate::report::{html_page, Amount, Machine, Measurement, Results};
+use crate::{Backend, BackendChoice, Error, Outcome};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{perft, Board, PerftCase, PerftMode, Setup};
+use boardlab_core::{Board, PerftCase, PerftMode, Setup};
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,11 +16,17 @@ use std::time::{Instant, SystemTime};
 /// The default node budget per position: the standard suite then runs startpos 5, kiwipete 4,
 /// position3 6, position4 5, position5 4 and position6 4 plies, about 42 million nodes per
 /// backend and mode, a few seconds in all in a release build.
-pub const DEFAULT_MAX_NODES: u64 = 50_000_000;
+const DEFAULT_MAX_NODES: u64 = 50_000_000;
+
+/// The two ways perft counts the last ply, in the order the table shows them.
+const MODES: [PerftMode; 2] = [PerftMode::Bulk, PerftMode::FullMake];
 
 /// Arguments of `boardlab compare`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
+    /// The backends to compare: `all`, or one to time alone.
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::All)]
+    pub backend: BackendChoice,
     /// A perft suite (EPD with `;D<depth> <nodes>`); the six standard positions when left out.
     #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
@@ -28,13 +36,12 @@ pub struct CompareArgs {
     /// One JSON object per backend per line.
     #[arg(long)]
     pub json: bool,
-    /// Count the suite by the Chess960 rules, on the backends that have them (the others are
-    /// left out, as they are without it for a suite whose castling rights need them).
-    #[arg(long)]
-    pub chess960: bool,
-    /// Also write the results as one self-contained HTML page of bar charts.
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
+    /// Also draw the results as one self-contained HTML page of bar charts, written to --out.
+    #[arg(long, requires = "out")]
+    pub html: bool,
+    /// Write the --html page to this file.
+    #[arg(long, value_name = "FILE", requires = "html")]
+    pub out: Option<PathBuf>,
 }
 
 /// One position of the comparison: the case and the depth chosen for it.
@@ -45,16 +52,24 @@ struct Job<'a> {
     expected: u64,
 }
 
+/// A backend's counts and times over all jobs in one mode, in job order.
+#[derive(Default)]
+struct Timed {
+    counts: Vec<u64>,
+    seconds: Vec<f64>,
+}
+
+impl Timed {
+    fn mnps(&self) -> f64 {
+        mnps(self.counts.iter().sum(), self.seconds.iter().sum())
+    }
+}
+
 /// A backend's results over all jobs.
 struct Row {
     backend: Backend,
-    bulk_counts: Vec<u64>,
-    full_make_counts: Vec<u64>,
-    bulk_seconds: f64,
-    full_make_seconds: f64,
-    /// Seconds per job, in job order, for the page's per-position charts.
-    bulk_times: Vec<f64>,
-    full_make_times: Vec<f64>,
+    /// In the order of [`MODES`].
+    modes: [Timed; 2],
     board_bytes: usize,
     /// The bytes `make` hands back for `unmake`.
     undo_bytes: usize,
@@ -67,58 +82,42 @@ struct Row {
 
 impl Row {
     fn nodes(&self) -> u64 {
-        self.bulk_counts.iter().sum()
-    }
-
-    fn mnps(&self, seconds: f64, counts: &[u64]) -> f64 {
-        if seconds > 0.0 {
-            counts.iter().sum::<u64>() as f64 / seconds / 1e6
-        } else {
-            0.0
-        }
+        self.modes[0].counts.iter().sum()
     }
 }
 
-fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut()) -> Row {
+fn run_backend<B: Board>(
+    backend: Backend,
+    jobs: &[Job],
+    mut step: impl FnMut(),
+) -> Result<Row, Error> {
     // Nothing before this row touches the backend, so its first board pays for its tables.
     let start = Instant::now();
     std::hint::black_box(B::from_setup(&Setup::start()));
     let table_seconds = start.elapsed().as_secs_f64();
     let mut row = Row {
         backend,
-        bulk_counts: Vec::new(),
-        full_make_counts: Vec::new(),
-        bulk_seconds: 0.0,
-        full_make_seconds: 0.0,
-        bulk_times: Vec::new(),
-        full_make_times: Vec::new(),
+        modes: Default::default(),
         board_bytes: B::board_bytes(),
         undo_bytes: std::mem::size_of::<B::Undo>(),
         table_bytes: B::table_bytes(),
         table_seconds,
         mismatches: Vec::new(),
     };
+    let runner = |mode| {
+        PerftRunner::new(PerftOptions {
+            mode,
+            ..PerftOptions::default()
+        })
+    };
+    let runners = [runner(MODES[0])?, runner(MODES[1])?];
     for job in jobs {
-        let mut board = B::from_setup(&job.case.setup);
-        for mode in [PerftMode::Bulk, PerftMode::FullMake] {
+        let board = B::from_setup(&job.case.setup);
+        for ((mode, runner), timed) in MODES.into_iter().zip(&runners).zip(&mut row.modes) {
             let start = Instant::now();
-            let nodes = perft(&mut board, job.depth, mode);
-            let seconds = start.elapsed().as_secs_f64();
-            let (counts, total, times) = match mode {
-                PerftMode::Bulk => (
-                    &mut row.bulk_counts,
-                    &mut row.bulk_seconds,
-                    &mut row.bulk_times,
-                ),
-                PerftMode::FullMake => (
-                    &mut row.full_make_counts,
-                    &mut row.full_make_seconds,
-                    &mut row.full_make_times,
-                ),
-            };
-            counts.push(nodes);
-            *total += seconds;
-            times.push(seconds);
+            let nodes = runner.count(&board, job.depth)?;
+            timed.seconds.push(start.elapsed().as_secs_f64());
+            timed.counts.push(nodes);
             if nodes != job.expected {
                 row.mismatches.push(format!(
                     "{} perft {} ({}): {nodes}, expected {}",
@@ -131,7 +130,7 @@ fn run_backend<B: Board>(backend: Backend, jobs: &[Job], mut step: impl FnMut())
             step();
         }
     }
-    row
+    Ok(row)
 }
 
 /// Notes in each row where its counts differ from the first row's.
@@ -140,16 +139,15 @@ fn cross_check(rows: &mut [Row], jobs: &[Job]) {
         return;
     };
     for row in rest {
-        for (i, job) in jobs.iter().enumerate() {
-            for (mode, mine, theirs) in [
-                ("bulk", &row.bulk_counts, &first.bulk_counts),
-                ("full-make", &row.full_make_counts, &first.full_make_counts),
-            ] {
+        for (m, mode) in MODES.into_iter().enumerate() {
+            let (mine, theirs) = (&row.modes[m].counts, &first.modes[m].counts);
+            for (i, job) in jobs.iter().enumerate() {
                 if mine[i] != theirs[i] {
                     row.mismatches.push(format!(
-                        "{} perft {} ({mode}): {}, but {} counts {}",
+                        "{} perft {} ({}): {}, but {} counts {}",
                         job.name,
                         job.depth,
+                        mode.name(),
                         mine[i],
                         first.backend.name(),
                         theirs[i]
@@ -160,17 +158,8 @@ fn cross_check(rows: &mut [Row], jobs: &[Job]) {
     }
 }
 
-/// Runs `boardlab compare`.
-///
-/// # Errors
-///
-/// An unreadable or malformed suite, or a budget that leaves no position to run.
-pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let cases = match &args.suite {
-        Some(path) => read_suite(path)?,
-        None => parse_perft_suite(STANDARD_SUITE)
-            .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
-    };
+/// The deepest expectation of each case within the budget.
+fn jobs<'a>(cases: &'a [PerftCase], max_nodes: u64) -> Result<Vec<Job<'a>>, Error> {
     let jobs: Vec<Job> = cases
         .iter()
         .enumerate()
@@ -178,7 +167,7 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             let &(depth, expected) = case
                 .expected
                 .iter()
-                .filter(|&&(_, nodes)| nodes <= args.max_nodes)
+                .filter(|&&(_, nodes)| nodes <= max_nodes)
                 .max_by_key(|&&(depth, _)| depth)?;
             Some(Job {
                 name: case_name(case, index),
@@ -190,25 +179,34 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
         .collect();
     if jobs.is_empty() {
         return Err(Error::Usage(format!(
-            "no position of the suite has a perft expectation of at most {} nodes (see --max-nodes)",
-            args.max_nodes
+            "no position of the suite has a perft expectation of at most {max_nodes} nodes (see --max-nodes)"
         )));
     }
-    let backends = crate::backend::keep_chess960(
-        Backend::runnable(),
-        crate::commands::suite::needs_chess960(&cases, args.chess960),
-    );
-    let bar = progress_bar((backends.len() * jobs.len() * 2) as u64);
-    let mut rows: Vec<Row> = backends
-        .iter()
-        .map(|&backend| {
-            bar.set_message(backend.name());
-            with_backend!(backend, B => run_backend::<B>(backend, &jobs, || bar.inc(1)))
-        })
-        .collect();
+    Ok(jobs)
+}
+
+/// Runs `boardlab compare`.
+///
+/// # Errors
+///
+/// An unreadable or malformed suite, or a budget that leaves no position to run.
+pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let cases = match &args.suite {
+        Some(path) => read_suite(path)?,
+        None => parse_perft_suite(STANDARD_SUITE)
+            .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
+    };
+    let jobs = jobs(&cases, args.max_nodes)?;
+    let backends = args.backend.runnable()?;
+    let bar = progress_bar((backends.len() * jobs.len() * MODES.len()) as u64);
+    let mut rows = Vec::new();
+    for backend in backends {
+        bar.set_message(backend.name());
+        rows.push(with_backend!(backend, B => run_backend::<B>(backend, &jobs, || bar.inc(1)))?);
+    }
     bar.finish_and_clear();
     cross_check(&mut rows, &jobs);
-    if let Some(path) = &args.html {
+    if let Some(path) = &args.out {
         write_html(path, &rows, &jobs)?;
     }
     if args.json {
@@ -216,8 +214,8 @@ pub fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             let line = json!({
                 "backend": row.backend.name(),
                 "nodes": row.nodes(),
-                "bulk_mnps": row.mnps(row.bulk_seconds, &row.bulk_counts),
-                "full_make_mnps": row.mnps(row.full_make_seconds, &row.full_make_counts),
+                "bulk_mnps": row.modes[0].mnps(),
+                "full_make_mnps": row.modes[1].mnps(),
                 "board_bytes": row.board_bytes,
                 "undo_bytes": row.undo_bytes,
                 "table_bytes": row.table_bytes,
@@ -240,15 +238,8 @@ fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
     let saved = Some(SystemTime::now());
     let mut measurements = Vec::new();
     for row in rows {
-        for (mode, times, counts) in [
-            (PerftMode::Bulk, &row.bulk_times, &row.bulk_counts),
-            (
-                PerftMode::FullMake,
-                &row.full_make_times,
-                &row.full_make_counts,
-            ),
-        ] {
-            for ((job, &seconds), &nodes) in jobs.iter().zip(times).zip(counts) {
+        for (mode, timed) in MODES.into_iter().zip(&row.modes) {
+            for ((job, &seconds), &nodes) in jobs.iter().zip(&timed.seconds).zip(&timed.counts) {
                 measurements.push(Measurement {
                     group: format!("perft-{}/{}-d{}", mode.name(), job.name, job.depth),
                     function: row.backend.name().to_string(),
@@ -307,8 +298,8 @@ fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), E
             "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>11} {:>12} {:>10.2}  {agreement}",
             row.backend.name(),
             row.nodes(),
-            row.mnps(row.bulk_seconds, &row.bulk_counts),
-            row.mnps(row.full_make_seconds, &row.full_make_counts),
+            row.modes[0].mnps(),
+            row.modes[1].mnps(),
             row.board_bytes,
             row.undo_bytes,
             row.table_bytes,

@@ -1,14 +1,14 @@
 //! `boardlab uci`: the engine for chess GUIs, speaking UCI on standard input and output.
 
-use crate::uci::UciServer;
+use super::UciServer;
 use crate::{Backend, Error, Outcome};
 use std::io::{BufRead, Write};
 
 /// Arguments of `boardlab uci`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct UciArgs {
+pub(crate) struct UciArgs {
     /// The backend to search with (the GUI can change it with the `Backend` option).
-    #[arg(long, value_enum, default_value_t = Backend::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = Backend::DEFAULT)]
     pub backend: Backend,
 }
 
@@ -17,7 +17,7 @@ pub struct UciArgs {
 /// # Errors
 ///
 /// When the input cannot be read, or the backend cannot run on this processor.
-pub fn run(
+pub(crate) fn run(
     args: &UciArgs,
     input: impl BufRead,
     output: impl Write + Send + 'static,

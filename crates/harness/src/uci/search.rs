@@ -1,7 +1,11 @@
-//! `boardlab search`: the best move in a position, by depth, node count or time.
+//! `boardlab search`: the engine's search from the command line, the best move in a position by
+//! depth, node count or time, with the `info` lines a GUI would see.
 
-use crate::{BackendChoice, Error, Outcome, PositionArgs};
-use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, MAX_DEPTH};
+use super::job::info_line;
+use crate::args::{self, HashSize};
+use crate::position::{Position, PositionArgs};
+use crate::{BackendChoice, Error, Outcome};
+use boardlab_core::{Board, Limits, Score, SearchResult, Searcher};
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -10,15 +14,15 @@ use std::time::Duration;
 /// Arguments of `boardlab search`.
 #[derive(Debug, Clone, clap::Args)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// The backend to search with, or `all` to search with each in turn (the same depth or
     /// node limit gives the same move, score and node count on every backend).
-    #[arg(long, value_enum, default_value_t = BackendChoice::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::DEFAULT)]
     pub backend: BackendChoice,
     #[command(flatten)]
     pub position: PositionArgs,
     /// Search this many plies deep.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = args::depth(1))]
     pub depth: Option<u32>,
     /// Search for this many milliseconds.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -26,9 +30,8 @@ pub struct SearchArgs {
     /// Search this many nodes.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
-    /// The transposition table's size in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
-    pub hash: u32,
+    #[command(flatten)]
+    pub hash: HashSize,
     /// One JSON object per backend: `{"backend","bestmove","score","depth","nodes","pv",…}`
     /// (`bestmove` is null when there is no legal move; the text form and UCI write `0000`).
     #[arg(long)]
@@ -37,7 +40,7 @@ pub struct SearchArgs {
 
 impl SearchArgs {
     /// The search limits the arguments ask for.
-    pub fn limits(&self) -> Limits {
+    fn limits(&self) -> Limits {
         Limits {
             depth: self.depth,
             nodes: self.nodes,
@@ -53,10 +56,10 @@ impl SearchArgs {
 /// # Errors
 ///
 /// A bad FEN or move.
-pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let needs_chess960 = args.position.root()?.is_chess960();
-    for backend in args.backend.backends_for(needs_chess960)? {
-        let (fen, result, best, pv) = with_backend!(backend, B => search::<B>(args, out)?);
+pub(crate) fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let position = args.position.resolve()?;
+    for backend in args.backend.runnable()? {
+        let (result, best, pv) = with_backend!(backend, B => search::<B>(args, &position, out)?);
         if args.json {
             let score = match result.score {
                 Score::Cp(cp) => json!({ "cp": cp }),
@@ -64,7 +67,7 @@ pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
             };
             let line = json!({
                 "backend": backend.name(),
-                "fen": fen,
+                "fen": position.fen(),
                 "bestmove": best,
                 "score": score,
                 "depth": result.depth,
@@ -93,39 +96,34 @@ pub fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     Ok(Outcome::Success)
 }
 
-/// A search's position (FEN), result, best move and principal variation in UCI notation.
-type Searched = (String, SearchResult, Option<String>, Vec<String>);
+/// A search's result, best move and principal variation in the position's notation.
+type Searched = (SearchResult, Option<String>, Vec<String>);
 
 /// Searches the position on board type `B`. The `--moves` played on the way are the game's
 /// history, so the search sees repetitions of their positions.
-fn search<B: Board>(args: &SearchArgs, out: &mut impl Write) -> Result<Searched, Error> {
-    let root = args.position.root()?;
-    crate::position::refuse_unsupported::<B>(&root)?;
-    let chess960 = args.position.is_chess960()?;
-    let mut board = B::from_setup(&root);
-    let mut game = Vec::with_capacity(args.position.moves.len());
-    for text in &args.position.moves {
-        let mv = board.parse_move(text, chess960)?;
-        game.push(board.search_zobrist());
-        board.make(mv);
-    }
-    let mut searcher = Searcher::new(args.hash as usize);
+fn search<B: Board>(
+    args: &SearchArgs,
+    position: &Position,
+    out: &mut impl Write,
+) -> Result<Searched, Error> {
+    let mut board: B = position.board();
     let start = board.clone();
+    let mut searcher = Searcher::new(args.hash.megabytes_or_default());
     let mut written = Ok(());
     let result = searcher.search(
         &mut board,
-        &game,
+        position.history(),
         &args.limits(),
         &AtomicBool::new(false),
         |info| {
             if !args.json && written.is_ok() {
-                let pv = start.line_text(&info.pv, chess960);
-                written = writeln!(out, "{}", crate::uci::info_line(info, &pv));
+                let pv = position.line_text(&start, &info.pv);
+                written = writeln!(out, "{}", info_line(info, &pv));
             }
         },
     );
     written?;
-    let best = result.best_move.map(|mv| start.move_text(mv, chess960));
-    let pv = start.line_text(&result.pv, chess960);
-    Ok((board.to_fen(), result, best, pv))
+    let best = result.best_move.map(|mv| position.text(&start, mv));
+    let pv = position.line_text(&start, &result.pv);
+    Ok((result, best, pv))
 }

@@ -2,12 +2,12 @@
 //! scheduler can run (GNU parallel, a Slurm job array, a Kubernetes Indexed Job), and summed
 //! back exactly.
 
-use crate::commands::perft::MAX_DEPTH;
-use crate::units::{merge, parse_results, parse_units, split, Unit, UnitsFile};
-use crate::units_hash::{count_unit, SeededZobrist, UnitHash};
-use crate::{Backend, Error, Outcome, PerftTable, PositionArgs};
+use super::{merge, parse_results, parse_units, split, Unit, UnitsFile};
+use crate::args::{self, HashSize};
+use crate::perft::{PerftOptions, PerftRunner};
+use crate::position::PositionArgs;
+use crate::{Backend, Error, Outcome};
 use boardlab_core::Board;
-use rayon::prelude::*;
 use serde_json::json;
 use std::collections::HashSet;
 use std::io::{Read, Write};
@@ -19,18 +19,18 @@ use std::time::Instant;
 /// The deepest cut `units split` accepts. Splitting the start position at ply 6 (9.4 million
 /// distinct positions) peaks at 3.4 GB, and ply 7 has ten times as many positions, so deeper
 /// cuts only make sense on machines this command does not expect.
-pub const MAX_PLY: u32 = 8;
+const MAX_PLY: u32 = 8;
 
 /// Arguments of `boardlab units`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct UnitsArgs {
+pub(crate) struct UnitsArgs {
     #[command(subcommand)]
     pub command: UnitsCommand,
 }
 
 /// The three steps.
 #[derive(Debug, Clone, clap::Subcommand)]
-pub enum UnitsCommand {
+pub(crate) enum UnitsCommand {
     /// Write the distinct positions at --ply below the root as EPD work units, with weights.
     Split(SplitArgs),
     /// Count work units (from FILE, or standard input for `parallel --pipe`): one JSON line each.
@@ -41,14 +41,14 @@ pub enum UnitsCommand {
 
 /// Arguments of `boardlab units split`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct SplitArgs {
+pub(crate) struct SplitArgs {
     /// The backend that generates the moves down to the cut.
-    #[arg(long, value_enum, default_value_t = Backend::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = Backend::DEFAULT)]
     pub backend: Backend,
     #[command(flatten)]
     pub position: PositionArgs,
     /// The perft depth of the root.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
+    #[arg(long, value_parser = args::depth(0))]
     pub depth: u32,
     /// The ply to cut at: each unit is a distinct position this many plies below the root.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PLY as i64))]
@@ -57,7 +57,7 @@ pub struct SplitArgs {
 
 /// Which units of a file a worker takes: `I/N` takes those whose id is I modulo N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
+pub(crate) struct Shard {
     /// This worker's index, 0 to `count - 1`.
     pub index: u64,
     /// The number of workers.
@@ -87,19 +87,19 @@ impl Shard {
 
 /// Arguments of `boardlab units run`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// The units file, or `-` (the default) for standard input.
     #[arg(value_name = "FILE|-")]
     pub file: Option<PathBuf>,
     /// The backend to count with.
-    #[arg(long, value_enum, default_value_t = Backend::DEFAULT)]
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = Backend::DEFAULT)]
     pub backend: Backend,
     /// Threads: units are shared among them, and so are the root moves of each unit.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = args::threads())]
     pub threads: u32,
-    /// A hash table of subtree counts of this many MiB, shared by all units of the run.
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u32).range(1..=16384))]
-    pub hash: Option<u32>,
+    // One hash table serves all units of the run.
+    #[command(flatten)]
+    pub hash: HashSize,
     /// Results of earlier runs (repeatable): units with a result there are skipped.
     #[arg(long, value_name = "RESULTS")]
     pub done: Vec<PathBuf>,
@@ -114,7 +114,7 @@ pub struct RunArgs {
 
 /// Arguments of `boardlab units merge`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The units file that `units split` wrote.
     #[arg(long, value_name = "FILE")]
     pub units: PathBuf,
@@ -131,7 +131,7 @@ pub struct MergeArgs {
 /// # Errors
 ///
 /// Bad arguments, a bad units or results file, or results that do not make a complete count.
-pub fn run<W: Write + Send>(args: &UnitsArgs, out: &mut W) -> Result<Outcome, Error> {
+pub(crate) fn run<W: Write + Send>(args: &UnitsArgs, out: &mut W) -> Result<Outcome, Error> {
     match &args.command {
         UnitsCommand::Split(args) => run_split(args, out),
         UnitsCommand::Run(args) => run_units(args, out),
@@ -140,9 +140,9 @@ pub fn run<W: Write + Send>(args: &UnitsArgs, out: &mut W) -> Result<Outcome, Er
 }
 
 fn run_split(args: &SplitArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let root = with_backend!(args.backend, B => args.position.board::<B>().map(|b| b.to_setup()))?;
+    let root = args.position.resolve()?.setup();
     let (header, units) =
-        with_backend!(args.backend, B => split::<B>(&root, args.depth, args.ply))?;
+        with_backend!(args.backend.available()?, B => split::<B>(&root, args.depth, args.ply))?;
     writeln!(out, "{}", header.to_line())?;
     for unit in &units {
         writeln!(out, "{}", unit.to_line())?;
@@ -191,38 +191,33 @@ fn run_units<W: Write + Send>(args: &RunArgs, out: &mut W) -> Result<Outcome, Er
             !done.contains(&(unit.id, key, Some(unit.depth)))
         })
         .collect();
-    let table = args
-        .hash
-        .map(|mb| PerftTable::with_megabytes(mb as usize))
-        .transpose()?;
-    let seeded = args.lock_seed.map(SeededZobrist::new);
-    let hash = match &seeded {
-        Some(seeded) => UnitHash::Seeded(seeded),
-        None => UnitHash::Board,
-    };
-    let writer = Mutex::new((out, Ok(())));
-    with_backend!(args.backend, B => count_all::<B, W>(args, &todo, table.as_ref(), hash, &writer))?;
-    let (_, written) = writer
-        .into_inner()
-        .unwrap_or_else(|poison| poison.into_inner());
-    written?;
+    let runner = PerftRunner::new(PerftOptions {
+        threads: args.threads as usize,
+        hash_megabytes: args.hash.megabytes(),
+        key_seed: args.lock_seed,
+        ..PerftOptions::default()
+    })?;
+    let out = Mutex::new(out);
+    with_backend!(args.backend.available()?, B => count_all::<B, W>(args, &todo, &runner, &out))?;
     Ok(Outcome::Success)
 }
 
 /// Counts the units and writes each result as soon as it is known, flushed, so that a run
 /// killed at any moment has written every unit it finished and nothing else whole.
+///
+/// Units go to the runner's threads as whole jobs, and each unit's root moves are shared too,
+/// so that a file of a few deep units keeps every thread busy as well as a file of many small
+/// ones.
 fn count_all<B: Board, W: Write + Send>(
     args: &RunArgs,
     todo: &[&Unit],
-    table: Option<&PerftTable>,
-    hash: UnitHash,
-    writer: &Mutex<(&mut W, Result<(), Error>)>,
+    runner: &PerftRunner,
+    out: &Mutex<&mut W>,
 ) -> Result<(), Error> {
-    let lock_seed = args.lock_seed;
-    let one = |unit: &Unit, parallel: bool| {
+    let one = |unit: &&Unit| -> Result<(), Error> {
         let board = B::from_setup(&unit.setup);
         let start = Instant::now();
-        let nodes = count_unit(&board, unit.depth, table, hash, parallel);
+        let nodes: u64 = runner.count(&board, unit.depth)?;
         let line = json!({
             "id": unit.id,
             "key": format!("{:016x}", unit.zobrist.key),
@@ -230,30 +225,13 @@ fn count_all<B: Board, W: Write + Send>(
             "nodes": nodes,
             "seconds": start.elapsed().as_secs_f64(),
             "backend": B::NAME,
-            "lock_seed": lock_seed,
+            "lock_seed": args.lock_seed,
         });
-        let mut guard = writer.lock().unwrap_or_else(|poison| poison.into_inner());
-        let (out, written) = &mut *guard;
-        if written.is_ok() {
-            *written = writeln!(out, "{line}")
-                .and_then(|()| out.flush())
-                .map_err(Error::from);
-        }
+        let mut out = out.lock().unwrap_or_else(|poison| poison.into_inner());
+        writeln!(out, "{line}")?;
+        Ok(out.flush()?)
     };
-    if args.threads <= 1 {
-        for unit in todo {
-            one(unit, false);
-        }
-        return Ok(());
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads as usize)
-        .build()
-        .map_err(|err| Error::Usage(format!("cannot start {} threads: {err}", args.threads)))?;
-    // Units go to threads as whole jobs, and each unit's root moves are shared too, so that a
-    // file of a few deep units keeps every thread busy as well as a file of many small ones.
-    pool.install(|| todo.par_iter().for_each(|unit| one(unit, true)));
-    Ok(())
+    runner.for_each(todo, one)
 }
 
 fn run_merge(args: &MergeArgs, out: &mut impl Write) -> Result<Outcome, Error> {

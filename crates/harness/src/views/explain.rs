@@ -1,32 +1,29 @@
 //! `boardlab explain`: how one backend finds the moves of one piece, step by step.
 
-use crate::{BackendChoice, Error, Outcome, PositionArgs};
+use super::{draw, View, ViewArgs};
+use crate::{Error, Outcome};
 use boardlab_core::{Square, Views};
 use std::io::Write;
 
 /// Arguments of `boardlab explain`.
 #[derive(Debug, Clone, clap::Args)]
-pub struct ExplainArgs {
-    /// The backend whose move generation to follow, or `all` for each in turn.
-    #[arg(long, value_enum, default_value_t = BackendChoice::DEFAULT)]
-    pub backend: BackendChoice,
+pub(crate) struct ExplainArgs {
     #[command(flatten)]
-    pub position: PositionArgs,
+    pub view: ViewArgs,
     /// The square of the piece to explain.
     #[arg(long, value_name = "SQUARE")]
     pub square: Square,
-    #[command(flatten)]
-    pub drawing: super::SvgArgs,
 }
 
-fn explanation<B: Views>(position: &PositionArgs, sq: Square, svg: bool) -> Result<String, Error> {
-    let board = position.board::<B>()?;
-    let drawn = if svg {
-        board.explain_svg(sq).map(|figure| figure.to_svg())
-    } else {
-        board.explain(sq)
-    };
-    drawn.map_err(|err| Error::Usage(err.to_string()))
+impl View for ExplainArgs {
+    fn of<B: Views>(&self, board: &B, svg: bool) -> Result<String, Error> {
+        let drawn = if svg {
+            board.explain_svg(self.square).map(|figure| figure.to_svg())
+        } else {
+            board.explain(self.square)
+        };
+        drawn.map_err(|err| Error::Usage(err.to_string()))
+    }
 }
 
 /// Runs `boardlab explain`.
@@ -34,16 +31,8 @@ fn explanation<B: Views>(position: &PositionArgs, sq: Square, svg: bool) -> Resu
 /// # Errors
 ///
 /// A bad FEN or move, or an empty square.
-pub fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let svg = args.drawing.svg;
-    args.drawing.write(
-        &args
-            .backend
-            .backends_for(args.position.root()?.is_chess960())?,
-        out,
-        |backend| with_backend!(backend, B => explanation::<B>(&args.position, args.square, svg)),
-    )?;
-    Ok(Outcome::Success)
+pub(crate) fn run(args: &ExplainArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    draw(&args.view, args, out)
 }
 
 #[cfg(test)]
@@ -51,12 +40,10 @@ mod tests {
     use super::*;
     use crate::Backend;
 
-    fn explain(backend: Backend, fen: &str, sq: Square) -> Result<String, Error> {
+    fn explain(backend: Backend, fen: &str, square: Square) -> Result<String, Error> {
         let args = ExplainArgs {
-            backend: backend.into(),
-            position: PositionArgs::from_fen(fen),
-            square: sq,
-            drawing: Default::default(),
+            view: super::super::view_args(backend, fen),
+            square,
         };
         let mut out = Vec::new();
         run(&args, &mut out).map(|_| String::from_utf8(out).unwrap())
