@@ -7,8 +7,8 @@ mod support;
 
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-use support::BOOK;
+use std::process::Command;
+use support::{boardlab, BOOK};
 
 /// Positions in and around the book: the start, main lines, castling and en passant.
 const POSITIONS: &[&str] = &[
@@ -23,13 +23,6 @@ const POSITIONS: &[&str] = &[
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/8/8/8/8/5k2/8/5K2 w - - 0 1",
 ];
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
 
 /// Our listing: `(move, weight)` in book order.
 fn our_moves(book: &str, fen: &str) -> Vec<(String, u64)> {

@@ -6,32 +6,15 @@ mod support;
 use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
 use boardlab_harness::Backend;
 use boardlab_testkit::{Agreement, CHESS960_WALK_POSITIONS};
-use std::process::{Command, Output};
-
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(BOARDLAB)
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use support::{boardlab, json_lines, stderr, stdout};
 
 /// The first Chess960 start position: king g1 between rooks f1 and h1.
 const PLACEMENT: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR";
 
 #[test]
-fn perft_counts_both_fen_forms_on_every_chess960_backend() {
+fn perft_counts_both_fen_forms_on_every_backend() {
     let mut agreement = Agreement::default();
-    for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+    for backend in Backend::ALL {
         for castling in ["HFhf", "KQkq"] {
             let fen = format!("{PLACEMENT} w {castling} - 0 1");
             let output = boardlab(&[
@@ -75,20 +58,20 @@ fn divide_writes_castling_as_king_takes_rook_in_chess960_mode() {
     assert!(chess960.contains("e1h1: 1\n") && chess960.contains("e1a1: 1\n"));
     assert!(!chess960.contains("e1g1") && !chess960.contains("e1c1"));
     // Moves given in that notation are played; the standard form is refused in it.
-    let played = boardlab(&["hash", "--fen", fen, "--chess960", "--moves", "e1h1"]);
-    let standard_played = boardlab(&["hash", "--fen", fen, "--moves", "e1g1"]);
+    let played = boardlab(&["key", "--fen", fen, "--chess960", "--moves", "e1h1"]);
+    let standard_played = boardlab(&["key", "--fen", fen, "--moves", "e1g1"]);
     assert_eq!(played.status.code(), Some(0), "{}", stderr(&played));
     assert_eq!(stdout(&played), stdout(&standard_played));
-    let refused = boardlab(&["hash", "--fen", fen, "--chess960", "--moves", "e1g1"]);
+    let refused = boardlab(&["key", "--fen", fen, "--chess960", "--moves", "e1g1"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(stderr(&refused).starts_with("error: illegal move \"e1g1\""));
 }
 
 #[test]
-fn hash_is_the_same_in_both_fen_forms() {
-    let shredder = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w HFhf - 0 1")]);
-    let xfen = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w KQkq - 0 1")]);
-    let none = boardlab(&["hash", "--fen", &format!("{PLACEMENT} w - - 0 1")]);
+fn the_key_is_the_same_in_both_fen_forms() {
+    let shredder = boardlab(&["key", "--fen", &format!("{PLACEMENT} w HFhf - 0 1")]);
+    let xfen = boardlab(&["key", "--fen", &format!("{PLACEMENT} w KQkq - 0 1")]);
+    let none = boardlab(&["key", "--fen", &format!("{PLACEMENT} w - - 0 1")]);
     assert_eq!(shredder.status.code(), Some(0), "{}", stderr(&shredder));
     assert_eq!(stdout(&shredder), stdout(&xfen));
     assert_ne!(stdout(&shredder), stdout(&none));
@@ -97,9 +80,6 @@ fn hash_is_the_same_in_both_fen_forms() {
 #[test]
 fn every_backend_plays_chess960() {
     let fen = format!("{PLACEMENT} w HFhf - 0 1");
-    for backend in Backend::ALL {
-        assert!(backend.plays_chess960(), "{backend}");
-    }
     // `all` keeps every backend, and each counts the published perft 2 of the suite's first
     // start position.
     let output = boardlab(&["perft", "--backend", "all", "--fen", &fen, "--depth", "2"]);
@@ -141,7 +121,7 @@ fn a_king_that_castles_in_place_loses_the_rook_that_shielded_it() {
     let shielded = "Qrk5/8/8/8/8/8/8/4K3 b b - 0 1";
     let open = "1rk5/8/8/8/8/8/8/Q3K3 b b - 0 1";
     let mut agreement = Agreement::default();
-    for &backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+    for &backend in Backend::ALL {
         let moves = chess960_moves(backend, shielded);
         assert!(!moves.contains(&"c8b8".to_string()), "{backend}: {moves:?}");
         let moves = chess960_moves(backend, open);
@@ -165,10 +145,7 @@ fn the_suite_command_reads_the_chess960_suite() {
         "--json",
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let lines: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
+    let lines = json_lines(&output);
     // One line per backend and published count within the budget: perft 1 of every one of the
     // 960 positions (at most 50 moves), and the perft 2 counts up to 1,000.
     let counts = parse_perft_suite(CHESS960_SUITE)
@@ -215,7 +192,7 @@ fn stockfish_in_chess960_mode_finds_no_divergence() {
     assert_eq!(fens.len(), 7 + 5 + 10);
     let mut agreement = Agreement::default();
     for fen in &fens {
-        for backend in Backend::ALL.iter().filter(|b| b.plays_chess960()) {
+        for backend in Backend::ALL {
             let output = boardlab(&[
                 "diff",
                 "--chess960",

@@ -1,46 +1,12 @@
 //! The `boardlab` command line: counts, output formats, exit statuses and error lines.
 
+mod support;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
+use support::{assert_bad_input, boardlab, json_lines, stderr, stdout, BOARDLAB};
 
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(BOARDLAB)
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn json_lines(output: &Output) -> Vec<serde_json::Value> {
-    stdout(output)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line}")))
-        .collect()
-}
-
-/// Asserts a run failed with status 2 and exactly one stderr line containing `expected`.
-fn assert_bad_input(args: &[&str], expected: &str) {
-    let output = boardlab(args);
-    let err = stderr(&output);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert!(
-        err.contains(expected),
-        "{args:?}: {err:?} lacks {expected:?}"
-    );
-    assert!(output.stdout.is_empty(), "{args:?}");
-}
 
 fn temp_file(name: &str, contents: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("boardlab-cli-{}", std::process::id()));
@@ -114,11 +80,11 @@ fn each_backend_counts_with_a_table_of_its_own() {
         assert_eq!(line["nodes"], 4865609, "{line}");
         let probes = line["hash_probes"].as_u64().unwrap();
         let hits = line["hash_hits"].as_u64().unwrap();
-        // Every node of plies 1 to 3 is probed once (20 + 400 + 8902, the suite's startpos
+        // Every node of plies 0 to 3 is probed once (1 + 20 + 400 + 8902, the suite's startpos
         // counts), since nothing repeats within two plies and so no hit skips a probe below;
         // three plies in, transpositions (Nf3 e6 Nc3 / Nc3 e6 Nf3) make some probes hit. Had a
-        // backend been handed the previous one's table, its probes at ply 1 would already hit.
-        assert_eq!(probes, 20 + 400 + 8902, "{line}");
+        // backend been handed the previous one's table, its probe of the root would already hit.
+        assert_eq!(probes, 1 + 20 + 400 + 8902, "{line}");
         assert!(hits > 0 && hits < probes, "{line}");
     }
     let text = stdout(&boardlab(&["perft", "--depth", "4", "--hash", "1"]));
@@ -133,7 +99,7 @@ fn divide_prints_as_stockfish_does() {
     let output = boardlab(&["perft", "--depth", "2", "--divide", "--moves", "e2e4"]);
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
-    assert!(text.ends_with("\nNodes searched: 600\n"), "{text}");
+    assert!(text.ends_with("\nNodes searched: 600\n\n"), "{text}");
     let moves: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
     assert_eq!(moves.len(), 20);
     assert!(moves.contains(&"g8f6: 30"), "{moves:?}");
@@ -145,11 +111,11 @@ fn divide_prints_as_stockfish_does() {
 }
 
 #[test]
-fn hash_prints_the_polyglot_key() {
-    let output = boardlab(&["hash", "--moves", "e2e4", "d7d5", "e4e5", "f7f5", "e1e2"]);
+fn key_prints_the_polyglot_key() {
+    let output = boardlab(&["key", "--moves", "e2e4", "d7d5", "e4e5", "f7f5", "e1e2"]);
     // The last of the Polyglot format's published examples.
     assert_eq!(stdout(&output), "652a607ca3f242c1\n");
-    let output = boardlab(&["hash", "--json"]);
+    let output = boardlab(&["key", "--json"]);
     let lines = json_lines(&output);
     assert_eq!(lines[0]["key"], "463b96181691fc9c");
     assert_eq!(lines[0]["lock"].as_str().unwrap().len(), 16);
@@ -198,6 +164,17 @@ fn compare_runs_every_backend_and_agrees() {
         text.contains("bulk Mnps") && text.contains("agreement"),
         "{text}"
     );
+    let output = boardlab(&[
+        "compare",
+        "--max-nodes",
+        "20000",
+        "--backend",
+        "mailbox",
+        "--json",
+    ]);
+    let lines = json_lines(&output);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["backend"], "mailbox");
 }
 
 #[test]
@@ -241,7 +218,7 @@ fn bad_input_is_one_line_and_status_2() {
     let garbled = temp_file("garbled.epd", "this is not a fen ;D1 3\n");
     assert_bad_input(&["suite", garbled.to_str().unwrap()], "line 1: invalid FEN");
     assert_bad_input(
-        &["hash", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        &["key", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
         "white has no king",
     );
 }

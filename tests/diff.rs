@@ -4,31 +4,26 @@
 mod support;
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
-use support::{python3, support_file};
-
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
+use std::process::Output;
+use support::{python3, stderr, support_file, BOARDLAB};
 
 fn fake_engine() -> PathBuf {
     support_file("fake_engine.py")
 }
 
+/// `boardlab diff` with `args`, the fake engine's settings from `env`, and the binary named for
+/// it.
 fn diff(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(BOARDLAB);
-    command.arg("diff").args(args).env("BOARDLAB_BIN", BOARDLAB);
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("boardlab runs")
+    let args: Vec<&str> = ["diff"].iter().chain(args).copied().collect();
+    support::boardlab_with(&args, |command| {
+        command.env("BOARDLAB_BIN", BOARDLAB);
+        command.envs(env.iter().copied());
+    })
 }
 
 fn json(output: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&output.stdout);
     serde_json::from_str(text.trim()).unwrap_or_else(|err| panic!("{err}: {text:?}"))
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]

@@ -7,26 +7,23 @@ mod support;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
-use support::{python_chess, support_file};
-
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
+use support::{python_chess, stderr, stdout, support_file, BOARDLAB};
 
 fn fixture() -> PathBuf {
     support_file("planted_bugs.py")
 }
 
+/// `boardlab` with the fixture's settings from `env` alone, and the binary named for it.
 fn boardlab(args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(BOARDLAB);
-    command.args(args).env("BOARDLAB_BIN", BOARDLAB);
-    for var in ["PLANTED_BUG", "BROKEN", "FIXTURE_LOG", "BOARDLAB_BACKEND"] {
-        command.env_remove(var);
-    }
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    command.output().expect("boardlab runs")
+    support::boardlab_with(args, |command| {
+        command.env("BOARDLAB_BIN", BOARDLAB);
+        for var in ["PLANTED_BUG", "BROKEN", "FIXTURE_LOG", "BOARDLAB_BACKEND"] {
+            command.env_remove(var);
+        }
+        command.envs(env.iter().copied());
+    })
 }
 
 /// `boardlab diff` of the magic backend against `program` in `protocol`.
@@ -52,14 +49,6 @@ fn diff_against(
     ];
     args.extend(extra);
     boardlab(&args, env)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Checks that a run failed as a broken program must make it fail: exit status 2, nothing on

@@ -9,10 +9,33 @@ mod planted_bug;
 
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::{Board, Move, PerftMode, ReferenceBoard, Setup};
+use boardlab_harness::{BoardOracle, DivideOracle, Position};
 use boardlab_testkit as testkit;
 use planted_bug::board::EnPassantBugBoard;
 
 const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+
+#[test]
+fn an_outside_board_without_chess960_castling_is_refused_a_position_that_needs_it() {
+    // The planted-bug board keeps the trait's default, `CHESS960 = false`.
+    let chess960 = Position::from_fen(
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+        false,
+    )
+    .unwrap();
+    let err = BoardOracle::<EnPassantBugBoard>::new(&chess960)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("does not play Chess960 castling") && err.contains("HFhf"),
+        "{err}"
+    );
+    // Chess960 notation alone asks nothing of the board: standard castling is the same.
+    let standard = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true).unwrap();
+    let mut oracle = BoardOracle::<EnPassantBugBoard>::new(&standard).unwrap();
+    let divide = oracle.divide(&[], 1).unwrap();
+    assert!(divide.iter().any(|(mv, _)| mv == "e1h1"), "{divide:?}");
+}
 
 #[test]
 fn the_library_diff_finds_the_planted_bug_where_it_shows() {

@@ -2,21 +2,21 @@
 //! reads (tests/data/criterion-sample, saved by a short run of the perft and movegen benches),
 //! its failures on missing and corrupt directories, and `boardlab compare --html`.
 
+mod support;
+
 use boardlab_harness::Backend;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 const PEERS: [&str; 3] = ["cozy-chess", "shakmaty", "chess"];
 
+/// `boardlab` without `CRITERION_HOME`, which would change where `report` reads.
 fn boardlab(args: &[&str]) -> Output {
-    Command::new(BOARDLAB)
-        .args(args)
-        .env_remove("CRITERION_HOME")
-        .output()
-        .expect("boardlab runs")
+    support::boardlab_with(args, |command| {
+        command.env_remove("CRITERION_HOME");
+    })
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -331,10 +331,11 @@ fn compare_writes_a_page_of_its_own_run() {
         "--max-nodes",
         "3000",
         "--html",
+        "--out",
         page_path.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
-    // The table on stdout is unchanged by --html.
+    // The table on stdout is unchanged by the page.
     assert!(text(&output.stdout).starts_with("positions: "));
     let page = fs::read_to_string(&page_path).expect("the page is written");
     // Six standard positions, two modes: twelve groups, each a chart with every backend.

@@ -109,7 +109,7 @@ proptest! {
 fn argument_vocabulary() -> Vec<String> {
     let mut words: Vec<String> = [
         "perft",
-        "hash",
+        "key",
         "suite",
         "compare",
         "diff",

@@ -1,16 +1,10 @@
 //! `boardlab search` as a user runs it: the JSON contract, positions without a move, bad input.
 
-use boardlab_core::{Board, GenKind, MoveList};
-use boardlab_harness::{with_backend, Backend};
-use serde_json::Value;
-use std::process::{Command, Output};
+mod support;
 
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
+use boardlab_harness::Backend;
+use serde_json::Value;
+use support::{boardlab, legal_moves};
 
 /// The JSON objects printed by a successful `boardlab search --json`, one per line.
 fn search_json(args: &[&str]) -> Vec<Value> {
@@ -27,19 +21,6 @@ fn search_json(args: &[&str]) -> Vec<Value> {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{line}: {err}")))
         .collect()
-}
-
-fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    with_backend!(Backend::DEFAULT, B => {
-        let mut board = B::from_fen(fen).unwrap();
-        for text in moves {
-            let mv = board.parse_uci_move(text).unwrap();
-            board.make(mv);
-        }
-        let mut list = MoveList::new();
-        board.generate(GenKind::All, &mut list);
-        list.iter().map(|mv| mv.to_string()).collect()
-    })
 }
 
 #[test]

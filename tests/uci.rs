@@ -1,8 +1,8 @@
 //! `boardlab uci` driven through its standard input and output, as a GUI drives it.
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, Book, GenKind, MoveList, Setup};
-use boardlab_harness::{with_backend, Backend};
+use boardlab_core::{Board, Setup};
+use boardlab_harness::{with_backend, Backend, Book};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -13,7 +13,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 mod support;
 
-use support::BOOK;
+use support::{legal_moves, BOOK};
 
 /// A running engine: lines go in through stdin, and come out of stdout through a reader thread.
 struct Engine {
@@ -120,19 +120,6 @@ fn last_info(lines: &[String], key: &str) -> Option<String> {
         })
 }
 
-fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    with_backend!(Backend::DEFAULT, B => {
-        let mut board = B::from_fen(fen).unwrap();
-        for text in moves {
-            let mv = board.parse_uci_move(text).unwrap();
-            board.make(mv);
-        }
-        let mut list = MoveList::new();
-        board.generate(GenKind::All, &mut list);
-        list.iter().map(|mv| mv.to_string()).collect()
-    })
-}
-
 #[test]
 fn the_handshake_lists_the_options() {
     let mut engine = Engine::start();
@@ -146,7 +133,8 @@ fn the_handshake_lists_the_options() {
             .unwrap_or_else(|| panic!("no option {name} in {lines:#?}"))
             .clone()
     };
-    assert!(option("Hash").contains("type spin"));
+    // The range `--hash` takes on the command line (see the README's contract).
+    assert!(option("Hash").ends_with("type spin default 16 min 1 max 16384"));
     assert!(option("OwnBook").contains("type check default false"));
     assert!(option("BookFile").contains("type string"));
     let backend = option("Backend");

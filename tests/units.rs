@@ -10,9 +10,8 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use support::{find_program, require};
+use support::{boardlab, find_program, require, stderr, stdout, BOARDLAB};
 
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The published count for `id` at `depth` in crates/core/data/standard.epd.
@@ -31,21 +30,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(BOARDLAB)
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// Writes `units split` for the arguments into `dir/units.epd` and returns its path.

@@ -1,29 +1,9 @@
 //! `boardlab show` and `boardlab explain` on the command line: every backend answers, and bad
 //! input is one error line with status 2.
 
-use std::process::{Command, Output};
+mod support;
 
-const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
-
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(BOARDLAB)
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn assert_bad_input(args: &[&str], expected: &str) {
-    let output = boardlab(args);
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert!(
-        err.contains(expected),
-        "{args:?}: {err:?} lacks {expected:?}"
-    );
-    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
-}
+use support::{assert_bad_input, boardlab};
 
 #[test]
 fn show_all_draws_every_backend_in_turn() {

@@ -15,7 +15,7 @@ use board::EnPassantBugBoard;
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftMode};
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
-use boardlab_harness::{diff, BoardOracle, DiffReport, Error, PositionArgs};
+use boardlab_harness::{diff, BoardOracle, DiffReport, Error, Position};
 use std::process::ExitCode;
 
 /// The standard suite's third position: a rook-and-pawn ending where the white king on a5 and
@@ -43,7 +43,7 @@ pub fn run() -> Result<(u64, u64, DiffReport), Error> {
         PerftMode::Bulk,
     );
     // ANCHOR: diff
-    let root = PositionArgs::from_fen(&case.fen);
+    let root = Position::from_fen(&case.fen, false)?;
     let mut mine = BoardOracle::<EnPassantBugBoard>::new(&root)?;
     let mut trusted = BoardOracle::<MagicBoard>::new(&root)?;
     let report = diff(&root, &mut mine, &mut trusted, DEPTH)?;

@@ -1,4 +1,5 @@
-//! What the integration tests share: finding the outside tools some of them talk to.
+//! What the integration tests share: running the `boardlab` binary and reading what it printed,
+//! and finding the outside tools some of them talk to.
 //!
 //! A test that needs a tool asks [`require`]. When the tool is there, the test runs. When it is
 //! missing, the test prints a note and passes on a developer's machine, but under `CI=true` it
@@ -8,7 +9,56 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
+
+/// The `boardlab` binary under test.
+pub const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
+
+/// Runs `boardlab` with `args` and waits for it.
+pub fn boardlab(args: &[&str]) -> Output {
+    boardlab_with(args, |_| {})
+}
+
+/// Runs `boardlab` with `args` after `setup` has changed the command (its environment, say).
+pub fn boardlab_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Output {
+    let mut command = Command::new(BOARDLAB);
+    command.args(args);
+    setup(&mut command);
+    command.output().expect("boardlab runs")
+}
+
+/// What a run printed on standard output.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Standard output read as one JSON object per line.
+pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|err| panic!("{err}: {line}")))
+        .collect()
+}
+
+/// Asserts that a run failed with status 2, exactly one stderr line containing `expected`, and
+/// nothing on standard output.
+pub fn assert_bad_input(args: &[&str], expected: &str) {
+    let output = boardlab(args);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(
+        err.contains(expected),
+        "{args:?}: {err:?} lacks {expected:?}"
+    );
+    assert!(output.stdout.is_empty(), "{args:?} printed to stdout");
+}
 
 /// The Polyglot book of Debian's gnuchess-book package.
 pub const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
@@ -80,6 +130,20 @@ pub fn support_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/support")
         .join(name)
+}
+
+/// The legal moves, in UCI notation, of the position `moves` reach from `fen`, as the default
+/// backend generates them.
+pub fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
+    use boardlab_core::Board;
+    boardlab_harness::with_backend!(boardlab_harness::Backend::DEFAULT, B => {
+        let mut board = B::from_fen(fen).unwrap();
+        for text in moves {
+            let mv = board.parse_uci_move(text).unwrap();
+            board.make(mv);
+        }
+        board.legal_moves().iter().map(|mv| mv.to_string()).collect()
+    })
 }
 
 /// The backends one draw of a randomized cross-backend test runs on.

@@ -338,7 +338,7 @@ impl Setup {
     /// The canonical FEN in Shredder-FEN's castling form: each right as its rook's file letter
     /// (`HAha` for the standard rights).
     pub fn to_shredder_fen(&self) -> String {
-        self.fen_with_castling(&self.castling.shredder())
+        self.fen_with(&self.castling.shredder(), self.legal_ep_square())
     }
 
     /// The castling field in X-FEN: `K`/`Q` (`k`/`q`) for a right whose rook is the outermost
@@ -360,10 +360,34 @@ impl Setup {
     /// equal positions print equal strings, and the castling field in X-FEN (see
     /// [`Setup::xfen_castling`]), which is the standard field for standard positions.
     pub fn to_fen(&self) -> String {
-        self.fen_with_castling(&self.xfen_castling())
+        self.fen_with(&self.xfen_castling(), self.legal_ep_square())
     }
 
-    fn fen_with_castling(&self, castling: &str) -> String {
+    /// The FEN with the en-passant square written whenever a pawn of the side to move stands
+    /// ready to capture onto it, legal capture or not (the rule the setup keeps its square by,
+    /// and X-FEN's). A debugging report writes this form: the en passant that would expose the
+    /// king is just what a buggy generator lists, and the position pasted back into it must
+    /// still offer it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::Setup;
+    /// // The d5 pawn cannot take on e6: the rook on h5 pins it to its king along the rank.
+    /// let setup = Setup::from_fen("8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1").unwrap();
+    /// assert_eq!(setup.to_fen(), "8/8/8/K2Pp2r/8/8/8/7k w - - 0 1");
+    /// assert_eq!(setup.to_fen_pseudo_legal_ep(), "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 1");
+    /// ```
+    pub fn to_fen_pseudo_legal_ep(&self) -> String {
+        self.fen_with(&self.xfen_castling(), self.ep_square)
+    }
+
+    /// The en-passant square when a capture onto it is legal: what canonical FEN writes.
+    fn legal_ep_square(&self) -> Option<Square> {
+        self.ep_square.filter(|_| self.has_legal_ep_capture())
+    }
+
+    fn fen_with(&self, castling: &str, ep_square: Option<Square>) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
@@ -386,10 +410,7 @@ impl Setup {
                 fen.push('/');
             }
         }
-        let ep = match self.ep_square {
-            Some(sq) if self.has_legal_ep_capture() => sq.to_string(),
-            _ => "-".to_string(),
-        };
+        let ep = ep_square.map_or_else(|| "-".to_string(), |sq| sq.to_string());
         fen.push_str(&format!(
             " {} {} {} {} {}",
             self.turn.char(),

@@ -14,7 +14,6 @@
 
 pub mod bitboard;
 mod board;
-mod book;
 mod castling;
 pub mod epd;
 mod fen;
@@ -32,7 +31,6 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, MoveError};
-pub use book::{Book, BookEntry, BookError, BookMove, BOOK_ENTRY_BYTES};
 pub use castling::{CastlePath, CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};

@@ -35,6 +35,8 @@ pub enum Error {
     },
     /// A hash table of the requested size could not be allocated.
     Allocation(usize),
+    /// A count was stopped before it finished.
+    Stopped,
     /// Standard output was closed by the reader (as `boardlab perft --divide | head` does).
     /// Not a failure: the command stops quietly.
     BrokenPipe,
@@ -68,6 +70,7 @@ impl fmt::Display for Error {
                 }
             }
             Error::Allocation(mb) => write!(f, "cannot allocate a hash table of {mb} MB"),
+            Error::Stopped => write!(f, "the count was stopped before it finished"),
             Error::BrokenPipe => write!(f, "standard output was closed"),
             Error::Output(err) => write!(f, "cannot write to standard output: {}", lower(err)),
         }

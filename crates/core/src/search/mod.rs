@@ -53,7 +53,8 @@ use tt::{Bound, TranspositionTable};
 
 /// The deepest ply the search reaches, extensions and quiescence included.
 pub const MAX_PLY: usize = 128;
-/// The deepest iteration iterative deepening starts.
+/// The deepest depth boardlab goes to: the last iteration iterative deepening starts, and the
+/// deepest perft, diff or search any command accepts: far beyond what finishes, but bounded.
 pub const MAX_DEPTH: u32 = 64;
 /// The score of mate at the root; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;

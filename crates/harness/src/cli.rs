@@ -1,0 +1,88 @@
+//! The `boardlab` command line: every subcommand and its arguments, in one clap definition that
+//! the binary parses and the CLI contract test walks.
+
+use crate::book::command::{self as book, BookArgs};
+use crate::diff::command::{self as diff, DiffArgs};
+use crate::perft::command::{self as perft, PerftArgs};
+use crate::perft::perftree::{self, PerftreeArgs};
+use crate::position::{self, KeyArgs};
+use crate::report::command::{self as report, ReportArgs};
+use crate::suite::command::{self as suite, SuiteArgs};
+use crate::suite::compare::{self, CompareArgs};
+use crate::uci::search::{self, SearchArgs};
+use crate::uci::{self, UciArgs};
+use crate::units::command::{self as units, UnitsArgs};
+use crate::views::explain::{self, ExplainArgs};
+use crate::views::show::{self, ShowArgs};
+use crate::{Error, Outcome};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+
+/// Chess board representations side by side: perft cross-checks, diffs and timings.
+#[derive(Debug, Parser)]
+#[command(name = "boardlab", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Every backend over a perft suite: agreement, speed and memory in one table.
+    Compare(CompareArgs),
+    /// Count the leaf nodes below a position.
+    Perft(PerftArgs),
+    /// Check perft counts against an EPD suite.
+    Suite(SuiteArgs),
+    /// Descend to the first position where two move generators disagree.
+    Diff(DiffArgs),
+    /// Divide a position as a perftree script does: `boardlab perftree DEPTH FEN [MOVES]`.
+    Perftree(PerftreeArgs),
+    /// Print a position's Polyglot key.
+    Key(KeyArgs),
+    /// Search a position for the best move.
+    Search(SearchArgs),
+    /// List a Polyglot opening book's moves for a position.
+    Book(BookArgs),
+    /// Run as a UCI engine on standard input and output.
+    Uci(UciArgs),
+    /// Draw a position as one backend holds it: its arrays, lists or bitboards.
+    Show(ShowArgs),
+    /// Follow, step by step, how one backend finds the moves of the piece on a square.
+    Explain(ExplainArgs),
+    /// Perft as work units for a scheduler: split, run, merge.
+    Units(UnitsArgs),
+    /// Draw criterion's saved results as one self-contained HTML page, or the book's tables.
+    Report(ReportArgs),
+}
+
+impl Cli {
+    /// Runs the command on standard input and output: exit status 0 or 1 as the
+    /// [`Outcome`], or an [`Error`] for status 2.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the command fails with; [`Error::BrokenPipe`] when the reader of standard
+    /// output went away, which is no failure.
+    pub fn run(&self) -> Result<Outcome, Error> {
+        // Not locked for the whole run: the UCI engine writes from its search thread too.
+        let mut out = std::io::BufWriter::new(std::io::stdout());
+        let result = match &self.command {
+            Command::Compare(args) => compare::run(args, &mut out),
+            Command::Perft(args) => perft::run(args, &mut out),
+            Command::Suite(args) => suite::run(args, &mut out),
+            Command::Diff(args) => diff::run(args, &mut out),
+            Command::Perftree(args) => perftree::run(args, &mut out),
+            Command::Key(args) => position::key::run(args, &mut out),
+            Command::Search(args) => search::run(args, &mut out),
+            Command::Book(args) => book::run(args, &mut out),
+            Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
+            Command::Show(args) => show::run(args, &mut out),
+            Command::Explain(args) => explain::run(args, &mut out),
+            Command::Units(args) => units::run(args, &mut out),
+            Command::Report(args) => report::run(args, &mut out),
+        };
+        let flushed = out.flush().map_err(Error::from);
+        result.and_then(|outcome| flushed.map(|()| outcome))
+    }
+}

@@ -1,0 +1,357 @@
+//! The descent: from two divide oracles whose counts differ to the first position where their
+//! legal move lists differ.
+//!
+//! Both oracles divide the root. While their move lists agree, a move whose counts differ is
+//! played and both divide again, one ply shallower; the first position whose move lists differ
+//! is the answer, with the moves that led there and the moves only one side has. Each oracle is
+//! asked exactly once per position on the way down, so a slow outside program is run `depth`
+//! times at most. Among several moves whose counts differ, the one with the smallest subtree is
+//! followed: it leads to the same kind of answer and costs the least to ask about.
+//!
+//! Every answer is checked before it is used. A move listed twice, a move no generator of the
+//! position could list, a count other than 1 at depth 1, or counts below a move that do not add
+//! up to what the same oracle said about that move one step earlier: none of these is a
+//! divergence to report, they are an oracle that cannot be believed, and end the descent with
+//! an error naming it.
+//!
+//! Reports write a position's FEN with its en-passant square whenever a pawn stands ready to
+//! take, legal or not ([`Setup::to_fen_pseudo_legal_ep`]): the capture a buggy generator gets
+//! wrong is often just that one, and the position pasted back into it must still offer it.
+//!
+//! [`Setup::to_fen_pseudo_legal_ep`]: boardlab_core::Setup::to_fen_pseudo_legal_ep
+
+pub(crate) mod command;
+mod oracle;
+mod perftree_program;
+mod program;
+mod report;
+mod uci_engine;
+
+pub use oracle::{BoardOracle, Divide, DivideOracle};
+pub use report::{DiffReport, Divergence};
+
+use crate::output::progress_bar_after;
+use crate::{Error, Position};
+use itertools::Itertools;
+use oracle::impossible_move;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// Compares `a` and `b` below `root` to `depth` plies and descends to where they part (see the
+/// module docs). Both oracles must have been made for the same `root`.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_harness::backend::{boardlab_magic::MagicBoard, boardlab_x88::X88Board};
+/// use boardlab_harness::{diff, BoardOracle, Position};
+///
+/// let root = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false)?;
+/// let mut a = BoardOracle::<X88Board>::new(&root)?;
+/// let mut b = BoardOracle::<MagicBoard>::new(&root)?;
+/// let report = diff(&root, &mut a, &mut b, 3)?;
+/// assert!(report.divergence.is_none());
+/// assert_eq!(report.to_string(), "no divergence: x88 and magic agree to depth 3\n");
+/// # Ok::<(), boardlab_harness::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A bad root position, an oracle that fails, or one whose answers cannot be right.
+pub fn diff(
+    root: &Position,
+    a: &mut dyn DivideOracle,
+    b: &mut dyn DivideOracle,
+    depth: u32,
+) -> Result<DiffReport, Error> {
+    if depth == 0 {
+        return Err(Error::Usage(
+            "a diff needs a depth of at least 1".to_string(),
+        ));
+    }
+    let mut at = root.clone();
+    let mut report = DiffReport {
+        a: a.name().to_string(),
+        b: b.name().to_string(),
+        depth,
+        fen: at.setup().to_fen_pseudo_legal_ep(),
+        divergence: None,
+    };
+    let progress = progress_bar_after(u64::from(depth), Duration::from_secs(1));
+    let mut path: Vec<String> = Vec::new();
+    let mut remaining = depth;
+    // What each oracle said, one step up, about the move that led here.
+    let mut promised: Option<(u64, u64)> = None;
+    loop {
+        let after = if path.is_empty() {
+            String::new()
+        } else {
+            format!(" after {}", path.join(" "))
+        };
+        progress.set_message(format!("asking {} at depth {remaining}{after}", a.name()));
+        let ours = ask(a, &at, &path, remaining, promised.map(|p| p.0))?;
+        progress.set_message(format!("asking {} at depth {remaining}{after}", b.name()));
+        let theirs = ask(b, &at, &path, remaining, promised.map(|p| p.1))?;
+        progress.inc(1);
+
+        let theirs_by_move: HashMap<&str, u64> =
+            theirs.iter().map(|(mv, n)| (mv.as_str(), *n)).collect();
+        let ours_by_move: HashMap<&str, u64> =
+            ours.iter().map(|(mv, n)| (mv.as_str(), *n)).collect();
+        let only_in = |these: &Divide, others: &HashMap<&str, u64>| -> Vec<String> {
+            these
+                .iter()
+                .map(|(mv, _)| mv)
+                .filter(|mv| !others.contains_key(mv.as_str()))
+                .sorted()
+                .cloned()
+                .collect()
+        };
+        let only_in_a = only_in(&ours, &theirs_by_move);
+        let only_in_b = only_in(&theirs, &ours_by_move);
+        if !only_in_a.is_empty() || !only_in_b.is_empty() {
+            report.divergence = Some(Divergence {
+                path,
+                fen: at.setup().to_fen_pseudo_legal_ep(),
+                only_in_a,
+                only_in_b,
+            });
+            return Ok(report);
+        }
+        // The same moves: follow the smallest subtree whose counts differ. Below the root the
+        // lists' totals were checked against the counts one step up, which differed, so some
+        // count differs here too; at the root, none differing means the oracles agree. At depth
+        // 1 every count was checked to be 1, so the descent never goes below it.
+        let differing = ours
+            .iter()
+            .filter_map(|(mv, n)| {
+                let m = theirs_by_move[mv.as_str()];
+                (m != *n).then_some((mv, *n, m))
+            })
+            .min_by_key(|&(mv, n, m)| (n.max(m), mv.clone()));
+        let Some((mv, n, m)) = differing else {
+            return Ok(report);
+        };
+        at.play(mv)?;
+        path.push(mv.clone());
+        promised = Some((n, m));
+        remaining -= 1;
+    }
+}
+
+/// Asks `oracle` to divide the position after `path` and checks its answer (see the module
+/// docs); `promised` is the count it gave for the last move of `path` one step earlier.
+fn ask(
+    oracle: &mut dyn DivideOracle,
+    at: &Position,
+    path: &[String],
+    depth: u32,
+    promised: Option<u64>,
+) -> Result<Divide, Error> {
+    let answer = oracle.divide(path, depth)?;
+    let fen = at.setup().to_fen_pseudo_legal_ep();
+    let setup = at.setup();
+    if let Some(twice) = answer.iter().map(|(mv, _)| mv).duplicates().next() {
+        return Err(oracle.broken(format!("listed {twice} twice in {fen}")));
+    }
+    if let Some(problem) = answer
+        .iter()
+        .find_map(|(mv, _)| impossible_move(&setup, mv))
+    {
+        return Err(oracle.broken(format!(
+            "listed a move no generator could find in {fen}: {problem}"
+        )));
+    }
+    if depth == 1 {
+        if let Some((mv, n)) = answer.iter().find(|(_, n)| *n != 1) {
+            return Err(oracle.broken(format!(
+                "counted {n} leaves below {mv} at depth 1 in {fen}, where each move is one leaf"
+            )));
+        }
+    }
+    if let (Some(promised), Some(last)) = (promised, path.last()) {
+        let total: u64 = answer.iter().map(|(_, n)| n).sum();
+        if total != promised {
+            return Err(oracle.broken(format!(
+                "contradicts itself: {promised} leaves below {last} at depth {}, but its moves \
+                 after {} add up to {total} at depth {depth}",
+                depth + 1,
+                path.join(" ")
+            )));
+        }
+    }
+    Ok(answer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Outcome;
+    use boardlab_core::{Board, PerftMode, ReferenceBoard, START_FEN};
+
+    /// An oracle that hides one move in one position, as a buggy generator would, and
+    /// remembers every question it was asked.
+    struct Hiding {
+        inner: BoardOracle<ReferenceBoard>,
+        root: ReferenceBoard,
+        at: Vec<String>,
+        hidden: String,
+        asked: Vec<(Vec<String>, u32)>,
+    }
+
+    impl Hiding {
+        fn new(root: &Position, at: &[&str], hidden: &str) -> Hiding {
+            Hiding {
+                inner: BoardOracle::new(root).unwrap(),
+                root: root.board(),
+                at: at.iter().map(|m| m.to_string()).collect(),
+                hidden: hidden.to_string(),
+                asked: Vec::new(),
+            }
+        }
+    }
+
+    impl DivideOracle for Hiding {
+        fn name(&self) -> &str {
+            "hiding"
+        }
+
+        fn divide(&mut self, path: &[String], depth: u32) -> Result<Divide, Error> {
+            self.asked.push((path.to_vec(), depth));
+            let mut divided = self.inner.divide(path, depth)?;
+            if path == self.at.as_slice() {
+                divided.retain(|(mv, _)| *mv != self.hidden);
+            } else if self.at.starts_with(path) {
+                // The hidden subtree's leaves are missing from the ancestors' counts too.
+                let below = self.at.len() - path.len() + 1;
+                if let Some(rest) = (depth as usize).checked_sub(below) {
+                    let mut board = self.root.clone();
+                    for text in self.at.iter().chain([&self.hidden]) {
+                        let mv = board.parse_uci_move(text).unwrap();
+                        board.make(mv);
+                    }
+                    let lost = boardlab_core::perft(&mut board, rest as u32, PerftMode::Bulk);
+                    for (mv, nodes) in &mut divided {
+                        if *mv == self.at[path.len()] {
+                            *nodes -= lost;
+                        }
+                    }
+                }
+            }
+            Ok(divided)
+        }
+    }
+
+    fn strings(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn finds_the_hidden_move_where_it_is_hidden_asking_once_per_node() {
+        let root = Position::from_fen(START_FEN, false).unwrap();
+        let mut a = BoardOracle::<ReferenceBoard>::new(&root).unwrap();
+        let mut b = Hiding::new(&root, &["e2e4", "d7d5"], "e4d5");
+        let report = diff(&root, &mut a, &mut b, 4).unwrap();
+        let divergence = report.divergence.expect("the hidden move is found");
+        assert_eq!(divergence.path, strings(&["e2e4", "d7d5"]));
+        assert_eq!(
+            divergence.fen,
+            "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert_eq!(divergence.only_in_a, strings(&["e4d5"]));
+        assert!(divergence.only_in_b.is_empty());
+        assert_eq!(
+            b.asked,
+            vec![
+                (vec![], 4),
+                (strings(&["e2e4"]), 3),
+                (strings(&["e2e4", "d7d5"]), 2)
+            ]
+        );
+        let mut same = BoardOracle::<ReferenceBoard>::new(&root).unwrap();
+        let agree = diff(&root, &mut a, &mut same, 3).unwrap();
+        assert_eq!(agree.divergence, None);
+        assert_eq!(agree.outcome(), Outcome::Success);
+    }
+
+    /// An oracle that answers from a script of canned divides.
+    struct Canned(Vec<Divide>);
+
+    impl DivideOracle for Canned {
+        fn name(&self) -> &str {
+            "canned"
+        }
+
+        fn divide(&mut self, _: &[String], _: u32) -> Result<Divide, Error> {
+            Ok(self.0.remove(0))
+        }
+    }
+
+    fn canned(answers: &[&[(&str, u64)]]) -> Canned {
+        Canned(
+            answers
+                .iter()
+                .map(|answer| answer.iter().map(|&(m, n)| (m.to_string(), n)).collect())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn answers_that_cannot_be_right_are_errors_naming_the_oracle() {
+        let root = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false).unwrap();
+        let truth = || BoardOracle::<ReferenceBoard>::new(&root).unwrap();
+        let moves = ["e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"];
+        let at_depth_one: Vec<(&str, u64)> = moves.iter().map(|&m| (m, 1)).collect();
+        let mut twice = at_depth_one.clone();
+        twice[5] = ("e2e3", 1);
+        let mut impossible = at_depth_one.clone();
+        impossible.push(("e2e5", 1));
+        let mut counted_two = at_depth_one.clone();
+        counted_two[0].1 = 2;
+        for (answers, depth, problem) in [
+            (
+                canned(&[&twice]),
+                1,
+                "canned: listed e2e3 twice in 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            ),
+            (
+                canned(&[&impossible]),
+                1,
+                "the white pawn on e2 never moves to e5",
+            ),
+            (
+                canned(&[&counted_two]),
+                1,
+                "counted 2 leaves below e1d1 at depth 1",
+            ),
+        ] {
+            let mut b = answers;
+            let err = diff(&root, &mut truth(), &mut b, depth).unwrap_err();
+            assert!(err.to_string().contains(problem), "{err}");
+        }
+        // Depth 2: e2e4 is promised 6 leaves, then divides into only 5.
+        let depth_two: Vec<(&str, u64)> = vec![
+            ("e1d1", 5),
+            ("e1d2", 5),
+            ("e1f1", 5),
+            ("e1f2", 5),
+            ("e2e3", 5),
+            ("e2e4", 6),
+        ];
+        let below = [
+            ("e8d8", 1),
+            ("e8d7", 1),
+            ("e8e7", 1),
+            ("e8f7", 1),
+            ("e8f8", 1),
+        ];
+        let mut b = canned(&[&depth_two, &below]);
+        let err = diff(&root, &mut truth(), &mut b, 2)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("contradicts itself: 6 leaves below e2e4 at depth 2, but its moves after e2e4 add up to 5 at depth 1"),
+            "{err}"
+        );
+    }
+}

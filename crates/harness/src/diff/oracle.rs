@@ -1,0 +1,387 @@
+//! Divide oracles: anything that can say how many leaves lie below each legal move of a
+//! position, at a given depth.
+//!
+//! A boardlab backend, an outside crate's [`Board`], a UCI engine that answers `go perft` and a
+//! program speaking perftree's protocol all do that, each in its own way. [`DivideOracle`] is
+//! what they have in common, and the one [descent](crate::diff()) that finds where two move
+//! generators part is written against it alone.
+//!
+//! Every oracle is made for one root [`Position`] (a FEN and the moves played from it) and is
+//! then asked about positions below that root, each named by the moves that lead there from it.
+
+use super::perftree_program::PerftreeProgram;
+use super::program::{find_program, ProgramOptions};
+use super::uci_engine::UciEngine;
+use crate::{Backend, Error, Position};
+use boardlab_core::views::piece_name;
+use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
+use std::fmt;
+
+/// The answer to a divide: each legal move in UCI notation (`e2e4`, `e7e8q`, castling as the
+/// king's move `e1g1`) with the number of leaves below it.
+pub type Divide = Vec<(String, u64)>;
+
+/// Something that divides positions below one root (see the module docs).
+///
+/// # Examples
+///
+/// An outside crate's board is an oracle through [`BoardOracle`]; here a backend stands in for
+/// it.
+///
+/// ```
+/// use boardlab_core::Setup;
+/// use boardlab_harness::{BoardOracle, DivideOracle, Position};
+/// use boardlab_harness::backend::boardlab_mailbox::MailboxBoard;
+///
+/// let root = Position::new(Setup::start(), false);
+/// let mut oracle = BoardOracle::<MailboxBoard>::new(&root)?;
+/// let divide = oracle.divide(&["e2e4".to_string()], 2)?;
+/// assert_eq!(divide.len(), 20);
+/// assert_eq!(divide.iter().map(|(_, nodes)| nodes).sum::<u64>(), 600);
+/// # Ok::<(), boardlab_harness::Error>(())
+/// ```
+pub trait DivideOracle {
+    /// The oracle's name in reports: a backend's name, or a program as the user named it.
+    fn name(&self) -> &str;
+
+    /// The count below each legal move of the position that `moves` (in UCI notation) reach
+    /// from the root, `depth` plies deep (`depth` is at least 1).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Oracle`] when the oracle cannot answer, or answers something malformed.
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error>;
+
+    /// The error for an answer that was well formed but cannot be right (a move listed twice,
+    /// counts that contradict each other), with what the oracle can say about how it was asked.
+    /// A program adds the command line of its last answer.
+    fn broken(&self, problem: String) -> Error {
+        Error::Oracle {
+            name: self.name().to_string(),
+            problem,
+            context: None,
+            stderr: None,
+        }
+    }
+}
+
+impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        (**self).divide(moves, depth)
+    }
+
+    fn broken(&self, problem: String) -> Error {
+        (**self).broken(problem)
+    }
+}
+
+/// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate. This is
+/// where such a board enters boardlab, so it is where one that cannot play the root is refused.
+#[derive(Debug, Clone)]
+pub struct BoardOracle<B: Board> {
+    name: String,
+    root: B,
+    /// Moves read and written the Chess960 way.
+    chess960: bool,
+}
+
+impl<B: Board> BoardOracle<B> {
+    /// The oracle for the board at `root`, named by the board's [`Board::NAME`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Usage`] when the root's castling needs the Chess960 rules and the board does
+    /// not play them ([`Board::CHESS960`] is false): it would count wrong.
+    pub fn new(root: &Position) -> Result<BoardOracle<B>, Error> {
+        let setup = root.root();
+        if setup.is_chess960() && !B::CHESS960 {
+            return Err(Error::Usage(format!(
+                "{} does not play Chess960 castling (its Board::CHESS960 is false), which {} \
+                 needs (castling {})",
+                B::NAME,
+                setup.to_fen(),
+                setup.castling.shredder()
+            )));
+        }
+        Ok(BoardOracle {
+            name: B::NAME.to_string(),
+            root: root.board(),
+            chess960: root.chess960(),
+        })
+    }
+
+    /// The same oracle under another name in reports.
+    pub fn named(mut self, name: impl Into<String>) -> BoardOracle<B> {
+        self.name = name.into();
+        self
+    }
+}
+
+impl<B: Board> DivideOracle for BoardOracle<B> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        let mut board = self.root.clone();
+        for text in moves {
+            let mv = board.parse_move(text, self.chess960)?;
+            board.make(mv);
+        }
+        let divided = boardlab_core::divide(&mut board, depth, PerftMode::Bulk);
+        Ok(divided
+            .into_iter()
+            .map(|(mv, nodes)| (board.move_text(mv, self.chess960), nodes))
+            .collect())
+    }
+}
+
+/// The moves an outside program is given to reach the position `path` leads to from `root`:
+/// the root's own moves, then the path, separated by spaces; `None` when there are none.
+pub(crate) fn moves_after(root: &Position, path: &[String]) -> Option<String> {
+    let played: Vec<&str> = root
+        .move_texts()
+        .iter()
+        .chain(path)
+        .map(String::as_str)
+        .collect();
+    (!played.is_empty()).then(|| played.join(" "))
+}
+
+/// How an outside program is spoken to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub(crate) enum Protocol {
+    /// A UCI engine answering `go perft N` as Stockfish does.
+    #[default]
+    Uci,
+    /// A program run as `PROGRAM DEPTH FEN [MOVES]` printing `move count` lines, a blank line
+    /// and the total, as the perftree tool runs its scripts.
+    Perftree,
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "uci",
+            Protocol::Perftree => "perftree",
+        })
+    }
+}
+
+impl Backend {
+    /// This backend as an oracle for positions below `root`.
+    ///
+    /// # Errors
+    ///
+    /// A backend this processor cannot run.
+    pub(crate) fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
+        with_backend!(self.available()?, B => {
+            Ok(Box::new(BoardOracle::<B>::new(root)?) as Box<dyn DivideOracle>)
+        })
+    }
+}
+
+/// The oracle a name on the command line stands for: a backend's name, or else an outside
+/// program (a path, or a bare name looked up on `PATH` and in `/usr/games`) spoken to in
+/// `protocol`.
+///
+/// # Errors
+///
+/// [`Error::Usage`] when the name is neither, and the program's [`Error::Oracle`] when it
+/// cannot be started.
+pub(crate) fn oracle_named(
+    name: &str,
+    protocol: Protocol,
+    root: &Position,
+    options: ProgramOptions,
+) -> Result<Box<dyn DivideOracle>, Error> {
+    if let Some(backend) = Backend::named(name) {
+        return backend.oracle(root);
+    }
+    let Some(path) = find_program(name) else {
+        let place = if name.contains('/') {
+            "no such file"
+        } else {
+            "no program of that name on PATH or in /usr/games"
+        };
+        return Err(Error::Usage(format!(
+            "{name:?} is neither a backend ({}) nor a program: {place}",
+            Backend::names()
+        )));
+    };
+    Ok(match protocol {
+        Protocol::Uci => Box::new(UciEngine::start(name, &path, root, options)?),
+        Protocol::Perftree => Box::new(PerftreeProgram::new(name, &path, root, options)),
+    })
+}
+
+/// The most move lines an outside program's answer may have. No position has more than 218
+/// legal moves; a program printing more is printing something else.
+pub(crate) const MAX_MOVE_LINES: usize = 256;
+
+/// A program's divide, once its counts are seen to add up to the `total` it gave; `said` is
+/// how it gave it ("it printed the total 20"), for the message when they do not.
+pub(crate) fn adding_up(divide: Divide, total: u64, said: &str) -> Result<Divide, String> {
+    let sum = divide
+        .iter()
+        .try_fold(0u64, |sum, &(_, count)| sum.checked_add(count));
+    match sum {
+        Some(sum) if sum == total => Ok(divide),
+        Some(sum) => Err(format!("its move counts add up to {sum}, but {said}")),
+        None => Err(format!(
+            "its move counts add up to more than 2^64, but {said}"
+        )),
+    }
+}
+
+/// `a7b8Q` as `a7b8q`: outside programs may write promotion letters in either case. Only the
+/// fifth character changes; squares in capitals stay malformed.
+pub(crate) fn lowercase_promotion(mv: &str) -> String {
+    match mv.char_indices().nth(4) {
+        Some((at, _)) => format!("{}{}", &mv[..at], mv[at..].to_ascii_lowercase()),
+        None => mv.to_string(),
+    }
+}
+
+/// Why a move in an oracle's answer cannot be a move of `setup` at all, by any reading of the
+/// rules; `None` when it could be (legal or not).
+///
+/// A buggy generator lists illegal moves: a pinned piece's move, castling through check, en
+/// passant that exposes the king. The descent must report those as the divergence they are.
+/// What no generator of *this* position could list is a sign that the program misread it or
+/// speaks another notation: text that is not UCI, a move from a square without a piece of the
+/// side to move, a destination that piece never reaches on an empty board, a promotion letter
+/// on a move that does not promote or none on one that must.
+pub(crate) fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
+    let syntax = || {
+        Some(format!(
+            "{text:?} is not a move in UCI notation (e2e4, e7e8q)"
+        ))
+    };
+    if !(4..=5).contains(&text.len()) || !text.is_ascii() {
+        return syntax();
+    }
+    let (Ok(from), Ok(to)) = (text[0..2].parse::<Square>(), text[2..4].parse::<Square>()) else {
+        return syntax();
+    };
+    let promotion = match text[4..].chars().next() {
+        None => None,
+        Some(letter) => match Role::from_char(letter) {
+            Some(role) if letter.is_ascii_lowercase() && Role::PROMOTIONS.contains(&role) => {
+                Some(role)
+            }
+            _ => return syntax(),
+        },
+    };
+    let us = setup.turn;
+    let Some(piece) = setup.piece_at(from) else {
+        return Some(format!("{text} moves from {from}, which is empty"));
+    };
+    if piece.color != us {
+        return Some(format!(
+            "{text} moves {}'s piece on {from}, but {us} is to move",
+            !us
+        ));
+    }
+    let file_step = to.file().index() as i32 - from.file().index() as i32;
+    let rank_step = to.rank().index() as i32 - from.rank().index() as i32;
+    let (across, along) = (file_step.abs(), rank_step.abs());
+    let home_rank = if us == Color::White { 0 } else { 7 };
+    let reaches = match piece.role {
+        Role::Knight => across * along == 2,
+        Role::Bishop => across == along && across > 0,
+        Role::Rook => (across == 0) != (along == 0),
+        Role::Queen => (across == along && across > 0) || ((across == 0) != (along == 0)),
+        Role::King => {
+            // Castling from the home rank: to the c- or g-file (the king's move, as standard
+            // chess writes it from e1, and as a Chess960 king may land there from anywhere), or
+            // onto its own rook (king takes rook, as Chess960 engines write it).
+            let on_home_rank = along == 0 && from.rank().index() as i32 == home_rank;
+            let castling = on_home_rank
+                && (matches!(to.file().index(), 2 | 6)
+                    || setup.piece_at(to) == Some(boardlab_core::Piece::new(us, Role::Rook)));
+            (across.max(along) == 1) || castling
+        }
+        Role::Pawn => {
+            let forward = us.forward() as i32;
+            let start_rank = if us == Color::White { 1 } else { 6 };
+            (rank_step == forward && across <= 1)
+                || (rank_step == 2 * forward
+                    && across == 0
+                    && from.rank().index() as i32 == start_rank)
+        }
+    };
+    if !reaches {
+        return Some(format!(
+            "{text}: the {} on {from} never moves to {to}",
+            piece_name(piece)
+        ));
+    }
+    let promotes = piece.role == Role::Pawn && to.rank().index() as i32 == 7 - home_rank;
+    match (promotes, promotion) {
+        (true, None) => Some(format!(
+            "{text} reaches the last rank without a promotion letter"
+        )),
+        (false, Some(_)) => Some(format!(
+            "{text} has a promotion letter but promotes nothing"
+        )),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_backend_is_an_oracle_for_a_chess960_root() {
+        // The refusal of a board without Chess960 castling is tested on an outside board, in
+        // tests/planted_bug.rs: no backend lacks it.
+        let chess960 = Position::from_fen(
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
+            false,
+        )
+        .unwrap();
+        for &backend in Backend::ALL {
+            let mut oracle = backend.oracle(&chess960).unwrap();
+            let divide = oracle.divide(&[], 2).unwrap();
+            assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 528, "{backend}");
+        }
+    }
+
+    #[test]
+    fn buggy_moves_are_possible_and_garbage_is_not() {
+        let setup = Setup::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+        for possible in [
+            "e5d6", "e1g1", "e1c1", "b7a8q", "b7b8n", "a1a8", "h1h8", "e5f6",
+        ] {
+            assert_eq!(impossible_move(&setup, possible), None, "{possible}");
+        }
+        for (garbage, why) in [
+            ("e2e4", "empty"),
+            ("e8g8", "black's piece"),
+            ("a1b3", "never moves"),
+            ("e5e7", "never moves"),
+            ("e1f3", "never moves"),
+            ("e1b1", "never moves"),
+            ("b7a8", "without a promotion letter"),
+            ("e5e6q", "promotes nothing"),
+            ("b7a8Q", "UCI notation"),
+            ("e5", "UCI notation"),
+            ("i1a1", "UCI notation"),
+        ] {
+            let problem = impossible_move(&setup, garbage).unwrap_or_default();
+            assert!(problem.contains(why), "{garbage}: {problem:?}");
+        }
+        // Chess960 castling, as the king's move and as king takes rook.
+        let setup = Setup::from_fen("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1").unwrap();
+        for possible in ["g1h1", "g1b1", "g1c1", "g1g1"] {
+            assert_eq!(impossible_move(&setup, possible), None, "{possible}");
+        }
+        assert!(impossible_move(&setup, "g1d1").is_some());
+    }
+}

@@ -1,0 +1,216 @@
+//! perftree's script protocol, from the side that runs the script.
+//!
+//! The perftree tool debugs a move generator by running it as `PROGRAM DEPTH FEN [MOVES]`:
+//! MOVES is one argument, the UCI moves played from FEN separated by spaces, left out when there
+//! are none. The program prints one `move count` line per legal move, a blank line, and the
+//! total. [`PerftreeProgram`] runs a program that way, once per question, and checks what it
+//! printed. (`boardlab perftree` is the other side, writing such answers: see
+//! [`DivideFormat`](crate::perft::DivideFormat).)
+
+use super::oracle::MAX_MOVE_LINES;
+use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
+use crate::error::lower;
+use crate::{Error, Position};
+use std::path::{Path, PathBuf};
+
+/// An outside program spoken to in perftree's protocol, as a [`DivideOracle`].
+pub(crate) struct PerftreeProgram {
+    name: String,
+    path: PathBuf,
+    /// The root position, given to the program as its FEN as the user wrote it and its moves.
+    root: Position,
+    options: ProgramOptions,
+    /// The command line of the last run, for messages about its answer.
+    last_command: String,
+    /// What the last run wrote on standard error, with `--verbose`.
+    last_stderr: Option<String>,
+}
+
+impl PerftreeProgram {
+    /// The program at `path`, named `name` in messages, for positions below `root`.
+    pub fn new(
+        name: &str,
+        path: &Path,
+        root: &Position,
+        options: ProgramOptions,
+    ) -> PerftreeProgram {
+        PerftreeProgram {
+            name: name.to_string(),
+            path: path.to_path_buf(),
+            root: root.clone(),
+            options,
+            last_command: String::new(),
+            last_stderr: None,
+        }
+    }
+
+    /// The arguments for a divide of the position after `moves`, `depth` plies deep.
+    fn arguments(&self, moves: &[String], depth: u32) -> Vec<String> {
+        let mut args = vec![depth.to_string(), self.root.given_fen().to_string()];
+        args.extend(moves_after(&self.root, moves));
+        args
+    }
+
+    fn failure(&self, problem: String) -> Error {
+        Error::Oracle {
+            name: self.name.clone(),
+            problem,
+            context: Some(format!("ran {}", self.last_command)),
+            stderr: self.last_stderr.clone(),
+        }
+    }
+
+    /// Runs the program and returns its lines of output, once it has exited successfully.
+    fn run(&mut self, args: &[String]) -> Result<Vec<String>, Error> {
+        let mut words = vec![self.name.clone()];
+        words.extend(args.iter().cloned());
+        self.last_command = shell_words(&words);
+        self.last_stderr = None;
+        let mut process = Process::start(&self.name, &self.path, args, false, self.options)
+            .map_err(|err| self.failure(format!("cannot be started: {}", lower(&err))))?;
+        let mut lines = Vec::new();
+        loop {
+            match process.next_line() {
+                Ok(line) => lines.push(line),
+                Err(Silence::Closed) => break,
+                Err(Silence::TimedOut) => {
+                    process.kill();
+                    self.last_stderr = process.stderr_text();
+                    let what = if lines.is_empty() {
+                        "printed nothing".to_string()
+                    } else {
+                        format!("went silent after {} lines", lines.len())
+                    };
+                    return Err(self.failure(format!(
+                        "{what} for {} and was stopped (see --timeout)",
+                        process.timeout_text()
+                    )));
+                }
+            }
+        }
+        let status = process.exit_status(self.options.timeout);
+        self.last_stderr = process.stderr_text();
+        match status {
+            None => {
+                process.kill();
+                Err(self.failure(format!(
+                    "closed its output but was still running {} later, and was stopped",
+                    process.timeout_text()
+                )))
+            }
+            Some(status) if !status.success() => Err(self.failure(describe_exit(status))),
+            Some(_) => Ok(lines),
+        }
+    }
+}
+
+impl DivideOracle for PerftreeProgram {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        let args = self.arguments(moves, depth);
+        let lines = self.run(&args)?;
+        parse_answer(&lines).map_err(|problem| self.failure(problem))
+    }
+
+    fn broken(&self, problem: String) -> Error {
+        self.failure(problem)
+    }
+}
+
+/// Reads a perftree answer: `move count` lines, a blank line, the total. Blank lines are
+/// allowed anywhere; the last non-blank line is the total, and the counts must add up to it.
+/// Promotion letters may be in either case and come back lowercase.
+///
+/// # Errors
+///
+/// What is wrong with the answer, as a clause that follows the program's name.
+pub(crate) fn parse_answer(lines: &[String]) -> Result<Divide, String> {
+    let words: Vec<&str> = lines
+        .iter()
+        .map(|line| line.trim())
+        .filter(|line| !line.is_empty())
+        .collect();
+    let Some((total_line, move_lines)) = words.split_last() else {
+        return Err("printed nothing".to_string());
+    };
+    let expected = "expected \"move count\" lines, a blank line and the total";
+    let shown = |line: &str| line.chars().take(60).collect::<String>();
+    let total: u64 = total_line.parse().map_err(|_| {
+        format!(
+            "ended with {:?} where the total belongs; {expected}",
+            shown(total_line)
+        )
+    })?;
+    if move_lines.len() > MAX_MOVE_LINES {
+        return Err(format!(
+            "printed {} move lines; no position has more than 218 legal moves",
+            move_lines.len()
+        ));
+    }
+    let mut divide = Divide::with_capacity(move_lines.len());
+    for line in move_lines {
+        let parsed = match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [mv, count] => count.parse::<u64>().ok().map(|count| (mv, count)),
+            _ => None,
+        };
+        let Some((mv, count)) = parsed else {
+            return Err(format!("printed {:?}; {expected}", shown(line)));
+        };
+        divide.push((lowercase_promotion(mv), count));
+    }
+    adding_up(divide, total, &format!("it printed the total {total}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::perft::DivideFormat;
+
+    fn lines(text: &str) -> Vec<String> {
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn answers_are_read_as_they_are_written() {
+        let divide = vec![("e2e4".to_string(), 20), ("a7b8q".to_string(), 3)];
+        let mut out = Vec::new();
+        DivideFormat::Perftree.write(&divide, 23, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(parse_answer(&lines(&text)), Ok(divide));
+        let upper = parse_answer(&lines("a7b8Q 1\nc7c8N\t1\n\n2")).unwrap();
+        assert_eq!(upper[0].0, "a7b8q");
+        assert_eq!(upper[1].0, "c7c8n");
+        assert_eq!(parse_answer(&lines("\n0\n")), Ok(vec![]));
+    }
+
+    #[test]
+    fn broken_answers_say_what_is_wrong() {
+        for (answer, problem) in [
+            ("", "printed nothing"),
+            ("\n\n", "printed nothing"),
+            ("e2e4 1\ne2e3 1\n\nNodes: 2", "where the total belongs"),
+            ("e2e4 1 1\n\n1", "printed \"e2e4 1 1\""),
+            ("e2e4 one\n\n1", "printed \"e2e4 one\""),
+            ("e2e4 -1\n\n-1", "where the total belongs"),
+            (
+                "e2e4 1\ne2e3 1\n\n3",
+                "add up to 2, but it printed the total 3",
+            ),
+            (
+                "e2e4 18446744073709551615\ne2e3 1\n\n0",
+                "add up to more than 2^64",
+            ),
+        ] {
+            let err = parse_answer(&lines(answer)).unwrap_err();
+            assert!(err.contains(problem), "{answer:?}: {err}");
+        }
+        let many: String = (0..300).map(|_| "e2e4 1\n").collect::<String>() + "\n300";
+        assert!(parse_answer(&lines(&many))
+            .unwrap_err()
+            .contains("300 move lines"));
+    }
+}

@@ -1,0 +1,131 @@
+//! What [`diff`](super::diff) reports: where two divide oracles part, as text or JSON.
+
+use crate::Outcome;
+use serde_json::json;
+use std::fmt;
+
+/// Where two oracles part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    /// The moves from the root to the position whose move lists differ.
+    pub path: Vec<String>,
+    /// That position in FEN, with its en-passant square whenever a pawn stands ready to take
+    /// (see [`Setup::to_fen_pseudo_legal_ep`](boardlab_core::Setup::to_fen_pseudo_legal_ep)).
+    pub fen: String,
+    /// Its moves only the first oracle (`a`, the backend under test on the command line) lists,
+    /// sorted.
+    pub only_in_a: Vec<String>,
+    /// Its moves only the second oracle (`b`) lists, sorted.
+    pub only_in_b: Vec<String>,
+}
+
+/// What [`diff`](super::diff) found: the report `boardlab diff` prints, as text
+/// ([`fmt::Display`]) or JSON ([`DiffReport::to_json`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffReport {
+    /// The first oracle's name.
+    pub a: String,
+    /// The second oracle's name.
+    pub b: String,
+    /// The depth compared.
+    pub depth: u32,
+    /// The root position in FEN, written as [`Divergence::fen`] is.
+    pub fen: String,
+    /// Where they part, or `None` when they agree to `depth`.
+    pub divergence: Option<Divergence>,
+}
+
+impl DiffReport {
+    /// Exit status 0 when the oracles agree, 1 at a divergence.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::failed_if(self.divergence.is_some())
+    }
+
+    /// The report as one JSON object: `divergent`, `path`, `fen` (the divergent position, or
+    /// the root when there is none), `only_in_a`, `only_in_b`.
+    pub fn to_json(&self) -> serde_json::Value {
+        match &self.divergence {
+            Some(d) => json!({
+                "divergent": true,
+                "path": d.path,
+                "fen": d.fen,
+                "only_in_a": d.only_in_a,
+                "only_in_b": d.only_in_b,
+            }),
+            None => json!({
+                "divergent": false,
+                "path": [],
+                "fen": self.fen,
+                "only_in_a": [],
+                "only_in_b": [],
+            }),
+        }
+    }
+}
+
+impl fmt::Display for DiffReport {
+    /// The text report, one fact per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(d) = &self.divergence else {
+            return writeln!(
+                f,
+                "no divergence: {} and {} agree to depth {}",
+                self.a, self.b, self.depth
+            );
+        };
+        let list = |moves: &[String]| {
+            if moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                moves.join(" ")
+            }
+        };
+        let path = if d.path.is_empty() {
+            "(the given position)".to_string()
+        } else {
+            d.path.join(" ")
+        };
+        writeln!(f, "divergence after: {path}")?;
+        writeln!(f, "position: {}", d.fen)?;
+        writeln!(f, "only in {}: {}", self.a, list(&d.only_in_a))?;
+        writeln!(f, "only in {}: {}", self.b, list(&d.only_in_b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::START_FEN;
+
+    fn strings(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn reports_read_alike_as_text_and_json() {
+        let report = DiffReport {
+            a: "magic".to_string(),
+            b: "./perft.py".to_string(),
+            depth: 3,
+            fen: START_FEN.to_string(),
+            divergence: Some(Divergence {
+                path: strings(&["e2e4"]),
+                fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string(),
+                only_in_a: vec![],
+                only_in_b: strings(&["a7a5", "b7b5"]),
+            }),
+        };
+        assert_eq!(
+            report.to_string(),
+            "divergence after: e2e4\n\
+             position: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+             only in magic: (none)\n\
+             only in ./perft.py: a7a5 b7b5\n"
+        );
+        assert_eq!(
+            report.to_json().to_string(),
+            r#"{"divergent":true,"path":["e2e4"],"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","only_in_a":[],"only_in_b":["a7a5","b7b5"]}"#
+        );
+        assert_eq!(report.outcome(), Outcome::Mismatch);
+    }
+}

@@ -1,0 +1,184 @@
+//! A UCI engine run as a child process, asked for perft divides as Stockfish answers them.
+//!
+//! After `position fen … moves …` and `go perft N`, Stockfish prints one `e2e4: 20` line per
+//! legal move, a blank line and `Nodes searched: N`. Anything else in that answer (except
+//! `info` lines) is treated as garbage; an engine that exits or goes quiet for longer than the
+//! timeout is reported, never waited on forever.
+
+use super::oracle::MAX_MOVE_LINES;
+use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::program::{describe_exit, Process, ProgramOptions, Silence};
+use crate::error::lower;
+use crate::{Error, Position};
+use std::io::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// A running UCI engine, as a [`DivideOracle`].
+pub(crate) struct UciEngine {
+    process: Process,
+    /// The root position, given to the program as its FEN as the user wrote it and its moves.
+    root: Position,
+    /// The commands of the current exchange, for messages about its answer.
+    sent: Vec<String>,
+}
+
+impl UciEngine {
+    /// Starts the engine at `path` (named `name` in messages) for positions below `root`, and
+    /// waits for `uciok` and `readyok`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Oracle`] when it cannot be started, exits, or does not answer within the
+    /// timeout.
+    pub fn start(
+        name: &str,
+        path: &Path,
+        root: &Position,
+        options: ProgramOptions,
+    ) -> Result<UciEngine, Error> {
+        let process =
+            Process::start(name, path, &[], true, options).map_err(|err| Error::Oracle {
+                name: name.to_string(),
+                problem: format!("cannot be started: {}", lower(&err)),
+                context: Some(format!("ran {}", path.display())),
+                stderr: None,
+            })?;
+        let mut engine = UciEngine {
+            process,
+            root: root.clone(),
+            sent: Vec::new(),
+        };
+        engine.exchange(&["uci"])?;
+        engine.wait_for("uciok")?;
+        if engine.root.chess960() {
+            // Without it an engine writes Chess960 castling as the king's move, or misreads
+            // the position.
+            engine.exchange(&["setoption name UCI_Chess960 value true", "isready"])?;
+        } else {
+            engine.exchange(&["isready"])?;
+        }
+        engine.wait_for("readyok")?;
+        Ok(engine)
+    }
+
+    /// Starts a new exchange: sends `commands`, one per line.
+    fn exchange(&mut self, commands: &[&str]) -> Result<(), Error> {
+        self.sent = commands.iter().map(|c| c.to_string()).collect();
+        let written = match self.process.stdin() {
+            Some(stdin) => commands
+                .iter()
+                .try_for_each(|command| writeln!(stdin, "{command}"))
+                .and_then(|()| stdin.flush()),
+            None => Ok(()),
+        };
+        written.map_err(|_| self.died())
+    }
+
+    fn failure(&self, problem: String) -> Error {
+        self.process
+            .failure(problem, &format!("sent: {}", self.sent.join("; ")))
+    }
+
+    /// The error for an engine whose pipes closed: it exited, or is about to.
+    fn died(&mut self) -> Error {
+        let problem = match self.process.exit_status(Duration::from_millis(500)) {
+            Some(status) => describe_exit(status),
+            None => "closed its output".to_string(),
+        };
+        self.failure(problem)
+    }
+
+    fn next_line(&mut self, waiting_for: &str) -> Result<String, Error> {
+        match self.process.next_line() {
+            Ok(line) => Ok(line),
+            Err(Silence::Closed) => Err(self.died()),
+            Err(Silence::TimedOut) => Err(self.failure(format!(
+                "sent nothing for {} while {waiting_for} was awaited (see --timeout)",
+                self.process.timeout_text()
+            ))),
+        }
+    }
+
+    fn wait_for(&mut self, token: &str) -> Result<(), Error> {
+        while self.next_line(token)?.trim() != token {}
+        Ok(())
+    }
+
+    fn garbage(&self, line: &str) -> Error {
+        let shown: String = line.chars().take(60).collect();
+        self.failure(format!(
+            "answered {shown:?}, expected lines such as \"e2e4: 20\" and \"Nodes searched: 400\""
+        ))
+    }
+}
+
+impl DivideOracle for UciEngine {
+    fn name(&self) -> &str {
+        &self.process.name
+    }
+
+    /// The engine's divide of the position after `moves`, to `depth` plies: each move with its
+    /// count, in the engine's order.
+    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+        let mut position = format!("position fen {}", self.root.given_fen());
+        if let Some(played) = moves_after(&self.root, moves) {
+            position.push_str(" moves ");
+            position.push_str(&played);
+        }
+        self.exchange(&[&position, &format!("go perft {depth}")])?;
+        let mut divide = Divide::new();
+        loop {
+            let line = self.next_line("the answer to go perft")?;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with("info") {
+                continue;
+            }
+            if let Some(total) = line.strip_prefix("Nodes searched:") {
+                let total: u64 = total.trim().parse().map_err(|_| self.garbage(line))?;
+                let said = format!("it reported {total} nodes");
+                return adding_up(divide, total, &said).map_err(|problem| self.failure(problem));
+            }
+            let (mv, count) = line.split_once(':').ok_or_else(|| self.garbage(line))?;
+            let count: u64 = count.trim().parse().map_err(|_| self.garbage(line))?;
+            if mv.contains(char::is_whitespace) || divide.len() == MAX_MOVE_LINES {
+                return Err(self.garbage(line));
+            }
+            divide.push((lowercase_promotion(mv), count));
+        }
+    }
+
+    fn broken(&self, problem: String) -> Error {
+        self.failure(problem)
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        // Ask politely first; dropping the process kills what is still running.
+        if self.exchange(&["quit"]).is_ok() {
+            self.process.exit_status(Duration::from_millis(300));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_engine_is_an_error_not_a_panic() {
+        let err = UciEngine::start(
+            "engine",
+            Path::new("/nonexistent/engine"),
+            &Position::new(boardlab_core::Setup::start(), false),
+            ProgramOptions::default(),
+        )
+        .err()
+        .expect("no such engine");
+        assert!(
+            err.to_string().starts_with("engine: cannot be started"),
+            "{err}"
+        );
+    }
+}

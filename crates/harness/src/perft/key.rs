@@ -1,0 +1,162 @@
+//! The key a perft hash table is probed with: the board's own Zobrist hash, or an independent
+//! one drawn from a seed.
+//!
+//! The deep perft records were checked by running every work unit twice with different hash
+//! keys, so that a false hit in the table (two positions whose hashes collide) would have to
+//! happen twice, at the same place, to go unnoticed. The board's hash is fixed: its `key` is the
+//! Polyglot table and its `lock` comes from a fixed seed. A second run therefore needs a second
+//! hash, and the backends maintain only the first incrementally. [`SeededZobrist`] computes the
+//! second one from scratch, from the pieces, at every node that looks at the table. Hashed perft
+//! never probes the last ply's nodes (depth-1 nodes are counted in bulk), so the from-scratch
+//! hash is paid once per interior node, where a whole move generation and its makes are paid
+//! anyway.
+
+use boardlab_core::{Board, Color, Piece, Zobrist};
+
+/// Which hash indexes and verifies a perft table.
+pub(crate) enum TableKey {
+    /// The board's incremental hash (Polyglot key and the fixed lock).
+    Board,
+    /// An independent hash from a seed, computed at each probed node.
+    Seeded(Box<SeededZobrist>),
+}
+
+impl TableKey {
+    /// The board's own hash, or with `seed` an independent one drawn from it.
+    pub fn new(seed: Option<u64>) -> TableKey {
+        match seed {
+            Some(seed) => TableKey::Seeded(Box::new(SeededZobrist::new(seed))),
+            None => TableKey::Board,
+        }
+    }
+
+    /// The key and lock of `board`.
+    #[inline]
+    pub fn of<B: Board>(&self, board: &B) -> Zobrist {
+        match self {
+            TableKey::Board => board.zobrist(),
+            TableKey::Seeded(seeded) => seeded.of(board),
+        }
+    }
+}
+
+/// A Zobrist hash with both halves, key and lock, drawn from a seed: independent of the board's
+/// own hash, so a run with it shares no collision with a run without it.
+pub(crate) struct SeededZobrist {
+    piece_square: Vec<[Zobrist; 64]>,
+    castling: [Zobrist; 16],
+    en_passant: [Zobrist; 8],
+    white_to_move: Zobrist,
+}
+
+/// SplitMix64: a small generator whose every output is a bijective mix of its counter, so any
+/// seed gives a full table of distinct, well-spread numbers.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn pair(&mut self) -> Zobrist {
+        Zobrist {
+            key: self.next(),
+            lock: self.next(),
+        }
+    }
+}
+
+impl SeededZobrist {
+    /// The tables for `seed`. The seed is mixed with a constant first, so that seed 0 does not
+    /// start the generator where the board's own lock table starts.
+    pub fn new(seed: u64) -> SeededZobrist {
+        let mut rng = SplitMix64(seed ^ 0x756e_6974_735f_7365); // "units_se"
+        let piece_square = (0..Piece::NUM)
+            .map(|_| std::array::from_fn(|_| rng.pair()))
+            .collect();
+        let rights: [Zobrist; 4] = std::array::from_fn(|_| rng.pair());
+        // One number per right; a set of rights hashes as the XOR of its members, as in the
+        // board's own hash.
+        let castling = std::array::from_fn(|bits| {
+            (0..4)
+                .filter(|right| bits >> right & 1 != 0)
+                .fold(Zobrist::ZERO, |z, right| z ^ rights[right])
+        });
+        let en_passant = std::array::from_fn(|_| rng.pair());
+        let white_to_move = rng.pair();
+        SeededZobrist {
+            piece_square,
+            castling,
+            en_passant,
+            white_to_move,
+        }
+    }
+
+    /// The hash of `board`, computed from its pieces, rights, en-passant square (under the
+    /// board's own rule: set when a pawn could capture, legal or not, which only ever tells
+    /// apart positions that might differ) and side to move.
+    pub fn of<B: Board>(&self, board: &B) -> Zobrist {
+        let mut z = self.castling[board.castling().bits() as usize];
+        board.for_each_piece(|sq, piece| z ^= self.piece_square[piece.index()][sq.index()]);
+        if let Some(ep) = board.ep_square() {
+            z ^= self.en_passant[ep.file().index()];
+        }
+        if board.side_to_move() == Color::White {
+            z ^= self.white_to_move;
+        }
+        z
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::{ReferenceBoard, Setup, START_FEN};
+
+    #[test]
+    fn the_seeded_hash_depends_on_the_position_only() {
+        let seeded = SeededZobrist::new(7);
+        // The same position by two move orders, and a position that differs only in the side
+        // to move, in castling rights or in the en-passant square.
+        let mut one = ReferenceBoard::from_fen(START_FEN).unwrap();
+        let mut two = one.clone();
+        for text in ["g1f3", "g8f6", "b1c3"] {
+            let mv = one.parse_uci_move(text).unwrap();
+            one.make(mv);
+        }
+        for text in ["b1c3", "g8f6", "g1f3"] {
+            let mv = two.parse_uci_move(text).unwrap();
+            two.make(mv);
+        }
+        assert_eq!(one.to_setup(), two.to_setup());
+        assert_eq!(seeded.of(&one), seeded.of(&two));
+        let variants = [
+            "rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 3 3",
+            "rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b Kkq - 3 2",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+        ];
+        let hashes: Vec<Zobrist> = variants
+            .iter()
+            .map(|fen| seeded.of(&ReferenceBoard::from_fen(fen).unwrap()))
+            .collect();
+        assert_ne!(hashes[0], seeded.of(&one), "side to move");
+        assert_ne!(hashes[0], hashes[1]);
+        assert_ne!(hashes[2], hashes[3], "en-passant square");
+        // Both halves change with the seed, not only the lock, and differ from the board's.
+        let other = SeededZobrist::new(8);
+        assert_ne!(seeded.of(&one).key, other.of(&one).key);
+        assert_ne!(seeded.of(&one).lock, other.of(&one).lock);
+        let start = Zobrist::of(&Setup::start());
+        let seeded_start = seeded.of(&ReferenceBoard::from_fen(START_FEN).unwrap());
+        assert_ne!(seeded_start.key, start.key);
+        assert_ne!(seeded_start.lock, start.lock);
+        let board = TableKey::new(None).of(&one);
+        assert_eq!(board, one.zobrist());
+        assert_eq!(TableKey::new(Some(7)).of(&one), seeded.of(&one));
+    }
+}

@@ -1,0 +1,26 @@
+//! Perft: the one walk that counts ([`PerftRunner`]), its hash table and keys, the divide
+//! formats, and the `perft` and `perftree` commands.
+
+pub(crate) mod command;
+mod divide;
+mod key;
+pub(crate) mod perftree;
+mod runner;
+mod table;
+
+pub(crate) use divide::DivideFormat;
+pub(crate) use runner::{PerftOptions, PerftRunner};
+
+/// Nodes per second, 0 for a run too short to time: the one rate every command reports.
+pub(crate) fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
+    if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    }
+}
+
+/// Millions of nodes per second, as the tables print it.
+pub(crate) fn mnps(nodes: u64, seconds: f64) -> f64 {
+    nodes_per_second(nodes, seconds) as f64 / 1e6
+}

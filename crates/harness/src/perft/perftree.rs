@@ -1,0 +1,56 @@
+//! `boardlab perftree`: boardlab as a script for the perftree tool, or for any program that
+//! speaks its protocol.
+//!
+//! Run as `boardlab perftree DEPTH FEN [MOVES]`, it prints one `move count` line per legal move
+//! of the position after MOVES (one argument, UCI moves separated by spaces), a blank line and
+//! the total: exactly what `boardlab diff --protocol perftree` reads from a program.
+
+use super::{DivideFormat, PerftOptions, PerftRunner};
+use crate::args;
+use crate::position::PositionArgs;
+use crate::{Backend, Error, Outcome};
+use std::io::Write;
+
+/// Arguments of `boardlab perftree`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct PerftreeArgs {
+    /// Plies to count.
+    #[arg(value_parser = args::depth(1))]
+    pub depth: u32,
+    /// The position in FEN.
+    pub fen: String,
+    /// The moves played from FEN first, in UCI notation, as one argument separated by spaces.
+    #[arg(default_value = "", hide_default_value = true)]
+    pub moves: String,
+    /// The backend to count with.
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = Backend::DEFAULT)]
+    pub backend: Backend,
+    /// Chess960: castling moves read and written as the king taking its own rook (e1h1). A FEN
+    /// that leaves no doubt turns it on by itself.
+    #[arg(long)]
+    pub chess960: bool,
+}
+
+/// Runs `boardlab perftree`.
+///
+/// # Errors
+///
+/// A bad FEN or move.
+pub(crate) fn run(args: &PerftreeArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let position = PositionArgs {
+        fen: args.fen.clone(),
+        moves: args.moves.split_whitespace().map(str::to_string).collect(),
+        chess960: args.chess960,
+    }
+    .resolve()?;
+    let runner = PerftRunner::new(PerftOptions::default())?;
+    let mut divide = Vec::new();
+    let total = with_backend!(args.backend.available()?, B => {
+        let board: B = position.board();
+        runner.divide(&board, args.depth, |mv, nodes| {
+            divide.push((position.text(&board, mv), nodes));
+        })?
+    });
+    DivideFormat::Perftree.write(&divide, total, out)?;
+    Ok(Outcome::Success)
+}

@@ -1,0 +1,181 @@
+//! A transposition table for perft: subtree counts keyed by position, shared between threads.
+
+use crate::Error;
+use boardlab_core::Zobrist;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One slot. The count and depth are packed into `data`; the two checks are the position's key
+/// and lock each XORed with `data`, so a slot half-written by another thread fails the check
+/// instead of returning a count that belongs to another position or depth.
+#[derive(Default)]
+struct Slot {
+    key_check: AtomicU64,
+    lock_check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Counts above this do not fit beside the depth byte and are not stored.
+const MAX_COUNT: u64 = (1 << 56) - 1;
+
+/// Perft counts by position and remaining depth. A slot is found by the low bits of the
+/// Zobrist `key` and accepted only when both the full `key` and the independent `lock` match,
+/// so a false hit needs two 64-bit hashes to collide and counts stay exact in practice.
+pub(crate) struct PerftTable {
+    slots: Vec<Slot>,
+    mask: u64,
+    /// Probes and hits so far, added once per finished subtree from a [`TableTally`] so that
+    /// threads do not contend for them on every probe.
+    probes: AtomicU64,
+    hits: AtomicU64,
+}
+
+/// Probes of a [`PerftTable`] and how many found their count.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TableTally {
+    pub probes: u64,
+    pub hits: u64,
+}
+
+impl TableTally {
+    /// The share of probes that hit, 0 when there were none.
+    pub fn hit_rate(&self) -> f64 {
+        if self.probes == 0 {
+            0.0
+        } else {
+            self.hits as f64 / self.probes as f64
+        }
+    }
+}
+
+impl PerftTable {
+    /// A table taking at most `megabytes` MiB (the largest power-of-two number of slots that
+    /// fits, and at least one).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Allocation`] when the memory cannot be had.
+    pub fn with_megabytes(megabytes: usize) -> Result<PerftTable, Error> {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let fit = (bytes / std::mem::size_of::<Slot>()).max(1);
+        let len = if fit.is_power_of_two() {
+            fit
+        } else {
+            fit.next_power_of_two() / 2
+        };
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(len)
+            .map_err(|_| Error::Allocation(megabytes))?;
+        slots.resize_with(len, Slot::default);
+        Ok(PerftTable {
+            slots,
+            mask: len as u64 - 1,
+            probes: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        })
+    }
+
+    /// Adds a thread's probes and hits to the table's totals.
+    pub fn record(&self, tally: TableTally) {
+        self.probes.fetch_add(tally.probes, Ordering::Relaxed);
+        self.hits.fetch_add(tally.hits, Ordering::Relaxed);
+    }
+
+    /// The probes and hits recorded so far.
+    pub fn tally(&self) -> TableTally {
+        TableTally {
+            probes: self.probes.load(Ordering::Relaxed),
+            hits: self.hits.load(Ordering::Relaxed),
+        }
+    }
+
+    /// The number of slots.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    #[inline]
+    fn slot(&self, zobrist: Zobrist) -> &Slot {
+        &self.slots[(zobrist.key & self.mask) as usize]
+    }
+
+    /// The stored count for the position at `depth`, if there is one.
+    #[inline]
+    pub fn probe(&self, zobrist: Zobrist, depth: u32) -> Option<u64> {
+        let slot = self.slot(zobrist);
+        let data = slot.data.load(Ordering::Relaxed);
+        let key_check = slot.key_check.load(Ordering::Relaxed);
+        let lock_check = slot.lock_check.load(Ordering::Relaxed);
+        let hit = key_check ^ data == zobrist.key
+            && lock_check ^ data == zobrist.lock
+            && data & 0xff == u64::from(depth);
+        hit.then_some(data >> 8)
+    }
+
+    /// Stores a count, replacing whatever the slot held. Depths above 255 and counts above
+    /// 2^56 are not stored.
+    #[inline]
+    pub fn store(&self, zobrist: Zobrist, depth: u32, count: u64) {
+        if depth > 0xff || count > MAX_COUNT {
+            return;
+        }
+        let data = count << 8 | u64::from(depth);
+        let slot = self.slot(zobrist);
+        slot.key_check.store(zobrist.key ^ data, Ordering::Relaxed);
+        slot.lock_check
+            .store(zobrist.lock ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::Setup;
+
+    #[test]
+    fn a_stored_count_is_found_at_its_depth_only() {
+        let table = PerftTable::with_megabytes(1).unwrap();
+        let start = Zobrist::of(&Setup::start());
+        table.store(start, 3, 8902);
+        assert_eq!(table.probe(start, 3), Some(8902));
+        assert_eq!(table.probe(start, 4), None);
+    }
+
+    #[test]
+    fn sizes_round_down_to_a_power_of_two() {
+        let table = PerftTable::with_megabytes(1).unwrap();
+        assert!(table.len().is_power_of_two());
+        assert!(table.len() * std::mem::size_of::<Slot>() <= 1 << 20);
+        assert!(table.len() * 2 * std::mem::size_of::<Slot>() > 1 << 20);
+    }
+
+    #[test]
+    fn a_slot_answers_only_its_own_position_and_depth() {
+        let table = PerftTable::with_megabytes(1).unwrap();
+        let a = Zobrist { key: 5, lock: 77 };
+        let same_slot = Zobrist {
+            key: 5 + table.len() as u64,
+            lock: 77,
+        };
+        let same_key = Zobrist { key: 5, lock: 78 };
+        table.store(a, 4, 123_456);
+        assert_eq!(table.probe(a, 4), Some(123_456));
+        assert_eq!(table.probe(a, 3), None);
+        assert_eq!(table.probe(same_slot, 4), None);
+        assert_eq!(table.probe(same_key, 4), None);
+        table.store(same_slot, 2, 9);
+        assert_eq!(table.probe(a, 4), None);
+        assert_eq!(table.probe(same_slot, 2), Some(9));
+    }
+
+    #[test]
+    fn an_empty_slot_matches_nothing_that_is_probed() {
+        let table = PerftTable::with_megabytes(1).unwrap();
+        // Zero data means depth 0, which perft never probes.
+        assert_eq!(table.probe(Zobrist::ZERO, 2), None);
+        table.store(Zobrist::ZERO, 2, MAX_COUNT + 1);
+        assert_eq!(table.probe(Zobrist::ZERO, 2), None);
+    }
+}

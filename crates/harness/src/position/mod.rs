@@ -1,0 +1,206 @@
+//! The position a command works on, resolved once: the command line's `--fen`, `--moves` and
+//! `--chess960` (or UCI's `position` command) become one [`Position`], and everything
+//! downstream takes it. Nothing after this module parses a FEN or replays `--moves`.
+
+mod args;
+pub(crate) mod key;
+
+pub(crate) use args::PositionArgs;
+pub(crate) use key::KeyArgs;
+
+use crate::Error;
+use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, Zobrist};
+
+/// A position as a game reached it: the root set up from a FEN, the moves played from it, the
+/// hashes repetition detection needs, and the notation its moves are read and written in.
+///
+/// The moves are checked once, here, against core's reference board; a backend is then handed
+/// them as [`Move`]s, which every backend encodes alike.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_harness::Position;
+///
+/// let mut position = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", false)?;
+/// position.play("e1g1")?;
+/// assert_eq!(position.fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+/// assert_eq!(position.move_texts(), ["e1g1"]);
+/// // With Chess960 notation the same castling is the king taking its own rook.
+/// let mut chess960 = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1", true)?;
+/// assert!(chess960.play("e1g1").is_err());
+/// chess960.play("e1h1")?;
+/// assert_eq!(chess960.fen(), position.fen());
+/// # Ok::<(), boardlab_harness::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Position {
+    /// The FEN as it was given, its whitespace tidied: outside programs are handed the position
+    /// in the user's own notation.
+    given_fen: String,
+    root: Setup,
+    chess960: bool,
+    moves: Vec<Move>,
+    texts: Vec<String>,
+    /// The search hash of the position before each move.
+    history: Vec<Zobrist>,
+    /// The position after the moves.
+    now: ReferenceBoard,
+}
+
+impl Position {
+    /// The position `root`, with no move played; `chess960` asks for Chess960 notation, which a
+    /// root whose castling needs the Chess960 rules gets in any case.
+    pub fn new(root: Setup, chess960: bool) -> Position {
+        Position {
+            given_fen: root.to_fen(),
+            chess960: chess960 || root.is_chess960(),
+            now: ReferenceBoard::from_setup(&root),
+            root,
+            moves: Vec::new(),
+            texts: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The position of a FEN in any of its castling forms (standard, X-FEN, Shredder-FEN). A
+    /// FEN that leaves no doubt that the position is Chess960 (see [`Setup::from_fen_960`])
+    /// turns Chess960 notation on without `chess960`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Fen`] naming the field that is wrong.
+    pub fn from_fen(fen: &str, chess960: bool) -> Result<Position, Error> {
+        let (root, says_chess960) = Setup::from_fen_960(fen)?;
+        Ok(Position {
+            given_fen: fen.split_whitespace().collect::<Vec<_>>().join(" "),
+            ..Position::new(root, chess960 || says_chess960)
+        })
+    }
+
+    /// Plays the move written `text` in this position's notation (UCI, castling as the king
+    /// taking its own rook in Chess960 notation), and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] for text that is not UCI notation or not a legal move here; the position
+    /// is then unchanged.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = self.now.parse_move(text, self.chess960)?;
+        self.history.push(self.now.search_zobrist());
+        self.texts.push(self.now.move_text(mv, self.chess960));
+        self.moves.push(mv);
+        self.now.make(mv);
+        Ok(mv)
+    }
+
+    /// The position before any move.
+    pub fn root(&self) -> &Setup {
+        &self.root
+    }
+
+    /// The position after the moves.
+    pub fn setup(&self) -> Setup {
+        self.now.to_setup()
+    }
+
+    /// The moves played from the root.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The moves played from the root, in this position's notation.
+    pub fn move_texts(&self) -> &[String] {
+        &self.texts
+    }
+
+    /// The search hash (see [`Board::search_zobrist`]) of the position before each move: the
+    /// game so far, which a search needs to see repetitions.
+    pub fn history(&self) -> &[Zobrist] {
+        &self.history
+    }
+
+    /// Whether moves are read and written in Chess960 notation, castling as the king taking
+    /// its own rook (`e1h1`).
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The FEN of the root as it was given, for outside programs.
+    pub(crate) fn given_fen(&self) -> &str {
+        &self.given_fen
+    }
+
+    /// The canonical FEN of the position after the moves.
+    pub fn fen(&self) -> String {
+        self.now.to_fen()
+    }
+
+    /// The position after the moves on board type `B`, reached by `B`'s own make from the
+    /// root, as a game reaches it.
+    pub fn board<B: Board>(&self) -> B {
+        let mut board = B::from_setup(&self.root);
+        for &mv in &self.moves {
+            board.make(mv);
+        }
+        board
+    }
+
+    /// `mv`, legal on `board`, in this position's notation.
+    pub(crate) fn text<B: Board>(&self, board: &B, mv: Move) -> String {
+        board.move_text(mv, self.chess960)
+    }
+
+    /// The moves of `line`, played one after the other on `board`, in this position's notation
+    /// (see [`Board::line_text`]).
+    pub(crate) fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
+        board.line_text(line, self.chess960)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::START_FEN;
+
+    #[test]
+    fn moves_are_checked_once_and_recorded_in_every_form() {
+        let mut position = Position::from_fen(START_FEN, false).unwrap();
+        let start = position.setup();
+        position.play("e2e4").unwrap();
+        position.play("c7c5").unwrap();
+        assert_eq!(
+            position.fen(),
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert_eq!(position.move_texts(), ["e2e4", "c7c5"]);
+        assert_eq!(position.history().len(), 2);
+        assert_eq!(position.history()[0], Zobrist::for_search(&start));
+        assert_eq!(position.root(), &start);
+        let board: boardlab_core::ReferenceBoard = position.board();
+        assert_eq!(board.to_setup(), position.setup());
+        let err = position.play("e2e5").unwrap_err().to_string();
+        assert!(err.starts_with("illegal move \"e2e5\""), "{err}");
+        assert_eq!(position.moves().len(), 2, "a refused move changes nothing");
+    }
+
+    #[test]
+    fn a_chess960_fen_turns_chess960_notation_on() {
+        // King b1, rooks a1 and f1: Shredder letters leave no doubt.
+        let mut position = Position::from_fen("r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1", false).unwrap();
+        assert!(position.chess960());
+        assert!(position.clone().play("b1g1").is_err());
+        position.play("b1f1").unwrap();
+        assert_eq!(position.fen(), "r5k1/8/8/8/8/8/8/R4RK1 b - - 1 1");
+        assert!(!Position::from_fen(START_FEN, false).unwrap().chess960());
+        let err = Position::from_fen("8/8/8 w - - 0 1", false).unwrap_err();
+        assert!(err.to_string().starts_with("invalid FEN"), "{err}");
+    }
+
+    #[test]
+    fn the_given_fen_is_kept_as_written() {
+        let position = Position::from_fen("  4k3/8/8/8/8/8/8/4K2R   w K -", false).unwrap();
+        assert_eq!(position.given_fen(), "4k3/8/8/8/8/8/8/4K2R w K -");
+        assert_eq!(position.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    }
+}

@@ -1,0 +1,315 @@
+//! `boardlab compare`: every backend over a perft suite, checked against the expected counts
+//! and against each other, with bulk and full-make speed and memory side by side.
+
+use super::{case_name, read_suite};
+use crate::output::{progress_bar, write_file};
+use crate::perft::{mnps, PerftOptions, PerftRunner};
+use crate::report::{html_page, Amount, Machine, Measurement, Results};
+use crate::{Backend, BackendChoice, Error, Outcome};
+use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
+use boardlab_core::{Board, PerftCase, PerftMode, Setup};
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
+
+/// The default node budget per position: the standard suite then runs startpos 5, kiwipete 4,
+/// position3 6, position4 5, position5 4 and position6 4 plies, about 42 million nodes per
+/// backend and mode, a few seconds in all in a release build.
+const DEFAULT_MAX_NODES: u64 = 50_000_000;
+
+/// The two ways perft counts the last ply, in the order the table shows them.
+const MODES: [PerftMode; 2] = [PerftMode::Bulk, PerftMode::FullMake];
+
+/// Arguments of `boardlab compare`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct CompareArgs {
+    /// The backends to compare: `all`, or one to time alone.
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::All)]
+    pub backend: BackendChoice,
+    /// A perft suite (EPD with `;D<depth> <nodes>`); the six standard positions when left out.
+    #[arg(long, value_name = "FILE")]
+    pub suite: Option<PathBuf>,
+    /// For each position, run the deepest expectation of at most this many nodes.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// One JSON object per backend per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Also draw the results as one self-contained HTML page of bar charts, written to --out.
+    #[arg(long, requires = "out")]
+    pub html: bool,
+    /// Write the --html page to this file.
+    #[arg(long, value_name = "FILE", requires = "html")]
+    pub out: Option<PathBuf>,
+}
+
+/// One position of the comparison: the case and the depth chosen for it.
+struct Job<'a> {
+    name: String,
+    case: &'a PerftCase,
+    depth: u32,
+    expected: u64,
+}
+
+/// A backend's counts and times over all jobs in one mode, in job order.
+#[derive(Default)]
+struct Timed {
+    counts: Vec<u64>,
+    seconds: Vec<f64>,
+}
+
+impl Timed {
+    fn mnps(&self) -> f64 {
+        mnps(self.counts.iter().sum(), self.seconds.iter().sum())
+    }
+}
+
+/// A backend's results over all jobs.
+struct Row {
+    backend: Backend,
+    /// In the order of [`MODES`].
+    modes: [Timed; 2],
+    board_bytes: usize,
+    /// The bytes `make` hands back for `unmake`.
+    undo_bytes: usize,
+    table_bytes: usize,
+    /// Seconds the backend's first board took to set up: building its tables, for the
+    /// backends that build them at run time rather than hold them as constants.
+    table_seconds: f64,
+    mismatches: Vec<String>,
+}
+
+impl Row {
+    fn nodes(&self) -> u64 {
+        self.modes[0].counts.iter().sum()
+    }
+}
+
+fn run_backend<B: Board>(
+    backend: Backend,
+    jobs: &[Job],
+    mut step: impl FnMut(),
+) -> Result<Row, Error> {
+    // Nothing before this row touches the backend, so its first board pays for its tables.
+    let start = Instant::now();
+    std::hint::black_box(B::from_setup(&Setup::start()));
+    let table_seconds = start.elapsed().as_secs_f64();
+    let mut row = Row {
+        backend,
+        modes: Default::default(),
+        board_bytes: B::board_bytes(),
+        undo_bytes: std::mem::size_of::<B::Undo>(),
+        table_bytes: B::table_bytes(),
+        table_seconds,
+        mismatches: Vec::new(),
+    };
+    let runner = |mode| {
+        PerftRunner::new(PerftOptions {
+            mode,
+            ..PerftOptions::default()
+        })
+    };
+    let runners = [runner(MODES[0])?, runner(MODES[1])?];
+    for job in jobs {
+        let board = B::from_setup(&job.case.setup);
+        for ((mode, runner), timed) in MODES.into_iter().zip(&runners).zip(&mut row.modes) {
+            let start = Instant::now();
+            let nodes = runner.count(&board, job.depth)?;
+            timed.seconds.push(start.elapsed().as_secs_f64());
+            timed.counts.push(nodes);
+            if nodes != job.expected {
+                row.mismatches.push(format!(
+                    "{} perft {} ({}): {nodes}, expected {}",
+                    job.name,
+                    job.depth,
+                    mode.name(),
+                    job.expected
+                ));
+            }
+            step();
+        }
+    }
+    Ok(row)
+}
+
+/// Notes in each row where its counts differ from the first row's.
+fn cross_check(rows: &mut [Row], jobs: &[Job]) {
+    let Some((first, rest)) = rows.split_first_mut() else {
+        return;
+    };
+    for row in rest {
+        for (m, mode) in MODES.into_iter().enumerate() {
+            let (mine, theirs) = (&row.modes[m].counts, &first.modes[m].counts);
+            for (i, job) in jobs.iter().enumerate() {
+                if mine[i] != theirs[i] {
+                    row.mismatches.push(format!(
+                        "{} perft {} ({}): {}, but {} counts {}",
+                        job.name,
+                        job.depth,
+                        mode.name(),
+                        mine[i],
+                        first.backend.name(),
+                        theirs[i]
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The deepest expectation of each case within the budget.
+fn jobs<'a>(cases: &'a [PerftCase], max_nodes: u64) -> Result<Vec<Job<'a>>, Error> {
+    let jobs: Vec<Job> = cases
+        .iter()
+        .enumerate()
+        .filter_map(|(index, case)| {
+            let &(depth, expected) = case
+                .expected
+                .iter()
+                .filter(|&&(_, nodes)| nodes <= max_nodes)
+                .max_by_key(|&&(depth, _)| depth)?;
+            Some(Job {
+                name: case_name(case, index),
+                case,
+                depth,
+                expected,
+            })
+        })
+        .collect();
+    if jobs.is_empty() {
+        return Err(Error::Usage(format!(
+            "no position of the suite has a perft expectation of at most {max_nodes} nodes (see --max-nodes)"
+        )));
+    }
+    Ok(jobs)
+}
+
+/// Runs `boardlab compare`.
+///
+/// # Errors
+///
+/// An unreadable or malformed suite, or a budget that leaves no position to run.
+pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let cases = match &args.suite {
+        Some(path) => read_suite(path)?,
+        None => parse_perft_suite(STANDARD_SUITE)
+            .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
+    };
+    let jobs = jobs(&cases, args.max_nodes)?;
+    let backends = args.backend.runnable()?;
+    let bar = progress_bar((backends.len() * jobs.len() * MODES.len()) as u64);
+    let mut rows = Vec::new();
+    for backend in backends {
+        bar.set_message(backend.name());
+        rows.push(with_backend!(backend, B => run_backend::<B>(backend, &jobs, || bar.inc(1)))?);
+    }
+    bar.finish_and_clear();
+    cross_check(&mut rows, &jobs);
+    if let Some(path) = &args.out {
+        write_html(path, &rows, &jobs)?;
+    }
+    if args.json {
+        for row in &rows {
+            let line = json!({
+                "backend": row.backend.name(),
+                "nodes": row.nodes(),
+                "bulk_mnps": row.modes[0].mnps(),
+                "full_make_mnps": row.modes[1].mnps(),
+                "board_bytes": row.board_bytes,
+                "undo_bytes": row.undo_bytes,
+                "table_bytes": row.table_bytes,
+                "table_seconds": row.table_seconds,
+                "agree": row.mismatches.is_empty(),
+                "mismatches": row.mismatches,
+            });
+            writeln!(out, "{line}")?;
+        }
+    } else {
+        write_table(&rows, &jobs, out)?;
+    }
+    Ok(Outcome::failed_if(
+        rows.iter().any(|row| !row.mismatches.is_empty()),
+    ))
+}
+
+/// The run as the report page draws it: one group per mode and position, one bar per backend.
+fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
+    let saved = Some(SystemTime::now());
+    let mut measurements = Vec::new();
+    for row in rows {
+        for (mode, timed) in MODES.into_iter().zip(&row.modes) {
+            for ((job, &seconds), &nodes) in jobs.iter().zip(&timed.seconds).zip(&timed.counts) {
+                measurements.push(Measurement {
+                    group: format!("perft-{}/{}-d{}", mode.name(), job.name, job.depth),
+                    function: row.backend.name().to_string(),
+                    seconds,
+                    interval: None,
+                    amount: Some(Amount::Elements(nodes)),
+                    saved,
+                });
+            }
+        }
+    }
+    let mut results = Results::new(
+        "one run of `boardlab compare`: each figure is a single timing, with no confidence \
+         interval and no outside library; `cargo bench --bench perft` followed by `boardlab \
+         report` gives both"
+            .to_string(),
+        measurements,
+    );
+    for row in rows {
+        for mismatch in &row.mismatches {
+            results
+                .notes
+                .push(format!("{} counted wrong: {mismatch}", row.backend.name()));
+        }
+    }
+    let page = html_page("boardlab compare", &results, &Machine::current())?;
+    write_file(path, &page)
+}
+
+fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), Error> {
+    let positions: Vec<String> = jobs
+        .iter()
+        .map(|job| format!("{} d{}", job.name, job.depth))
+        .collect();
+    writeln!(out, "positions: {}", positions.join(", "))?;
+    writeln!(
+        out,
+        "{:<12} {:>12} {:>10} {:>15} {:>12} {:>11} {:>12} {:>10}  agreement",
+        "backend",
+        "nodes",
+        "bulk Mnps",
+        "full-make Mnps",
+        "board bytes",
+        "undo bytes",
+        "table bytes",
+        "tables ms"
+    )?;
+    for row in rows {
+        let agreement = if row.mismatches.is_empty() {
+            "ok".to_string()
+        } else {
+            format!("FAILED ({})", row.mismatches.len())
+        };
+        writeln!(
+            out,
+            "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>11} {:>12} {:>10.2}  {agreement}",
+            row.backend.name(),
+            row.nodes(),
+            row.modes[0].mnps(),
+            row.modes[1].mnps(),
+            row.board_bytes,
+            row.undo_bytes,
+            row.table_bytes,
+            row.table_seconds * 1e3,
+        )?;
+    }
+    for row in rows {
+        for mismatch in &row.mismatches {
+            writeln!(out, "{}: {mismatch}", row.backend.name())?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,178 @@
+//! What the engine's search thread does for one `go`: a search (pondering first when asked)
+//! that ends in one `bestmove`, or `go perft`'s divide.
+
+use super::go::GoParams;
+use crate::perft::{DivideFormat, PerftOptions, PerftRunner};
+use crate::{Backend, Position};
+use boardlab_core::{Board, Limits, Move, SearchInfo, Searcher};
+use std::fmt::Display;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Where the engine's lines go: shared by the main loop and the search thread, each line
+/// written whole and flushed at once, as a GUI reading a pipe needs.
+#[derive(Clone)]
+pub(super) struct Output(pub Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn line(&self, text: impl Display) {
+        let mut out = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        // A GUI that has gone away cannot be told; the engine ends when its input does.
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    pub fn error(&self, text: impl Display) {
+        self.line(format_args!("info string error: {text}"));
+    }
+}
+
+/// What a search thread does.
+pub(super) struct Job {
+    pub backend: Backend,
+    pub position: Position,
+    pub params: GoParams,
+    pub stop: Arc<AtomicBool>,
+    /// Raised from the start unless the search ponders; then by `ponderhit` or `stop`.
+    pub ponder_over: Arc<AtomicBool>,
+    pub out: Output,
+}
+
+impl Job {
+    pub fn run(self, searcher: &mut Searcher) {
+        with_backend!(self.backend, B => self.run_on::<B>(searcher))
+    }
+
+    fn run_on<B: Board>(&self, searcher: &mut Searcher) {
+        let mut board: B = self.position.board();
+        if let Some(depth) = self.params.perft {
+            return self.perft(&board, depth);
+        }
+        let game = self.position.history();
+        let mut limits = self.params.limits(board.side_to_move());
+        limits.searchmoves = self.root_moves(&board);
+        let root = board.clone();
+        let report = |info: &SearchInfo| {
+            let pv = self.position.line_text(&root, &info.pv);
+            self.out.line(info_line(info, &pv))
+        };
+        let mut result;
+        if self.params.ponder {
+            // No clock while pondering: the time is the opponent's.
+            let pondering = Limits {
+                movetime: None,
+                soft_time: None,
+                ..limits.clone()
+            };
+            result = searcher.search(&mut board, game, &pondering, &self.ponder_over, report);
+            wait_for(&self.ponder_over);
+            if !self.stop.load(Ordering::Relaxed) {
+                // `ponderhit`: the search the `go` line asked for, on the clock from now.
+                result = searcher.search(&mut board, game, &limits, &self.stop, report);
+            }
+        } else {
+            result = searcher.search(&mut board, game, &limits, &self.stop, report);
+        }
+        if result.best_move.is_none() || result.depth == 0 {
+            // No iteration was reported: say what is known.
+            self.out.line(format_args!(
+                "info depth {} score {} nodes {} time {}",
+                result.depth,
+                result.score,
+                result.nodes,
+                result.elapsed.as_millis()
+            ));
+        }
+        // After `go infinite` the best move waits for `stop`, as the protocol asks.
+        if self.params.infinite {
+            wait_for(&self.stop);
+        }
+        // No legal move: the null move, `0000`.
+        let line = match result.best_move {
+            Some(best) if result.pv.first() == Some(&best) => {
+                self.position.line_text(&root, &result.pv)
+            }
+            Some(best) => vec![self.position.text(&root, best)],
+            None => Vec::new(),
+        };
+        let Some(best) = line.first() else {
+            return self.out.line(format_args!("bestmove {}", Move::NULL));
+        };
+        match line.get(1) {
+            Some(ponder) => self
+                .out
+                .line(format_args!("bestmove {best} ponder {ponder}")),
+            None => self.out.line(format_args!("bestmove {best}")),
+        }
+    }
+
+    /// The legal moves `searchmoves` names here; each one that is not legal is reported and
+    /// left out.
+    fn root_moves<B: Board>(&self, board: &B) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for text in &self.params.searchmoves {
+            match board.parse_move(text, self.position.chess960()) {
+                Ok(mv) => moves.push(mv),
+                Err(err) => self
+                    .out
+                    .line(format_args!("info string searchmoves: {err}; ignored")),
+            }
+        }
+        if moves.is_empty() && !self.params.searchmoves.is_empty() {
+            self.out
+                .line("info string searchmoves names no legal move; every move is searched");
+        }
+        moves
+    }
+
+    /// `go perft N`: Stockfish's divide output, each root move's count as it is known. A
+    /// `stop` ends it early, with a note instead of the total.
+    fn perft<B: Board>(&self, board: &B, depth: u32) {
+        let format = DivideFormat::Stockfish;
+        let counted = PerftRunner::new(PerftOptions::default()).map(|runner| {
+            runner
+                .stopped_by(Arc::clone(&self.stop))
+                .divide(board, depth, |mv, nodes| {
+                    let text = self.position.text(board, mv);
+                    self.out.line(format.move_line(&text, nodes));
+                })
+        });
+        match counted {
+            Ok(Ok(total)) => self.out.line(format.total_lines(total)),
+            Ok(Err(_)) => self.out.line("info string perft stopped"),
+            Err(err) => self.out.error(err),
+        }
+    }
+}
+
+/// Waits until `flag` is raised.
+fn wait_for(flag: &AtomicBool) {
+    while !flag.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// The `info` line for a completed iteration, with its principal variation `pv` in UCI
+/// notation (see [`Board::line_text`]).
+pub(crate) fn info_line(info: &SearchInfo, pv: &[String]) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.hashfull,
+        info.elapsed.as_millis()
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}

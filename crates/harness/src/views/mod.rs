@@ -1,0 +1,80 @@
+//! The teaching views: `boardlab show` (a position as one backend holds it) and `boardlab
+//! explain` (how one backend finds a piece's moves), as text or SVG, on standard output or in
+//! the file `--out` names.
+
+pub(crate) mod explain;
+pub(crate) mod show;
+
+use crate::output::write_file;
+use crate::position::PositionArgs;
+use crate::{BackendChoice, Error, Outcome};
+use boardlab_core::Views;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments both views take: which backends, which position, and where the drawing goes.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct ViewArgs {
+    /// The backend to draw, or `all` for each in turn.
+    #[arg(long, value_enum, value_name = "BACKEND", default_value_t = BackendChoice::DEFAULT)]
+    pub backend: BackendChoice,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Draw the view as one SVG document instead of text (one backend at a time).
+    #[arg(long)]
+    pub svg: bool,
+    /// Write the view to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// A view of a board: what `show` or `explain` draws of it.
+trait View {
+    /// The view of `board`, as an SVG document when `svg`, as text otherwise.
+    fn of<B: Views>(&self, board: &B, svg: bool) -> Result<String, Error>;
+}
+
+/// Draws `view` for each backend `args` names, under a `== name ==` header when there are
+/// several, to standard output or the `--out` file.
+///
+/// # Errors
+///
+/// A bad FEN or move, `--svg` with more than one backend (an SVG document holds one drawing),
+/// a file that cannot be written, or what the view fails with.
+fn draw(args: &ViewArgs, view: &impl View, out: &mut impl Write) -> Result<Outcome, Error> {
+    let position = args.position.resolve()?;
+    let backends = args.backend.runnable()?;
+    if args.svg && backends.len() > 1 {
+        return Err(Error::Usage(
+            "--svg draws one backend at a time: name it with --backend".to_string(),
+        ));
+    }
+    let mut drawn = Vec::new();
+    for (i, &backend) in backends.iter().enumerate() {
+        if backends.len() > 1 {
+            let gap = if i == 0 { "" } else { "\n" };
+            writeln!(drawn, "{gap}== {backend} ==")?;
+        }
+        let text = with_backend!(backend, B => view.of(&position.board::<B>(), args.svg))?;
+        drawn.extend_from_slice(text.as_bytes());
+    }
+    match &args.out {
+        Some(path) => write_file(path, drawn)?,
+        None => out.write_all(&drawn)?,
+    }
+    Ok(Outcome::Success)
+}
+
+#[cfg(test)]
+fn view_args(backend: crate::Backend, fen: &str) -> ViewArgs {
+    ViewArgs {
+        backend: backend.into(),
+        position: PositionArgs {
+            fen: fen.to_string(),
+            moves: Vec::new(),
+            chess960: false,
+        },
+        svg: false,
+        out: None,
+    }
+}
