@@ -9,7 +9,7 @@
  * in it runs on any x86-64 processor, and its one entry point is a constructor, which the C
  * runtime calls before Rust's `main`.
  *
- * Why a C constructor: it is the documented, portable way to run code before `main`, its flags
+ * Why a C constructor: GCC and Clang document it as the way to run code before `main`, its flags
  * are the C compiler's and not rustc's, and it reads as ordinary C. Rust's `global_asm!` could do
  * the same, but a student would then read the CPUID calls and the message formatting in assembly.
  *

@@ -102,8 +102,17 @@ fn baseline_boardlab() -> &'static Path {
             .expect("the temporary directory is inside the target directory")
             .join("baseline");
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        // The test profile, so that the baseline run of the whole suite (.ci/run) finds the
+        // dependencies already built in the same directory.
         let output = Command::new(cargo)
-            .args(["build", "--bin", "boardlab", "--manifest-path"])
+            .args([
+                "build",
+                "--profile",
+                "test",
+                "--bin",
+                "boardlab",
+                "--manifest-path",
+            ])
             .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
             .env("CARGO_TARGET_DIR", &target)
             // RUSTFLAGS replaces the workspace's target-cpu=x86-64-v3 (it is not added to it).
@@ -117,6 +126,7 @@ fn baseline_boardlab() -> &'static Path {
             "the baseline build failed:\n{}",
             text(&output.stderr)
         );
+        // The test profile's directory is `debug`, as the dev profile's is.
         target.join("debug/boardlab")
     })
 }
