@@ -3,12 +3,22 @@
 //!
 //! Every exercise is a function (or, for the move picker, a type) whose body is `todo!()`. The
 //! tests in `tests/` call it on many positions, squares or occupancies and compare the answers
-//! with boardlab's code, so an unsolved exercise fails its tests with the `todo!()` message.
-//! Solve one by replacing the `todo!()` in its module and run its tests by name:
+//! with boardlab's code, so an unsolved exercise fails its tests with the `todo!()` message,
+//! which names the chapter section to read. Solve one by replacing the `todo!()` in its module
+//! and run its tests by name:
 //!
 //! ```sh
 //! cargo test -p boardlab-labs x88_knight
 //! ```
+//!
+//! This library depends on boardlab-core alone. The backends whose code an exercise
+//! re-implements are dev-dependencies, seen by the tests and not by the exercises, so a stub
+//! cannot call its answer. Where boardlab-core itself holds something close to an answer (a
+//! slow ray walk, a hash from scratch, a perft, a staged picker), the
+//! exercise's doc says so, and its signature or its test keeps the shortcut from passing: a
+//! board that counts the cells read, a trait core's function does not take, inputs only a real
+//! answer handles. Each test file also holds deliberately wrong answers and shows that the
+//! checks reject them.
 //!
 //! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
 //! which replaces each stub with its solution. `cargo test -p boardlab-labs --features solutions`
@@ -21,7 +31,7 @@
 //! | `mailbox_slide` | [`mailbox::slide`] | The 10x12 mailbox |
 //! | `x88_knight` | [`x88::knight_targets`] | 0x88 |
 //! | `x88_slider` | [`x88::slider_targets`] | 0x88 |
-//! | `x88_step` | [`x88::step_between`] | 0x88 |
+//! | `x88_step` | [`x88::step_of`] | 0x88 |
 //! | `rotated_bit` | [`rotated::rotated_bit`] | Rotated bitboards |
 //! | `rotated_state` | [`rotated::line_state`] | Rotated bitboards |
 //! | `magic_index` | [`magic::magic_index`] | Magic bitboards |
