@@ -36,6 +36,9 @@
 //! | `rotated_state` | [`rotated::line_state`] | Rotated bitboards |
 //! | `magic_index` | [`magic::magic_index`] | Magic bitboards |
 //! | `magic_search` | [`magic::find_magic`] | Magic bitboards |
+//! | `hyperbola` | [`hyperbola::hyperbola`] | Slider attacks compared |
+//! | `move_pack` | [`move_encoding::pack`] | Move encoding |
+//! | `move_unpack` | [`move_encoding::unpack`] | Move encoding |
 //! | `pins` | [`legality::pinned`] | Legality |
 //! | `zobrist_update` | [`zobrist::update`] | Zobrist hashing |
 //! | `perft` | [`perft::perft`] | Perft, divide and diff |
@@ -46,9 +49,11 @@
 // With the solutions in place of the stubs, the imports the stubs' signatures need go unused.
 #![cfg_attr(feature = "solutions", allow(unused_imports))]
 
+pub mod hyperbola;
 pub mod legality;
 pub mod magic;
 pub mod mailbox;
+pub mod move_encoding;
 pub mod perft;
 pub mod picker;
 pub mod piece_list;

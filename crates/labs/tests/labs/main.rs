@@ -9,9 +9,11 @@
 //! each with a mistake students make, and asserts that the check finds every one. Those tests
 //! pass without the solutions: they show that each lab's test can fail.
 
+mod hyperbola;
 mod legality;
 mod magic;
 mod mailbox;
+mod move_encoding;
 mod perft;
 mod picker;
 mod piece_list;
