@@ -132,12 +132,15 @@ impl Board16x16 {
         }
     }
 
+    /// A knight's or king's moves: one step each, onto any cell a piece of ours may land on.
     fn leaper_moves(&self, from: Square, steps: &[i8], out: &mut MoveList) {
         for &by in steps {
             self.land(from, step(cell(from), by), out);
         }
     }
 
+    /// A slider's moves: along each step over the empty cells, then onto the cell that ended
+    /// the ray if a piece of ours may land there (an enemy piece; not our own, not the frame).
     fn slider_moves(&self, from: Square, steps: &[i8], out: &mut MoveList) {
         for &by in steps {
             let mut to = step(cell(from), by);
@@ -149,6 +152,9 @@ impl Board16x16 {
         }
     }
 
+    /// A pawn's moves: one step forward onto an empty cell (four promotions on the last
+    /// rank), two from its start rank over two empty cells, and diagonally forward onto an
+    /// enemy piece or the en-passant square.
     fn pawn_moves(&self, from: Square, out: &mut MoveList) {
         let us = self.state.turn;
         let (forward, start_rank, last_rank): (i8, usize, usize) = match us {
