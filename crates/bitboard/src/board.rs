@@ -9,35 +9,6 @@ use boardlab_core::{
     Role, Setup, Square, Views, Zobrist,
 };
 
-/// The square with index `index & 63`, without the table lookup `Square::from_index` compiles
-/// to.
-#[inline(always)]
-pub fn square(index: u32) -> Square {
-    // SAFETY: `Square` is `repr(u8)` with exactly the 64 discriminants 0..64 (a1 = 0, see
-    // boardlab-core's square module), and the mask keeps the value in that range.
-    unsafe { std::mem::transmute::<u8, Square>((index & 63) as u8) }
-}
-
-/// The squares of a set, lowest first, without the bounds checks of the general iterator.
-#[inline(always)]
-pub fn squares(set: Bitboard) -> impl Iterator<Item = Square> {
-    let mut bits = set.0;
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let sq = square(bits.trailing_zeros());
-        bits &= bits - 1;
-        Some(sq)
-    })
-}
-
-/// The set of the one square `sq`.
-#[inline(always)]
-pub fn bit(sq: Square) -> Bitboard {
-    Bitboard(1 << sq as u8)
-}
-
 /// A chess position for bitboard move generation, its sliders' attacks found by `T`.
 ///
 /// Eight bitboards (one per role, one per colour) answer "where are the white knights" with one
@@ -188,7 +159,7 @@ impl<T: SliderTechnique> BitboardBoard<T> {
     /// The square of `color`'s king.
     #[inline(always)]
     pub fn king_of(&self, color: Color) -> Square {
-        square(self.pieces(color, Role::King).0.trailing_zeros())
+        Square::from_index(self.pieces(color, Role::King).0.trailing_zeros() as u8)
     }
 
     /// The pieces of `by` attacking `sq` when `occupied` is occupied, `lines` being the
@@ -235,15 +206,15 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         if mv.is_en_passant() {
             let victim = behind(to, us);
             let pawn = Piece::new(!us, Role::Pawn);
-            self.flip(pawn, bit(victim));
+            self.flip(pawn, Bitboard::from_square(victim));
             T::toggle(&mut self.state.lines, victim);
             self.squares[victim as usize] = Code::EMPTY;
             Zobrist::piece(pawn, victim)
         } else if let Some(role) = mv.promotion() {
             let pawn = Piece::new(us, Role::Pawn);
             let promoted = Piece::new(us, role);
-            self.flip(pawn, bit(to));
-            self.flip(promoted, bit(to));
+            self.flip(pawn, Bitboard::from_square(to));
+            self.flip(promoted, Bitboard::from_square(to));
             self.squares[to as usize] = Code::of(promoted);
             Zobrist::piece(pawn, to) ^ Zobrist::piece(promoted, to)
         } else {
@@ -273,8 +244,8 @@ impl<T: SliderTechnique> BitboardBoard<T> {
     #[inline(never)]
     fn make_general(&mut self, mv: Move) -> Undo<T> {
         let us = self.state.turn;
-        let from = square(u32::from(mv.bits()));
-        let to = square(u32::from(mv.bits()) >> 6);
+        let from = mv.from();
+        let to = mv.to();
         let flag = mv.flag_bits();
         if mv.is_castle() {
             return self.make_castle(mv, us);
@@ -315,19 +286,25 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         if let Some(ep) = self.state.ep_square.take() {
             hash ^= Zobrist::en_passant(ep.file());
         }
-        if !(self.state.castling_squares & (bit(from) | bit(to))).is_empty() {
+        if !(self.state.castling_squares
+            & (Bitboard::from_square(from) | Bitboard::from_square(to)))
+        .is_empty()
+        {
             hash ^= self.update_castling(from, to);
         }
         self.state.halfmove_clock += 1;
         self.state.fullmove_number += us as u32;
 
-        self.flip(moving, bit(from) | bit(to));
+        self.flip(
+            moving,
+            Bitboard::from_square(from) | Bitboard::from_square(to),
+        );
         T::toggle(&mut self.state.lines, from);
         self.squares[from as usize] = Code::EMPTY;
         self.squares[to as usize] = Code::of(moving);
         if let Some(captured) = captured.piece() {
             // `to` stays occupied, so the technique's state changes only at `from`.
-            self.flip(captured, bit(to));
+            self.flip(captured, Bitboard::from_square(to));
             hash ^= Zobrist::piece(captured, to);
             self.state.halfmove_clock = 0;
         } else {
@@ -382,12 +359,12 @@ impl<T: SliderTechnique> BitboardBoard<T> {
         self.state.fullmove_number += us as u32;
 
         for (piece, sq) in [(king, king_from), (rook, rook_from)] {
-            self.flip(piece, bit(sq));
+            self.flip(piece, Bitboard::from_square(sq));
             T::toggle(&mut self.state.lines, sq);
             self.squares[sq as usize] = Code::EMPTY;
         }
         for (piece, sq) in [(king, king_to), (rook, rook_to)] {
-            self.flip(piece, bit(sq));
+            self.flip(piece, Bitboard::from_square(sq));
             T::toggle(&mut self.state.lines, sq);
             self.squares[sq as usize] = Code::of(piece);
         }
@@ -447,7 +424,7 @@ const RIGHTS: [(Color, CastlingSide); 4] = [
 /// pawn taken en passant stands.
 #[inline(always)]
 fn behind(sq: Square, color: Color) -> Square {
-    square((sq as u32).wrapping_sub(8).wrapping_add(16 * color as u32))
+    Square::from_index((sq as u8).wrapping_sub(8).wrapping_add(16 * color as u8))
 }
 
 /// The rook's squares, from and to, for a castling move of `color` made under `rights` (the
@@ -498,7 +475,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         let mut castle_squares = [Bitboard::EMPTY; 4];
         for (slot, (color, side)) in RIGHTS.into_iter().enumerate() {
             if let (Some(king), Some(rook)) = (rights.king(color), rights.rook(color, side)) {
-                castle_squares[slot] = bit(king) | bit(rook);
+                castle_squares[slot] = Bitboard::from_square(king) | Bitboard::from_square(rook);
                 board.castle_drops[king as usize] |= 1 << slot;
                 board.castle_drops[rook as usize] |= 1 << slot;
                 board.state.castle_held |= 1 << slot;
@@ -519,7 +496,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         board.state.castling_squares =
             board.castle_by_held[usize::from(board.state.castle_held)].squares;
         for (sq, piece) in setup.pieces() {
-            board.flip(piece, bit(sq));
+            board.flip(piece, Bitboard::from_square(sq));
             T::toggle(&mut board.state.lines, sq);
             board.squares[sq as usize] = Code::of(piece);
             board.state.zobrist ^= Zobrist::piece(piece, sq);
@@ -624,8 +601,8 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     // unmake, so every store of `make` must reach memory first.
     #[inline(always)]
     fn make(&mut self, mv: Move) -> Undo<T> {
-        let from = square(u32::from(mv.bits()));
-        let to = square(u32::from(mv.bits()) >> 6);
+        let from = mv.from();
+        let to = mv.to();
         let flag = mv.flag_bits();
         // Quiet moves, double pushes and plain captures take the straight path, the shared body
         // without the en-passant and promotion work; castles, en-passant captures and
@@ -642,8 +619,8 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     #[inline]
     fn unmake(&mut self, mv: Move, undo: Undo<T>) {
         let us = undo.state.turn;
-        let from = square(u32::from(mv.bits()));
-        let to = square(u32::from(mv.bits()) >> 6);
+        let from = mv.from();
+        let to = mv.to();
         let flag = mv.flag_bits();
         self.state = undo.state;
         // The moves of `make`'s straight path first: they need only their two squares put
@@ -692,7 +669,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     }
 
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
-        for sq in squares(self.occupied()) {
+        for sq in self.occupied() {
             if let Some(piece) = self.squares[sq as usize].piece() {
                 f(sq, piece);
             }

@@ -58,7 +58,7 @@ mod technique;
 pub mod techniques;
 pub mod views;
 
-pub use board::{bit, square, squares, BitboardBoard, Undo};
+pub use board::{BitboardBoard, Undo};
 pub use boardlab_sliders;
 pub use movegen::{Counter, Lister, MoveSink};
 pub use technique::SliderTechnique;

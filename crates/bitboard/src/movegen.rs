@@ -23,7 +23,7 @@
 //! moves; [`Counter`] only adds their popcounts, which is how bulk perft counts the last ply
 //! without listing a move.
 
-use crate::board::{bit, square, squares, BitboardBoard};
+use crate::board::BitboardBoard;
 use crate::technique::SliderTechnique;
 use boardlab_core::bitboard::{
     between, king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
@@ -111,8 +111,8 @@ impl<'a, const QUIET: bool, const NOISY: bool> Lister<'a, QUIET, NOISY> {
 
     #[inline(always)]
     fn push_from_behind(&mut self, to: Bitboard, delta: i32, flag: MoveFlag) {
-        for to in squares(to) {
-            let from = square((to as i32 - delta) as u32);
+        for to in to {
+            let from = Square::from_index((to as i32 - delta) as u8);
             self.out.push(Move::new(from, to, flag));
         }
     }
@@ -122,12 +122,12 @@ impl<const QUIET: bool, const NOISY: bool> MoveSink for Lister<'_, QUIET, NOISY>
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard) {
         if self.noisy() {
-            for to in squares(to & theirs) {
+            for to in to & theirs {
                 self.out.push(Move::new(from, to, MoveFlag::Capture));
             }
         }
         if self.quiet() {
-            for to in squares(to & !theirs) {
+            for to in to & !theirs {
                 self.out.push(Move::new(from, to, MoveFlag::Quiet));
             }
         }
@@ -302,12 +302,12 @@ fn chess960_castles<T: SliderTechnique>(
         }
         let mut lines = *lines_without_king;
         T::toggle(&mut lines, path.rook_from);
-        let lifted = without_king ^ bit(path.rook_from);
+        let lifted = without_king ^ Bitboard::from_square(path.rook_from);
         // The check test has cleared the king's own square, but only with the rook in place: a
         // king that castles without moving stays there while the rook leaves, and the rook may
         // have been what stood between it and an enemy on the home rank.
         let to_test = path.king_path.without(path.king_from).with(path.king_to);
-        let safe = squares(to_test).all(|sq| {
+        let safe = to_test.into_iter().all(|sq| {
             board
                 .attackers(T::tables(), &lines, sq, !us, lifted)
                 .is_empty()
@@ -360,10 +360,10 @@ fn slider_checkers_and_pinned(
     let occupied = ours | theirs;
     let mut checkers = Bitboard::EMPTY;
     let mut pinned = Bitboard::EMPTY;
-    for sniper in squares(snipers) {
+    for sniper in snipers {
         let blockers = between(king, sniper) & occupied;
         if blockers.is_empty() {
-            checkers |= bit(sniper);
+            checkers |= Bitboard::from_square(sniper);
         } else if !blockers.more_than_one() {
             pinned |= blockers & ours;
         }
@@ -421,7 +421,7 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
     // be a check).
-    let without_king = occupied ^ bit(king);
+    let without_king = occupied ^ Bitboard::from_square(king);
     let mut lines_without_king = *lines;
     T::toggle(&mut lines_without_king, king);
     let king_targets = king_attacks(king) & !ours;
@@ -443,7 +443,7 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     }
     let in_check = !checkers.is_empty();
     let targets = if in_check {
-        between(king, square(checkers.0.trailing_zeros())) | checkers
+        between(king, Square::from_index(checkers.0.trailing_zeros() as u8)) | checkers
     } else {
         !ours
     };
@@ -451,14 +451,14 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     let movable = ours & !pinned;
     let our_diagonal = (board.by_role(Role::Bishop) | queens) & ours;
     let our_straight = (board.by_role(Role::Rook) | queens) & ours;
-    for from in squares(board.by_role(Role::Knight) & movable) {
+    for from in board.by_role(Role::Knight) & movable {
         sink.piece_moves(from, knight_attacks(from) & targets, theirs);
     }
-    for from in squares(our_diagonal & movable) {
+    for from in our_diagonal & movable {
         let attacks = T::bishop_attacks(tables, lines, occupied, from);
         sink.piece_moves(from, attacks & targets, theirs);
     }
-    for from in squares(our_straight & movable) {
+    for from in our_straight & movable {
         let attacks = T::rook_attacks(tables, lines, occupied, from);
         sink.piece_moves(from, attacks & targets, theirs);
     }
@@ -467,20 +467,20 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     pawn_moves::<S, WHITE>(sink, our_pawns & !pinned, targets, occupied, theirs);
 
     if !in_check {
-        for from in squares(pinned & our_diagonal) {
+        for from in pinned & our_diagonal {
             let attacks = T::bishop_attacks(tables, lines, occupied, from);
             let along = attacks & targets & line(king, from);
             sink.piece_moves(from, along, theirs);
         }
-        for from in squares(pinned & our_straight) {
+        for from in pinned & our_straight {
             let attacks = T::rook_attacks(tables, lines, occupied, from);
             let along = attacks & targets & line(king, from);
             sink.piece_moves(from, along, theirs);
         }
-        for from in squares(pinned & our_pawns) {
+        for from in pinned & our_pawns {
             pawn_moves::<S, WHITE>(
                 sink,
-                bit(from),
+                Bitboard::from_square(from),
                 targets & line(king, from),
                 occupied,
                 theirs,
@@ -490,12 +490,16 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
 
     if let Some(ep) = board.state.ep_square {
         let up: i32 = if WHITE { 8 } else { -8 };
-        let victim = square((ep as i32 - up) as u32);
+        let victim = Square::from_index((ep as i32 - up) as u8);
         // A checker that is no slider stays a checker unless it is the captured pawn.
-        let leaper_checkers = checkers & !(their_diagonal | their_straight) & !bit(victim);
+        let leaper_checkers =
+            checkers & !(their_diagonal | their_straight) & !Bitboard::from_square(victim);
         if leaper_checkers.is_empty() {
-            for from in squares(pawn_attacks(them, ep) & our_pawns) {
-                let after = occupied ^ bit(from) ^ bit(victim) ^ bit(ep);
+            for from in pawn_attacks(them, ep) & our_pawns {
+                let after = occupied
+                    ^ Bitboard::from_square(from)
+                    ^ Bitboard::from_square(victim)
+                    ^ Bitboard::from_square(ep);
                 let mut lines_after = *lines;
                 T::toggle(&mut lines_after, from);
                 T::toggle(&mut lines_after, victim);
@@ -535,7 +539,7 @@ fn attacked_among<T: SliderTechnique, const WHITE: bool>(
     let mut attacked = shift(pawns & !Bitboard::FILE_A, down - 1)
         | shift(pawns & !Bitboard::FILE_H, down + 1)
         | king_attacks(board.king_of(them));
-    for from in squares(board.by_role(Role::Knight) & theirs) {
+    for from in board.by_role(Role::Knight) & theirs {
         attacked |= knight_attacks(from);
     }
     let mut in_doubt = to_test & !attacked;
@@ -543,14 +547,14 @@ fn attacked_among<T: SliderTechnique, const WHITE: bool>(
         return to_test & attacked;
     }
     let queens = board.by_role(Role::Queen);
-    for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
+    for from in (board.by_role(Role::Bishop) | queens) & theirs {
         if !(RAYS[1][from as usize] & in_doubt).is_empty() {
             let attacks = T::bishop_attacks(tables, lines, occupied, from);
             attacked |= attacks;
             in_doubt &= !attacks;
         }
     }
-    for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
+    for from in (board.by_role(Role::Rook) | queens) & theirs {
         if !(RAYS[0][from as usize] & in_doubt).is_empty() {
             let attacks = T::rook_attacks(tables, lines, occupied, from);
             attacked |= attacks;
