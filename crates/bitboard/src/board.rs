@@ -1,12 +1,12 @@
 //! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
 //! piece-per-square array, with make and unmake.
 
-use crate::movegen::{self, Counter, Lister};
+use crate::movegen;
 use crate::technique::SliderTechnique;
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Piece,
-    Role, Setup, Square, Views, Zobrist,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, Role,
+    Setup, Square, Views, Zobrist,
 };
 
 /// A chess position for bitboard move generation, its sliders' attacks found by `T`.
@@ -578,20 +578,9 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
             .is_empty()
     }
 
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        out.clear();
-        match kind {
-            GenKind::All => movegen::generate(self, &mut Lister::<true, true>::new(out)),
-            GenKind::Noisy => movegen::generate(self, &mut Lister::<false, true>::new(out)),
-            GenKind::Quiet => movegen::generate(self, &mut Lister::<true, false>::new(out)),
-        }
-    }
-
-    #[inline]
-    fn count_legal(&self) -> u64 {
-        let mut counter = Counter::default();
-        movegen::generate(self, &mut counter);
-        counter.count()
+    #[inline(always)]
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        movegen::generate(self, sink);
     }
 
     // Inlined into the caller, perft's leaf loop among them: the call, the saving of six

@@ -60,7 +60,6 @@ pub mod views;
 
 pub use board::{BitboardBoard, Undo};
 pub use boardlab_sliders;
-pub use movegen::{Counter, Lister, MoveSink};
 pub use technique::SliderTechnique;
 pub use techniques::{
     BitLines, BitLinesBoard, BlackMagic, BlackMagicBoard, Hyperbola, HyperbolaBoard, Kindergarten,
