@@ -110,7 +110,7 @@ fn castling_candidates<T: SliderTechnique>(
     occupied: Bitboard,
     checkers: Bitboard,
 ) -> Bitboard {
-    let rights = board.castling_rights();
+    let rights = board.castling();
     let mut castle_path = Bitboard::EMPTY;
     if rights.has_any(us) && checkers.is_empty() {
         let [king_side, queen_side] = &CASTLES[us as usize];
@@ -162,7 +162,7 @@ fn chess960_castles<T: SliderTechnique>(
     without_king: Bitboard,
 ) -> [Option<Move>; 2] {
     let us = board.side_to_move();
-    let rights = board.castling_rights();
+    let rights = board.castling();
     let mut castles = [None; 2];
     for (castle, side) in castles.iter_mut().zip(CastlingSide::ALL) {
         let Some(path) = rights.path(us, side) else {
@@ -359,7 +359,7 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         }
     }
 
-    if let Some(ep) = board.state.ep_square {
+    if let Some(ep) = board.state.position.ep_square {
         let up: i8 = if WHITE { 8 } else { -8 };
         let victim = Square::from_index((ep as i8 - up) as u8);
         // A checker that is no slider stays a checker unless it is the captured pawn.
