@@ -32,10 +32,10 @@ pub use crate::solutions::rotated::rotated_bit;
 /// A line of `n` squares has an `n - 2`-bit state; a line of one or two squares has state 0.
 ///
 /// Build the line's rotated map from `occupied` (your [`rotated_bit`] for every occupied
-/// square, with `line.rotation()`), then shift the row's second bit down to bit 0 and mask.
+/// square, with `Rotation::of(line)`), then shift the row's second bit down to bit 0 and mask.
 ///
-/// Checked against `Line::state` on random occupancies, every line and square. Do not call
-/// `Line::slot` or `Line::state`.
+/// Checked against `RotatedOccupancy::state` on random occupancies, every line and square. Do
+/// not call `LineSlot::of` or `RotatedOccupancy::state`.
 #[cfg(not(feature = "solutions"))]
 pub fn line_state(line: Line, sq: Square, occupied: Bitboard) -> u8 {
     todo!("exercise rotated_state: (map >> (row start + 1)) & ((1 << (row length - 2)) - 1)")

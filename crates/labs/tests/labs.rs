@@ -151,7 +151,7 @@ fn rotated_state_matches_the_crate_states() {
             for sq in Square::ALL {
                 assert_eq!(
                     rotated::line_state(line, sq, occupied),
-                    line.state(sq, &occupancy),
+                    occupancy.state(line, sq),
                     "{} through {sq}, {occupied:?}",
                     line.name()
                 );

@@ -65,7 +65,7 @@ pub fn rotated_bit(rotation: Rotation, sq: Square) -> u8 {
 
 /// The state: the inner bits of the square's row in the line's map.
 pub fn line_state(line: Line, sq: Square, occupied: Bitboard) -> u8 {
-    let rotation = line.rotation();
+    let rotation = Rotation::of(line);
     let map = occupied
         .into_iter()
         .fold(0u64, |map, piece| map | 1 << rotated_bit(rotation, piece));
