@@ -35,7 +35,7 @@ pub struct BitboardBoard<T: SliderTechnique> {
 }
 
 /// What a set of castling rights held means for the board: see
-/// [`BitboardBoard::update_castling`].
+/// [`BitboardBoard::castling_after`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct CastleEntry {
     rights: CastlingRights,
@@ -104,7 +104,7 @@ pub(crate) struct State<T: SliderTechnique> {
     pub(crate) colors: [Bitboard; Color::NUM],
     /// The squares of the kings and rooks that still hold a castling right: a move from or to
     /// one of them may drop a right, any other move keeps them all (see
-    /// [`BitboardBoard::update_castling`]).
+    /// [`BitboardBoard::castling_after`]).
     pub(crate) castling_squares: Bitboard,
     /// The side to move, the castling rights, the en-passant square, the clocks and the hash.
     pub(crate) position: PositionState,
@@ -575,7 +575,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         // Quiet moves, double pushes and plain captures take the straight path, the shared body
         // without the en-passant and promotion work; castles, en-passant captures and
         // promotions go to `make_general`. Together with the castling tables (see
-        // `update_castling`) this runs 7.5% fewer instructions in full-make perft of kiwipete
+        // `castling_after`) this runs 7.5% fewer instructions in full-make perft of kiwipete
         // (callgrind). Deciding on the flag alone, before anything else, lets the compiler
         // branch away before it saves any register: 5% fewer again.
         if PLAIN_FLAGS >> flag & 1 == 0 {

@@ -1,4 +1,5 @@
-//! An implementation of boardlab-core's `Board` trait using magic bitboards.
+//! An implementation of boardlab-core's `Board` trait using fancy magic bitboards: the slider
+//! technique [`MagicTechnique`] on boardlab-bitboard's shared bitboard board.
 //!
 //! The position is a set of 64-bit bitboards, bit `i` for square `i`:
 //!

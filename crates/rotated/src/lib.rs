@@ -1,5 +1,6 @@
 //! An implementation of boardlab-core's `Board` trait using rotated bitboards, the way the
-//! engines of the 1990s (Crafty among them) found sliding attacks before magic multiplication.
+//! engines of the 1990s (Crafty among them) found sliding attacks before magic multiplication:
+//! the slider technique [`RotatedTechnique`] on boardlab-bitboard's shared bitboard board.
 //!
 //! # The index maps
 //!

@@ -4,6 +4,8 @@
 //! direction, file minus rank constant) and anti-diagonal (the a8-h1 direction, file plus rank
 //! constant). Most techniques work one line at a time and need that line's squares, with or
 //! without the slider's own square; the tables here are built at compile time and shared.
+//! [`Line`] is the workspace's one name for these lines: boardlab-rotated's maps are indexed by
+//! it too.
 
 use crate::Slider;
 use boardlab_core::bitboard::{ray, slider_attacks_slow};
