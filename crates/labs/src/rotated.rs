@@ -109,7 +109,7 @@ pub use crate::solutions::rotated::rotated_bit;
 /// Build the line's rotated map from `occupied` with your [`rotated_bit`] and
 /// `line.rotation()`, then take the inner bits of the square's row.
 ///
-/// Checked against the rotated backend's `Line::state` on random occupancies, every line and
+/// Checked against the rotated backend's `RotatedOccupancy::state` on random occupancies, every line and
 /// square. The library cannot reach that backend.
 #[cfg(not(feature = "solutions"))]
 pub fn line_state(line: Line, sq: Square, occupied: Bitboard) -> u8 {

@@ -77,7 +77,7 @@ fn check_state(line_state: LineState) -> Checked<usize> {
         for line in Line::ALL {
             for sq in Square::ALL {
                 let state = line_state(line, sq, occupied);
-                let expected = backend_line(line).state(sq, &occupancy);
+                let expected = occupancy.state(backend_line(line), sq);
                 if state != expected {
                     return Err(format!(
                         "{} through {sq}: state {state:#b}, expected {expected:#b}, occupied \
