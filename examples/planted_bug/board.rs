@@ -6,8 +6,8 @@
 //! passant empties both squares and leaves the king in check, and this board allows it.
 
 use boardlab_core::{
-    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, Role, Setup,
+    Square, Zobrist,
 };
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
 
@@ -99,16 +99,19 @@ impl Board for EnPassantBugBoard {
     }
 
     // ANCHOR: generate
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        self.inner.generate(kind, out);
-        if kind != GenKind::Quiet {
-            self.pinned_en_passant(out);
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        let mut moves = MoveList::new();
+        self.inner.generate(S::KIND, &mut moves);
+        if S::KIND != GenKind::Quiet {
+            self.pinned_en_passant(&mut moves);
         }
         // After the bug has left a king in check, the other side could take it. The board
         // underneath is built for chess positions only, so such a capture is left out; a
         // correct generator never lists one, so nothing else changes.
         let their_king = self.inner.king_square(!self.inner.side_to_move());
-        out.retain(|mv| mv.to() != their_king);
+        for &mv in moves.iter().filter(|mv| mv.to() != their_king) {
+            sink.push(mv);
+        }
     }
     // ANCHOR_END: generate
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::epd::{parse_perft_suite, STANDARD_SUITE};
 use crate::ReferenceBoard;
-use crate::{perft, Color, PerftMode, Piece, Setup, Square};
+use crate::{perft, Color, MoveSink, PerftMode, Piece, Setup, Square};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
@@ -251,11 +251,12 @@ impl Board for ReversedBoard {
     fn is_attacked(&self, sq: Square, by: Color) -> bool {
         self.0.is_attacked(sq, by)
     }
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut forward = MoveList::new();
-        self.0.generate(kind, &mut forward);
-        out.clear();
-        out.extend(forward.iter().rev().copied());
+        self.0.generate(S::KIND, &mut forward);
+        for &mv in forward.iter().rev() {
+            sink.push(mv);
+        }
     }
     fn make(&mut self, mv: Move) {
         self.0.make(mv)
