@@ -505,38 +505,13 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.state.position.turn
+    fn state(&self) -> &PositionState {
+        &self.state.position
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.squares[sq as usize].piece()
-    }
-
-    #[inline]
-    fn castling(&self) -> CastlingRights {
-        self.state.position.castling
-    }
-
-    #[inline]
-    fn ep_square(&self) -> Option<Square> {
-        self.state.position.ep_square
-    }
-
-    #[inline]
-    fn halfmove_clock(&self) -> u32 {
-        self.state.position.halfmove_clock
-    }
-
-    #[inline]
-    fn fullmove_number(&self) -> u32 {
-        self.state.position.fullmove_number
-    }
-
-    #[inline]
-    fn zobrist(&self) -> Zobrist {
-        self.state.position.zobrist
     }
 
     #[inline]

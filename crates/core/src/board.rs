@@ -2,7 +2,8 @@
 
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
 use crate::{
-    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, Role, Setup, Square, Zobrist,
+    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, PositionState, Role, Setup,
+    Square, Zobrist,
 };
 use std::fmt;
 
@@ -74,27 +75,50 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// The position in neutral form.
     fn to_setup(&self) -> Setup;
 
-    /// The side to move.
-    fn side_to_move(&self) -> Color;
+    /// The side to move, castling rights, en-passant square, clocks and hash: the record every
+    /// backend keeps beside its pieces, which `make` saves and `unmake` copies back (see
+    /// [`PositionState`]). The accessors below read it.
+    fn state(&self) -> &PositionState;
 
     /// The piece on `sq`.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
 
+    /// The side to move.
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.state().turn
+    }
+
     /// The castling rights.
-    fn castling(&self) -> CastlingRights;
+    #[inline]
+    fn castling(&self) -> CastlingRights {
+        self.state().castling
+    }
 
     /// The en-passant square, following the rule in the trait docs.
-    fn ep_square(&self) -> Option<Square>;
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        self.state().ep_square
+    }
 
     /// Half-moves since the last capture or pawn move.
-    fn halfmove_clock(&self) -> u32;
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.state().halfmove_clock
+    }
 
     /// The full-move number.
-    fn fullmove_number(&self) -> u32;
+    #[inline]
+    fn fullmove_number(&self) -> u32 {
+        self.state().fullmove_number
+    }
 
     /// The position's Polyglot hash (the Polyglot en-passant rule, for books), maintained
     /// incrementally. See the [`zobrist`](crate::Zobrist) module docs for the two hashes.
-    fn zobrist(&self) -> Zobrist;
+    #[inline]
+    fn zobrist(&self) -> Zobrist {
+        self.state().zobrist
+    }
 
     /// The square of `color`'s king.
     fn king_square(&self, color: Color) -> Square;

@@ -29,7 +29,7 @@
 //! book explains each part.
 
 #[cfg(not(feature = "solutions"))]
-use boardlab_core::{Board, CastlingRights, Move, MoveSink, PositionState, Setup, Zobrist};
+use boardlab_core::{Board, Move, MoveSink, PositionState, Setup};
 use boardlab_core::{Color, Piece, Role, Square};
 
 /// An empty square.
@@ -166,31 +166,11 @@ impl Board for Board16x16 {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 
-    fn side_to_move(&self) -> Color {
+    fn state(&self) -> &PositionState {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
-    fn castling(&self) -> CastlingRights {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
-    fn ep_square(&self) -> Option<Square> {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
-    fn zobrist(&self) -> Zobrist {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 

@@ -304,32 +304,12 @@ impl Board for Board16x16 {
         setup
     }
 
-    fn side_to_move(&self) -> Color {
-        self.state.turn
+    fn state(&self) -> &PositionState {
+        &self.state
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         piece_of(self.at(sq))
-    }
-
-    fn castling(&self) -> CastlingRights {
-        self.state.castling
-    }
-
-    fn ep_square(&self) -> Option<Square> {
-        self.state.ep_square
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.state.halfmove_clock
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.state.fullmove_number
-    }
-
-    fn zobrist(&self) -> Zobrist {
-        self.state.zobrist
     }
 
     fn king_square(&self, color: Color) -> Square {

@@ -3,8 +3,8 @@
 
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::{
-    staged_order, Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece,
-    Setup, Square, Zobrist,
+    staged_order, Board, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState,
+    Setup, Square,
 };
 use boardlab_labs::picker::{mvv_lva, StagedPicker};
 use boardlab_mailbox::MailboxBoard;
@@ -60,26 +60,11 @@ impl Board for Recording {
     fn to_setup(&self) -> Setup {
         self.inner.to_setup()
     }
-    fn side_to_move(&self) -> Color {
-        self.inner.side_to_move()
+    fn state(&self) -> &PositionState {
+        self.inner.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.inner.piece_at(sq)
-    }
-    fn castling(&self) -> CastlingRights {
-        self.inner.castling()
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.inner.ep_square()
-    }
-    fn halfmove_clock(&self) -> u32 {
-        self.inner.halfmove_clock()
-    }
-    fn fullmove_number(&self) -> u32 {
-        self.inner.fullmove_number()
-    }
-    fn zobrist(&self) -> Zobrist {
-        self.inner.zobrist()
     }
     fn king_square(&self, color: Color) -> Square {
         self.inner.king_square(color)
