@@ -54,10 +54,6 @@ impl Board for EnPassantBugBoard {
         }
     }
 
-    fn to_setup(&self) -> Setup {
-        self.inner.to_setup()
-    }
-
     fn state(&self) -> &PositionState {
         self.inner.state()
     }

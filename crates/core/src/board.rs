@@ -72,8 +72,15 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
 
-    /// The position in neutral form.
-    fn to_setup(&self) -> Setup;
+    /// The position in neutral form: every piece ([`for_each_piece`](Board::for_each_piece))
+    /// and the [`state`](Board::state). A backend that keeps a setup or a 64-square array at
+    /// hand may override it with a copy.
+    fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        self.for_each_piece(|sq, piece| setup.board[sq.index()] = Some(piece));
+        self.state().write_to(&mut setup);
+        setup
+    }
 
     /// The side to move, castling rights, en-passant square, clocks and hash: the record every
     /// backend keeps beside its pieces, which `make` saves and `unmake` copies back (see

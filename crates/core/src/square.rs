@@ -19,137 +19,78 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A file (column), `a` to `h`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
-}
-
-impl File {
-    /// The number of files.
-    pub const NUM: usize = 8;
-    /// All files, `a` first.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
-
-    /// The file with the given index (`0` = a), or `None` past `h`.
-    #[inline]
-    pub const fn new(index: u8) -> Option<File> {
-        if index < 8 {
-            Some(File::ALL[index as usize])
-        } else {
-            None
+/// Files and ranks are one idea twice over: eight values in order, each named by one character
+/// counted from the first (`a`..`h`, `1`..`8`). The macro writes that idea once for both.
+macro_rules! coordinate {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $what:literal, $first:literal ..= $last:literal,
+        [$($variant:ident),* $(,)?]
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[repr(u8)]
+        pub enum $name {
+            $($variant),*
         }
-    }
 
-    /// The file's index, `0` for a.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
+        impl $name {
+            #[doc = concat!("The number of ", $what, "s.")]
+            pub const NUM: usize = 8;
+            #[doc = concat!("All ", $what, "s, `", $first, "` first.")]
+            pub const ALL: [$name; 8] = [$($name::$variant),*];
 
-    /// The file's letter, `'a'` to `'h'`.
-    #[inline]
-    pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
-    }
+            #[doc = concat!("The ", $what, " with the given index (`0` = `", $first, "`), or `None` past `", $last, "`.")]
+            #[inline]
+            pub const fn new(index: u8) -> Option<$name> {
+                if index < 8 {
+                    Some($name::ALL[index as usize])
+                } else {
+                    None
+                }
+            }
 
-    /// The file named by a letter `'a'`..`'h'`.
-    pub const fn from_char(c: char) -> Option<File> {
-        match c {
-            'a'..='h' => File::new(c as u8 - b'a'),
-            _ => None,
+            #[doc = concat!("The ", $what, "'s index, `0` for `", $first, "`.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            #[doc = concat!("The ", $what, "'s character, `'", $first, "'` to `'", $last, "'`.")]
+            #[inline]
+            pub const fn char(self) -> char {
+                // The character is ASCII, so its code point fits a byte.
+                ($first as u32 + self as u32) as u8 as char
+            }
+
+            #[doc = concat!("The ", $what, " named by a character `'", $first, "'`..`'", $last, "'`.")]
+            pub const fn from_char(c: char) -> Option<$name> {
+                match c {
+                    $first..=$last => $name::new((c as u32 - $first as u32) as u8),
+                    _ => None,
+                }
+            }
         }
-    }
-}
 
-impl fmt::Display for File {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
-
-/// A rank (row), `1` to `8`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(u8)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
-}
-
-impl Rank {
-    /// The number of ranks.
-    pub const NUM: usize = 8;
-    /// All ranks, the first first.
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
-
-    /// The rank with the given index (`0` = the first rank), or `None` past the eighth.
-    #[inline]
-    pub const fn new(index: u8) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank::ALL[index as usize])
-        } else {
-            None
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.char())
+            }
         }
-    }
-
-    /// The rank's index, `0` for the first rank.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The rank's digit, `'1'` to `'8'`.
-    #[inline]
-    pub const fn char(self) -> char {
-        (b'1' + self as u8) as char
-    }
-
-    /// The rank named by a digit `'1'`..`'8'`.
-    pub const fn from_char(c: char) -> Option<Rank> {
-        match c {
-            '1'..='8' => Rank::new(c as u8 - b'1'),
-            _ => None,
-        }
-    }
+    };
 }
 
-impl fmt::Display for Rank {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
-    }
-}
+coordinate!(
+    /// A file (column), `a` to `h`.
+    File, "file", 'a'..='h',
+    [A, B, C, D, E, F, G, H]
+);
+
+coordinate!(
+    /// A rank (row), `1` to `8`.
+    Rank, "rank", '1'..='8',
+    [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
 
 macro_rules! squares {
     ($($name:ident),* $(,)?) => {

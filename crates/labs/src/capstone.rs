@@ -162,10 +162,6 @@ impl Board for Board16x16 {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 
-    fn to_setup(&self) -> Setup {
-        todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
-    }
-
     fn state(&self) -> &PositionState {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }

@@ -145,15 +145,6 @@ impl Board for MailboxBoard {
         board
     }
 
-    fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty();
-        for sq in Square::ALL {
-            setup.board[sq.index()] = self.cells[Sq120::from_square(sq).index()].piece();
-        }
-        self.state.write_to(&mut setup);
-        setup
-    }
-
     #[inline]
     fn state(&self) -> &PositionState {
         &self.state

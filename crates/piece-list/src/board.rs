@@ -114,13 +114,6 @@ impl Board for PieceListBoard {
         }
     }
 
-    fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty();
-        self.for_each_piece(|sq, piece| setup.board[sq.index()] = Some(piece));
-        self.state.write_to(&mut setup);
-        setup
-    }
-
     #[inline]
     fn state(&self) -> &PositionState {
         &self.state

@@ -117,11 +117,7 @@ impl Board for NoBishopPromotions {
 
     fn from_setup(setup: &Setup) -> Self {
         NoBishopPromotions(ReferenceBoard::from_setup(setup))
-    }
-    fn to_setup(&self) -> Setup {
-        self.0.to_setup()
-    }
-    fn state(&self) -> &PositionState {
+    }    fn state(&self) -> &PositionState {
         self.0.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {

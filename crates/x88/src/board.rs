@@ -362,15 +362,6 @@ impl Board for X88Board {
         board
     }
 
-    fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty();
-        for sq in Square::ALL {
-            setup.board[sq.index()] = self.piece_at(sq);
-        }
-        self.state.write_to(&mut setup);
-        setup
-    }
-
     #[inline]
     fn state(&self) -> &PositionState {
         &self.state

@@ -155,34 +155,54 @@ impl MovePicker {
         ply: usize,
         heuristics: &Heuristics,
     ) -> MovePicker {
-        let mut keys = [0; MAX_MOVES];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
-            *key = order_key(heuristics.score(board, mv, table_move, ply), mv);
-        }
-        MovePicker {
-            moves,
-            keys,
-            next: 0,
-        }
+        MovePicker::keyed(moves, |mv| {
+            order_key(heuristics.score(board, mv, table_move, ply), mv)
+        })
     }
 
     /// Orders captures and promotions for quiescence search by MVV-LVA.
     #[inline]
     pub fn noisy<B: Board>(board: &B, moves: MoveList) -> MovePicker {
-        let mut keys = [0; MAX_MOVES];
-        for (key, &mv) in keys.iter_mut().zip(moves.iter()) {
+        MovePicker::keyed(moves, |mv| {
             let score = if mv.is_noisy() {
                 NOISY + noisy_score(board, mv)
             } else {
                 0
             };
-            *key = order_key(score, mv);
-        }
+            order_key(score, mv)
+        })
+    }
+
+    /// Hands out `moves` by `key`, the highest first.
+    #[inline]
+    fn keyed(moves: MoveList, key: impl FnMut(Move) -> i64) -> MovePicker {
+        let mut picker = MovePicker::empty();
+        picker.refill(|list| *list = moves, key);
+        picker
+    }
+
+    /// A picker with nothing to hand out.
+    pub(super) fn empty() -> MovePicker {
         MovePicker {
-            moves,
-            keys,
+            moves: MoveList::new(),
+            keys: [0; MAX_MOVES],
             next: 0,
         }
+    }
+
+    /// Starts over with the moves `fill` writes into the list, handed out by `key`, the
+    /// highest first. The staged picker fills one picker stage after stage this way.
+    #[inline]
+    pub(super) fn refill(
+        &mut self,
+        fill: impl FnOnce(&mut MoveList),
+        mut key: impl FnMut(Move) -> i64,
+    ) {
+        fill(&mut self.moves);
+        for (slot, &mv) in self.keys.iter_mut().zip(self.moves.iter()) {
+            *slot = key(mv);
+        }
+        self.next = 0;
     }
 }
 

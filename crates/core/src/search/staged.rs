@@ -17,10 +17,8 @@
 //! exchange evaluation, and keeping the order of the whole-list picker means both pickers visit
 //! exactly the same tree, so the difference between them is the generation work alone.
 
-use super::ordering::{noisy_key, quiet_key, Heuristics};
-use crate::{
-    Board, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, Role, Square, MAX_MOVES,
-};
+use super::ordering::{noisy_key, quiet_key, Heuristics, MovePicker};
+use crate::{Board, CastlingSide, Color, GenKind, Move, MoveFlag, Role, Square};
 
 /// Whether `mv` is a legal move on `board`, decided without generating any moves: the move
 /// must be one the rules allow the piece on its origin square (flag included, so that the move
@@ -235,9 +233,8 @@ pub struct StagedPicker {
     /// The killers already handed out, so the quiet stage skips them.
     killers_played: [Move; 2],
     killer_index: usize,
-    moves: MoveList,
-    keys: [i64; MAX_MOVES],
-    next: usize,
+    /// The current stage's moves, best first.
+    picker: MovePicker,
 }
 
 impl StagedPicker {
@@ -250,9 +247,7 @@ impl StagedPicker {
             ply,
             killers_played: [Move::NULL; 2],
             killer_index: 0,
-            moves: MoveList::new(),
-            keys: [0; MAX_MOVES],
-            next: 0,
+            picker: MovePicker::empty(),
         }
     }
 
@@ -276,12 +271,12 @@ impl StagedPicker {
                     self.table_move = Move::NULL;
                 }
                 Stage::GenerateNoisy => {
-                    board.generate(GenKind::Noisy, &mut self.moves);
+                    let board = &*board;
+                    self.picker.refill(
+                        |list| board.generate(GenKind::Noisy, list),
+                        |mv| noisy_key(board, mv),
+                    );
                     counts.noisy += 1;
-                    for (key, &mv) in self.keys.iter_mut().zip(self.moves.iter()) {
-                        *key = noisy_key(&*board, mv);
-                    }
-                    self.next = 0;
                     self.stage = Stage::Noisy;
                 }
                 Stage::Noisy => match self.select() {
@@ -305,13 +300,13 @@ impl StagedPicker {
                     self.stage = Stage::GenerateQuiet;
                 }
                 Stage::GenerateQuiet => {
-                    board.generate(GenKind::Quiet, &mut self.moves);
-                    counts.quiet += 1;
                     let side = board.side_to_move();
-                    for (key, &mv) in self.keys.iter_mut().zip(self.moves.iter()) {
-                        *key = quiet_key(heuristics, side, mv);
-                    }
-                    self.next = 0;
+                    let board = &*board;
+                    self.picker.refill(
+                        |list| board.generate(GenKind::Quiet, list),
+                        |mv| quiet_key(heuristics, side, mv),
+                    );
+                    counts.quiet += 1;
                     self.stage = Stage::Quiet;
                 }
                 Stage::Quiet => match self.select() {
@@ -326,25 +321,10 @@ impl StagedPicker {
     /// The best-keyed move of the current list not yet handed out, skipping the moves an
     /// earlier stage gave.
     fn select(&mut self) -> Option<Move> {
-        loop {
-            let len = self.moves.len();
-            if self.next >= len {
-                return None;
-            }
-            let mut best = self.next;
-            for i in self.next + 1..len {
-                if self.keys[i] > self.keys[best] {
-                    best = i;
-                }
-            }
-            self.keys.swap(self.next, best);
-            self.moves.swap(self.next, best);
-            let mv = self.moves[self.next];
-            self.next += 1;
-            if mv != self.table_move && !self.killers_played.contains(&mv) {
-                return Some(mv);
-            }
-        }
+        let (table_move, killers_played) = (self.table_move, self.killers_played);
+        self.picker
+            .by_ref()
+            .find(|&mv| mv != table_move && !killers_played.contains(&mv))
     }
 }
 

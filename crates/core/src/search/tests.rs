@@ -218,9 +218,6 @@ impl Board for ReversedBoard {
     fn from_setup(setup: &Setup) -> Self {
         ReversedBoard(ReferenceBoard::from_setup(setup), Arc::default())
     }
-    fn to_setup(&self) -> Setup {
-        self.0.to_setup()
-    }
     fn state(&self) -> &PositionState {
         self.0.state()
     }

@@ -295,15 +295,6 @@ impl Board for Board16x16 {
         board
     }
 
-    fn to_setup(&self) -> Setup {
-        let mut setup = Setup::empty();
-        for sq in Square::ALL {
-            setup.board[sq.index()] = piece_of(self.at(sq));
-        }
-        self.state.write_to(&mut setup);
-        setup
-    }
-
     fn state(&self) -> &PositionState {
         &self.state
     }
