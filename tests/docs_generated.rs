@@ -124,6 +124,29 @@ fn testkit_message() -> String {
     format!("{message}\n")
 }
 
+/// Every backend's sizes, as `boardlab compare` reports them in its size columns: the board,
+/// the undo record `make` returns, and the backend's own lookup tables.
+fn sizes_table() -> String {
+    use boardlab_core::Board;
+    use boardlab_harness::{with_backend, Backend};
+    let mut out = format!(
+        "{:<14} {:>11} {:>10} {:>11}\n",
+        "backend", "board bytes", "undo bytes", "table bytes"
+    );
+    for &backend in Backend::ALL {
+        let (board, undo, tables) = with_backend!(backend, B => (
+            B::board_bytes(),
+            std::mem::size_of::<<B as Board>::Undo>(),
+            B::table_bytes(),
+        ));
+        out.push_str(&format!(
+            "{:<14} {board:>11} {undo:>10} {tables:>11}\n",
+            backend.name()
+        ));
+    }
+    out
+}
+
 /// The part of an explanation after the backend's own walk: the legal moves and their bits.
 const LEGAL_MOVES: Option<&str> = Some("legal moves from");
 
@@ -358,6 +381,14 @@ const FIGURES: &[Figure] = &[
             render: testkit_message,
         },
         ..figure("debug-testkit-message.txt", &[])
+    },
+    // Every backend's sizes, for the introduction.
+    Figure {
+        source: Source::Library {
+            shown: "cargo test --test docs_generated   # Board::board_bytes, size_of::<Board::Undo>, Board::table_bytes",
+            render: sizes_table,
+        },
+        ..figure("sizes.txt", &[])
     },
     // Piece lists.
     figure(

@@ -1,0 +1,365 @@
+//! The book's counts and sizes, held to the code.
+//!
+//! A chapter that says "the five backends" after a sixth was registered is wrong without any
+//! figure changing, so no generated file catches it. These tests read the chapters' prose and
+//! check two kinds of claim:
+//!
+//! - every count written next to *backends*, *techniques* or *generators* ("twelve backends",
+//!   "the nine bitboard backends", "four independent generators") against the registry in
+//!   boardlab-harness (`Backend::ALL`), which is what the command line offers;
+//! - every size in bytes written in prose against the generated and measured files the book
+//!   includes, so that a size that changed in the code cannot stay behind in a sentence.
+//!
+//! The chapters of the Performance and Measured figures appendices and the debugging chapter
+//! are written from their own measurements and are left to their own checks.
+
+use boardlab_harness::{with_backend, Backend};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Chapters whose figures come from their own runs, not from the registry or `docs/src/generated`.
+const NOT_CHECKED: &[&str] = &["performance.md", "measured.md", "debugging.md"];
+
+fn docs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src")
+}
+
+/// Every checked chapter's name and text.
+fn chapters() -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(docs_dir()).expect("docs/src exists") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.extension().and_then(|e| e.to_str()) != Some("md")
+            || NOT_CHECKED.contains(&name.as_str())
+        {
+            continue;
+        }
+        found.push((name, fs::read_to_string(&path).expect("a chapter reads")));
+    }
+    found.sort();
+    assert!(found.len() > 10, "the chapters were not found");
+    found
+}
+
+/// The chapter's prose: fenced blocks (commands, included figures) removed, since their
+/// numbers are checked where they are made.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced && !line.contains("{{#include") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// What the registry says: how many backends, how many of them are a technique on the shared
+/// bitboard generator, and how many move generators there are in all.
+struct Registry {
+    backends: usize,
+    bitboard: usize,
+    generators: usize,
+}
+
+fn registry() -> Registry {
+    // A bitboard backend's board type is `BitboardBoard<Technique>`: the name before `<` says
+    // which generator a backend runs.
+    let generator_of = |backend: Backend| -> String {
+        let name = with_backend!(backend, B => std::any::type_name::<B>());
+        name.split('<').next().unwrap_or(name).to_string()
+    };
+    let generators: Vec<String> = Backend::ALL.iter().map(|&b| generator_of(b)).collect();
+    let bitboard = generators
+        .iter()
+        .filter(|g| g.ends_with("BitboardBoard"))
+        .count();
+    let distinct: BTreeSet<&String> = generators.iter().collect();
+    Registry {
+        backends: Backend::ALL.len(),
+        bitboard,
+        generators: distinct.len(),
+    }
+}
+
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// The number a word stands for: a numeral or a number word of either case.
+fn number(word: &str) -> Option<usize> {
+    let word = word.to_ascii_lowercase();
+    word.parse()
+        .ok()
+        .or_else(|| NUMBER_WORDS.iter().position(|&w| w == word))
+}
+
+/// The words of a text, with punctuation and markup stripped from their ends.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+                .to_string()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// One count found in prose: the number, the words between it and the noun, the noun, and the
+/// words around them that say which set is counted.
+#[derive(Debug)]
+struct Count {
+    chapter: String,
+    value: usize,
+    qualifier: String,
+    noun: String,
+    /// The word before the number ("the", "all", "both" make it a claim about a whole set).
+    before: String,
+    /// The three words after the noun ("of boardlab-sliders" names the set).
+    after: String,
+}
+
+/// Words between a number and its noun that do not change what is counted.
+const FILLER: [&str; 3] = ["are", "the", "of"];
+
+const NOUNS: [&str; 3] = ["backends", "techniques", "generators"];
+
+/// Every "N [up to two words] backends/techniques/generators" in the checked chapters.
+fn counts() -> Vec<Count> {
+    let mut found = Vec::new();
+    for (chapter, text) in chapters() {
+        let words = words(&prose(&text));
+        for (i, word) in words.iter().enumerate() {
+            let noun = word.to_ascii_lowercase();
+            if !NOUNS.contains(&noun.as_str()) {
+                continue;
+            }
+            for gap in 1..=3 {
+                let Some(at) = i.checked_sub(gap) else { break };
+                if let Some(value) = number(&words[at]) {
+                    let qualifier: Vec<String> = words[at + 1..i]
+                        .iter()
+                        .map(|w| w.to_ascii_lowercase())
+                        .filter(|w| !FILLER.contains(&w.as_str()))
+                        .collect();
+                    let before = at
+                        .checked_sub(1)
+                        .map_or(String::new(), |b| words[b].to_ascii_lowercase());
+                    let after = words[i + 1..(i + 4).min(words.len())]
+                        .join(" ")
+                        .to_ascii_lowercase();
+                    found.push(Count {
+                        chapter: chapter.clone(),
+                        value,
+                        qualifier: qualifier.join(" "),
+                        noun: noun.clone(),
+                        before,
+                        after,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// What a qualified count must be, or `None` for a phrase the test does not know (which fails,
+/// so that a new phrasing gets a rule here rather than no check).
+fn expected(count: &Count, registry: &Registry) -> Option<usize> {
+    // "Two backends" is any pair, as in "diff compares two backends"; only "the two", "both"
+    // or "all two" claim that a set has two members.
+    if count.value == 2 && !["the", "both", "all"].contains(&count.before.as_str()) {
+        return Some(2);
+    }
+    let arrays = registry.backends - registry.bitboard;
+    let qualifier = count.qualifier.as_str();
+    // The techniques of the crate boardlab-sliders (those beyond rotated and magic, which have
+    // crates of their own): "seven more", "the seven other", "the seven of boardlab-sliders".
+    let sliders_crate = registry.bitboard - 2;
+    if count.noun == "techniques"
+        && (qualifier.contains("more")
+            || qualifier.contains("other")
+            || count.after.contains("boardlab-sliders")
+            || count.after.starts_with("of slider attacks"))
+    {
+        return Some(sliders_crate);
+    }
+    match count.noun.as_str() {
+        "backends" => match qualifier {
+            "" | "registered" => Some(registry.backends),
+            "bitboard" => Some(registry.bitboard),
+            "array" => Some(arrays),
+            _ => None,
+        },
+        // The slider techniques: every bitboard backend is one; the crate boardlab-sliders
+        // holds those beyond rotated and magic, which have crates of their own.
+        "techniques" => match qualifier {
+            "" | "slider" => Some(registry.bitboard),
+            _ => None,
+        },
+        "generators" => match qualifier {
+            "" | "independent" | "move" | "independent move" => Some(registry.generators),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[test]
+fn the_registry_is_what_the_book_describes() {
+    let registry = registry();
+    // The array boards (piece lists, mailbox, 0x88) each have their own generator; all the
+    // bitboard backends share one.
+    assert_eq!(
+        registry.generators,
+        registry.backends - registry.bitboard + 1
+    );
+    assert!(registry.bitboard > 2, "rotated, magic and the sliders");
+}
+
+#[test]
+fn counts_of_backends_techniques_and_generators_match_the_registry() {
+    let registry = registry();
+    let counts = counts();
+    let mut problems = Vec::new();
+    for count in &counts {
+        match expected(count, &registry) {
+            Some(value) if value == count.value => {}
+            Some(value) => problems.push(format!(
+                "{}: \"{} {} {}\" says {}, the registry has {value}",
+                count.chapter, count.value, count.qualifier, count.noun, count.value
+            )),
+            None => problems.push(format!(
+                "{}: no rule for a count of \"{} {}\" (add one to `expected`)",
+                count.chapter, count.qualifier, count.noun
+            )),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The chapters do state these counts: a check that found none checked nothing.
+    assert!(
+        counts.iter().filter(|c| c.noun == "backends").count() >= 3,
+        "too few counts of backends found: {counts:?}"
+    );
+}
+
+/// The digits of every number in a text, separators (spaces, commas, thin spaces) removed.
+fn numbers_in(text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut current = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            current.push(c);
+            continue;
+        }
+        let separator = matches!(c, ',' | ' ' | '\u{2009}' | '_');
+        let more_digits = chars.peek().is_some_and(char::is_ascii_digit);
+        if separator && more_digits && !current.is_empty() {
+            continue;
+        }
+        if !current.is_empty() {
+            found.insert(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        found.insert(current);
+    }
+    found
+}
+
+/// Every number written before "bytes" in a chapter's prose ("744 bytes", "133 120 bytes").
+fn byte_sizes(prose: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (at, _) in prose.match_indices(" bytes") {
+        let before = &prose[..at];
+        let digits: String = before
+            .chars()
+            .rev()
+            .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | ' ' | '\u{2009}'))
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+            .chars()
+            .rev()
+            .collect();
+        // Sizes of the form "8 bytes" or "16 bytes" are widths of one value, not measurements.
+        if digits.len() > 2 {
+            found.push(digits);
+        }
+    }
+    found
+}
+
+#[test]
+fn sizes_in_prose_come_from_generated_files() {
+    let mut generated = String::new();
+    for dir in ["generated", "measured", "sliders"] {
+        let Ok(entries) = fs::read_dir(docs_dir().join(dir)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
+                generated.push_str(&fs::read_to_string(&path).unwrap_or_default());
+                generated.push('\n');
+            }
+        }
+    }
+    let known = numbers_in(&generated);
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for (chapter, text) in chapters() {
+        // A size may stand at the end of a line and its "bytes" at the start of the next.
+        for size in byte_sizes(&prose(&text).replace('\n', " ")) {
+            checked += 1;
+            if !known.contains(&size) {
+                problems.push(format!("{chapter}: {size} bytes is in no generated file"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked >= 5, "only {checked} sizes found in the chapters");
+}
+
+#[test]
+fn number_words_and_numerals_are_read_alike() {
+    assert_eq!(number("Twelve"), Some(12));
+    assert_eq!(number("12"), Some(12));
+    assert_eq!(number("backends"), None);
+    assert_eq!(
+        numbers_in("133 120 bytes and 2,328"),
+        ["133120", "2328"].iter().map(|s| s.to_string()).collect()
+    );
+    assert_eq!(
+        byte_sizes("is 744 bytes, or 133 120 bytes"),
+        ["744", "133120"]
+    );
+}
