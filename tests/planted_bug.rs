@@ -61,18 +61,9 @@ fn the_library_diff_finds_the_planted_bug_where_it_shows() {
     );
 }
 
-fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let payload = std::panic::catch_unwind(check).expect_err("the check fails");
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_default()
-}
-
 #[test]
 fn the_testkit_names_the_count_and_the_position_to_diff() {
-    let message = panic_message(|| {
+    let message = testkit::panic_message(|| {
         testkit::check_perft_suite::<EnPassantBugBoard>(STANDARD_SUITE, 100_000, PerftMode::Bulk);
     });
     assert!(
@@ -90,7 +81,7 @@ fn the_testkit_names_the_count_and_the_position_to_diff() {
 
 #[test]
 fn the_testkit_walk_stops_where_the_bug_shows_with_the_path_there() {
-    let message = panic_message(|| {
+    let message = testkit::panic_message(|| {
         testkit::check_walk::<EnPassantBugBoard>(POSITION3, 2, 100_000);
     });
     let line = |prefix: &str| {
@@ -140,7 +131,7 @@ fn a_correct_board_passes_and_the_walk_says_what_it_covered() {
         whole.to_string(),
         format!("walked {start} to depth 3: 9323 nodes (budget 10000)")
     );
-    let over = panic_message(|| {
+    let over = testkit::panic_message(|| {
         testkit::check_walk::<Magic>(start, 3, 5_000);
     });
     assert_eq!(

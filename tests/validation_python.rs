@@ -58,15 +58,7 @@ for fen in sys.stdin.read().splitlines():
 
 /// A random piece of `color` other than the king.
 fn random_piece(rng: &mut impl Rng, color: Color) -> Piece {
-    let role = *[
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ]
-    .choose(rng)
-    .unwrap();
+    let role = *Role::NOT_KING.choose(rng).unwrap();
     Piece::new(color, role)
 }
 

@@ -97,6 +97,14 @@ impl Role {
         Role::Queen,
         Role::King,
     ];
+    /// Every role but the king's: the pieces a position may have any number of, or none.
+    pub const NOT_KING: [Role; 5] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
     /// The roles a pawn may promote to, in the order a move's promotion bits encode them.
     pub const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 

@@ -42,6 +42,21 @@ pub use walk::{
     CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
 };
 
+/// The message of the panic that `check` raises, for tests that show a check failing with the
+/// words a reader would see.
+///
+/// # Panics
+///
+/// When `check` does not panic: a check that was meant to fail passed.
+pub fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
+    let payload = std::panic::catch_unwind(check).expect_err("the check fails");
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
+}
+
 /// The conformance tests of a board type, one `#[test]` function per check of [`conformance`].
 ///
 /// The checks are separate test functions rather than one, so that cargo's test runner runs

@@ -455,15 +455,7 @@ fn place_pin(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
     }
     let pinned_at = rng.gen_range(0..ray.len() - 1);
     let pinner_at = rng.gen_range(pinned_at + 1..ray.len());
-    let pinned = *[
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ]
-    .choose(rng)
-    .unwrap_or(&Role::Knight);
+    let pinned = *Role::NOT_KING.choose(rng).unwrap_or(&Role::Knight);
     let straight = df == 0 || dr == 0;
     let pinner = match (straight, rng.gen_bool(0.3)) {
         (_, true) => Role::Queen,
@@ -481,15 +473,7 @@ fn place_checker(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
     let Some(king) = setup.king(us) else {
         return;
     };
-    let role = *[
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ]
-    .choose(rng)
-    .unwrap_or(&Role::Rook);
+    let role = *Role::NOT_KING.choose(rng).unwrap_or(&Role::Rook);
     let them = !us;
     // The squares from which a piece of `role` attacks the king: for a pawn, those it would
     // capture the king from; for the others, the king's own attacks as that piece.

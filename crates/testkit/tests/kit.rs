@@ -8,19 +8,9 @@ use boardlab_core::{
 };
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
-    check_perft_suite, check_walk, check_walks, CHESS960_WALKS, CORNER_WALKS, STANDARD_WALKS,
-    WALK_POSITIONS,
+    check_perft_suite, check_walk, check_walks, panic_message, CHESS960_WALKS, CORNER_WALKS,
+    STANDARD_WALKS, WALK_POSITIONS,
 };
-
-/// The message of the panic `check` raises.
-fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
-    let payload = std::panic::catch_unwind(check).expect_err("the check fails");
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_default()
-}
 
 #[test]
 fn the_walk_tables_fit_the_budget_and_count_their_trees_right() {
@@ -117,7 +107,8 @@ impl Board for NoBishopPromotions {
 
     fn from_setup(setup: &Setup) -> Self {
         NoBishopPromotions(ReferenceBoard::from_setup(setup))
-    }    fn state(&self) -> &PositionState {
+    }
+    fn state(&self) -> &PositionState {
         self.0.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {

@@ -121,14 +121,7 @@ pub(crate) const fn piece_of(code: u8) -> Option<Piece> {
 
 static PIECE_OF_CODE: [Option<Piece>; 32] = {
     let mut table = [None; 32];
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
+    let roles = Role::ALL;
     let mut i = 0;
     while i < roles.len() {
         let white = Piece::new(Color::White, roles[i]);

@@ -56,7 +56,8 @@ impl Board for Recording {
     const NAME: &'static str = "recording";
     fn from_setup(setup: &Setup) -> Self {
         Recording::new(setup)
-    }    fn state(&self) -> &PositionState {
+    }
+    fn state(&self) -> &PositionState {
         self.inner.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
