@@ -28,11 +28,14 @@ load() {
 
 printf '%-10s %12s %8s %8s  %s\n' target executions corpus crashes "load average before, after"
 for target in $targets; do
-    mkdir -p "corpus/$target" "artifacts/$target"
+    mkdir -p "corpus/$target" "seeds/$target" "artifacts/$target"
     before=$(load)
     log=$(mktemp)
     # -timeout: one input running longer than this many seconds is a crash of its own kind.
-    if cargo +nightly fuzz run -O "$target" -- -max_total_time="$seconds" -timeout=20 \
+    # The seeds (hand-written inputs of each kind) are read as a second corpus; what the run
+    # finds is written to the first.
+    if cargo +nightly fuzz run -O "$target" "corpus/$target" "seeds/$target" -- \
+        -max_total_time="$seconds" -timeout=20 \
         -print_final_stats=1 >"$log" 2>&1; then
         crashes=0
     else

@@ -130,7 +130,12 @@ fn random_chess960_games_agree_with_shakmaty_on_every_backend() {
                     continue;
                 }
                 let listed = with_backend!(backend, B => our_moves(&B::from_setup(&ours)));
-                assert_eq!(listed, expected, "{backend} and shakmaty disagree: {}", place());
+                assert_eq!(
+                    listed,
+                    expected,
+                    "{backend} and shakmaty disagree: {}",
+                    place()
+                );
                 agreement.agreed(backend.name());
             }
             features.add(&ours);

@@ -40,14 +40,18 @@ fn every_corpus_and_regression_input_passes_its_check() {
         let corpus = inputs("corpus", target);
         let regressions = inputs("regressions", target);
         for path in corpus.iter().chain(&regressions) {
-            let data = std::fs::read(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let data =
+                std::fs::read(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
             // A failing check panics; the file's name says which input it was.
             let outcome = std::panic::catch_unwind(|| check(&data));
             assert!(outcome.is_ok(), "{} fails its check", path.display());
         }
         replayed.push(format!("{target} {}+{}", corpus.len(), regressions.len()));
         // Every target keeps a corpus: a folder gone missing would pass in silence.
-        assert!(!corpus.is_empty(), "fuzz/corpus/{target} is empty or missing");
+        assert!(
+            !corpus.is_empty(),
+            "fuzz/corpus/{target} is empty or missing"
+        );
     }
     println!("replayed (corpus+regressions): {}", replayed.join(", "));
 }

@@ -516,31 +516,92 @@ fn arbitrary_text_is_never_a_panic_as_fen() {
     });
 }
 
+/// Text offered as a move: anything, something shaped like a move, or a legal move's text,
+/// as is or with one character changed.
+#[derive(Debug, Clone)]
+enum MoveText {
+    Any(String),
+    Legal(Index, bool),
+    Changed(Index, Index, Index),
+}
+
+fn move_text() -> impl Strategy<Value = MoveText> {
+    prop_oneof![
+        1 => any::<String>().prop_map(MoveText::Any),
+        1 => "[a-j][0-9][a-j][0-9][a-zA-Z]?".prop_map(MoveText::Any),
+        1 => "[a-h][1-8][a-h][1-8][nbrqkNBRQ]".prop_map(MoveText::Any),
+        3 => (any::<Index>(), any::<bool>()).prop_map(|(at, chess960)| MoveText::Legal(at, chess960)),
+        2 => (any::<Index>(), any::<Index>(), any::<Index>())
+            .prop_map(|(mv, at, c)| MoveText::Changed(mv, at, c)),
+    ]
+}
+
+/// The cases of [`move_text_parses_to_legal_moves_only`].
+const MOVE_TEXT_CASES: u32 = 256;
+
+/// Move text in both notations: every backend reads it as the reference board does, a move
+/// it accepts is legal and writes back to the same text, and a legal move's own text is always
+/// accepted. Most cases are a legal move's text, or one character off it, so that acceptance
+/// is tested as often as refusal (both counted and asserted).
 #[test]
-fn move_text_is_never_a_panic() {
-    let strategy = (
-        prop::sample::select(starts()),
-        prop_oneof![
-            any::<String>(),
-            "[a-j][0-9][a-j][0-9][a-zA-Z]?",
-            "[a-h][1-8][a-h][1-8][nbrqkNBRQ]",
-        ],
-    );
-    run(256, strategy, |(start, text)| {
+fn move_text_parses_to_legal_moves_only() {
+    let (accepted, cases) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    let strategy = (prop::sample::select(starts()), move_text());
+    run(MOVE_TEXT_CASES, strategy, |(start, text)| {
+        let reference = ReferenceBoard::from_fen(start).expect("the kit's positions are valid");
+        let legal: Vec<Move> = reference.legal_moves().iter().copied().collect();
+        let alphabet: Vec<char> = "abcdefgh12345678nbrqk0".chars().collect();
+        let (text, chess960, must_parse) = match text {
+            MoveText::Any(text) => (text, false, false),
+            MoveText::Legal(at, chess960) => (
+                reference.move_text(*at.get(&legal), chess960),
+                chess960,
+                true,
+            ),
+            MoveText::Changed(mv, at, c) => {
+                let mut chars: Vec<char> = reference
+                    .move_text(*mv.get(&legal), false)
+                    .chars()
+                    .collect();
+                let i = at.index(chars.len());
+                chars[i] = *c.get(&alphabet);
+                (chars.into_iter().collect(), false, false)
+            }
+        };
+        cases.fetch_add(1, Ordering::Relaxed);
+        let expected = reference.parse_move(&text, chess960).ok();
+        prop_assert!(
+            !must_parse || expected.is_some(),
+            "{} refused in {}",
+            text,
+            start
+        );
+        if let Some(mv) = expected {
+            accepted.fetch_add(1, Ordering::Relaxed);
+            prop_assert!(legal.contains(&mv), "{} in {}", text, start);
+            prop_assert_eq!(reference.move_text(mv, chess960), text.clone());
+        }
         for &backend in Backend::ALL {
             if backend.available().is_err() {
                 continue;
             }
             with_backend!(backend, B => {
-                let board = B::from_fen(start).unwrap();
-                if let Ok(mv) = board.parse_uci_move(&text) {
-                    prop_assert_eq!(mv.to_string(), text.clone());
-                    prop_assert!(board.legal_moves().contains(&mv));
+                let board = B::from_fen(start).expect("the kit's positions are valid");
+                prop_assert_eq!(board.parse_move(&text, chess960).ok(), expected, "{}: {:?} in {}", B::NAME, text, start);
+                if !chess960 {
+                    prop_assert_eq!(board.parse_uci_move(&text).ok(), expected, "{}: {:?}", B::NAME, text);
                 }
             });
         }
         Ok(())
     });
+    let (accepted, cases) = (accepted.into_inner(), cases.into_inner());
+    println!("{accepted} of {cases} move texts are legal moves");
+    assert!(cases >= MOVE_TEXT_CASES as usize);
+    assert!(
+        4 * accepted >= cases && 4 * accepted <= 3 * cases,
+        "{accepted} of {cases} accepted: acceptance and refusal should both be common"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,9 +17,12 @@ use boardlab_core::{Board, Epd, Move, ReferenceBoard, Setup, Zobrist, MAX_DEPTH}
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
 use boardlab_harness::{fuzzing, with_backend, Backend, BoardOracle, DivideOracle, Position};
 
+/// What a target does with the fuzzer's bytes: it returns, or panics on a finding.
+pub type Check = fn(&[u8]);
+
 /// Every target by name (the names of `fuzz_targets/` and of the corpus folders), with the
 /// function it calls.
-pub const TARGETS: [(&str, fn(&[u8])); 6] = [
+pub const TARGETS: [(&str, Check); 6] = [
     ("fen", check_fen),
     ("epd", check_epd),
     ("uci", check_uci),
@@ -61,7 +64,11 @@ pub fn check_fen(data: &[u8]) {
 
 /// The checks of [`check_fen`] on a position that parsed from `given`.
 fn check_setup(setup: &Setup, given: &str) {
-    assert_eq!(setup.validate(), Ok(()), "{given:?} parsed to an invalid setup");
+    assert_eq!(
+        setup.validate(),
+        Ok(()),
+        "{given:?} parsed to an invalid setup"
+    );
     // The form that keeps every en-passant square the setup keeps reads back exactly.
     let kept = setup.to_fen_pseudo_legal_ep();
     assert_eq!(
@@ -277,7 +284,11 @@ fn tame(line: &[u8]) -> bool {
     if text.contains("bookfile") {
         return false;
     }
-    let large = |word: &str| word.trim().parse::<u64>().map_or(word.len() > 2, |mb| mb > 64);
+    let large = |word: &str| {
+        word.trim()
+            .parse::<u64>()
+            .map_or(word.len() > 2, |mb| mb > 64)
+    };
     !(text.contains("hash") && text.split(|c: char| !c.is_ascii_digit()).any(large))
 }
 
@@ -316,9 +327,9 @@ impl Answers {
 /// number is ignored, as every parameter of `go` is).
 fn go_perft_depth(args: &[&str]) -> Option<i64> {
     args.windows(2)
+        .rev()
         .filter(|pair| pair[0] == "perft" && !GO_KEYWORDS.contains(&pair[1]))
-        .filter_map(|pair| pair[1].parse::<i64>().ok())
-        .last()
+        .find_map(|pair| pair[1].parse::<i64>().ok())
 }
 
 /// Asserts that `line` is something a UCI engine prints: an identification, an option, an
@@ -347,7 +358,8 @@ fn check_uci_line(line: &str, input: &dyn Fn() -> String) {
 /// `e2e4`, `e7e8q`, or the null move `0000`.
 fn is_uci_move(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let square = |at: usize| matches!(bytes[at], b'a'..=b'h') && matches!(bytes[at + 1], b'1'..=b'8');
+    let square =
+        |at: usize| matches!(bytes[at], b'a'..=b'h') && matches!(bytes[at + 1], b'1'..=b'8');
     text == "0000"
         || match bytes.len() {
             4 => square(0) && square(2),
