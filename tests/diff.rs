@@ -135,6 +135,36 @@ fn failing_engines_get_one_line_and_status_2() {
     }
 }
 
+/// An engine slower to start than `--timeout` allows an answer: its start-up (`uciok`,
+/// `readyok`) has an allowance of its own, so it is not reported as silent, while the same
+/// engine going silent over `go perft` still is, after the timeout.
+#[test]
+fn a_slow_start_is_not_silence() {
+    if !python3() {
+        return;
+    }
+    let engine = fake_engine();
+    let args = [
+        "--depth",
+        "2",
+        "--timeout",
+        "1",
+        "--against",
+        engine.to_str().unwrap(),
+    ];
+    let slow = ("FAKE_ENGINE_START_DELAY", "2.5");
+    let output = diff(&args, &[slow]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("no divergence"));
+    let output = diff(&args, &[slow, ("FAKE_ENGINE_MODE", "hang")]);
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("sent nothing for 1 s while the answer to go perft was awaited"),
+        "{err}"
+    );
+}
+
 #[test]
 fn an_unknown_opponent_is_bad_input() {
     let output = diff(&["--depth", "2", "--against", "no-such-engine"], &[]);

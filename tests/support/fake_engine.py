@@ -8,7 +8,8 @@ and FAKE_ENGINE_HIDE the move it leaves out. The counts of every ancestor lose t
 subtree too, so the divergence can only be found by descending to it.
 
 FAKE_ENGINE_MODE selects other misbehaviour: "die" exits at `go perft`, "hang" never answers
-it, "garbage" answers nonsense.
+it, "garbage" answers nonsense. FAKE_ENGINE_START_DELAY is how many seconds it takes over its
+first answer (to `uci`), as an engine loading its tables, or started on a busy machine, does.
 """
 
 import json
@@ -21,6 +22,7 @@ BOARDLAB = os.environ.get("BOARDLAB_BIN", "boardlab")
 MODE = os.environ.get("FAKE_ENGINE_MODE", "diverge")
 AT = os.environ.get("FAKE_ENGINE_AT", "").split()
 HIDE = os.environ.get("FAKE_ENGINE_HIDE", "")
+START_DELAY = float(os.environ.get("FAKE_ENGINE_START_DELAY", "0"))
 
 
 def boardlab(*args):
@@ -71,6 +73,7 @@ def main():
         if not words:
             continue
         if words[0] == "uci":
+            time.sleep(START_DELAY)
             print("id name fake engine\nuciok", flush=True)
         elif words[0] == "isready":
             print("readyok", flush=True)

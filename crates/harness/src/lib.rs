@@ -25,6 +25,9 @@ mod book;
 mod cli;
 mod diff;
 mod error;
+// Entry points for the fuzz targets and their replay test only; see the module.
+#[doc(hidden)]
+pub mod fuzzing;
 mod outcome;
 mod output;
 mod perft;

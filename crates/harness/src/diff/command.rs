@@ -31,7 +31,8 @@ pub(crate) struct DiffArgs {
     /// `perftree` (it is run as `PROGRAM DEPTH FEN [MOVES]`).
     #[arg(long, value_enum, default_value_t = Protocol::Uci)]
     pub protocol: Protocol,
-    /// Seconds a program may stay silent before it is given up on.
+    /// Seconds a program may stay silent before it is given up on (a UCI engine's start-up, up
+    /// to `uciok` and `readyok`, has a minute of its own when this is shorter).
     #[arg(long, value_name = "SECONDS", default_value_t = 60,
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub timeout: u64,

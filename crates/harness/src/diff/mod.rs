@@ -28,6 +28,7 @@ mod report;
 mod uci_engine;
 
 pub use oracle::{BoardOracle, Divide, DivideOracle};
+pub(crate) use perftree_program::parse_answer;
 pub use report::{DiffReport, Divergence};
 
 use crate::output::progress_bar_after;

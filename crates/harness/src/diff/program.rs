@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 /// error is kept for the error message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProgramOptions {
-    /// How long the program may go without printing a line before it is given up on.
+    /// How long the program may go without printing a line before it is given up on (after a
+    /// UCI engine's start-up, which has [`STARTUP_ALLOWANCE`] when that is longer).
     pub timeout: Duration,
     /// Keep the program's standard error and show it when the program fails.
     pub verbose: bool,
@@ -33,6 +34,12 @@ impl Default for ProgramOptions {
         }
     }
 }
+
+/// How long an engine may take over its first answers (`uciok`, `readyok`) whatever
+/// `--timeout` says, when that is shorter. Starting an interpreter on a busy machine, or loading
+/// an engine's network or tables, can take far longer than any answer afterwards, so the
+/// silence budget of `--timeout` starts only once the engine has said it is ready.
+pub(crate) const STARTUP_ALLOWANCE: Duration = Duration::from_secs(60);
 
 /// Where Debian and Ubuntu install games such as Stockfish, outside the usual PATH of scripts
 /// and services.
@@ -206,7 +213,12 @@ impl Process {
 
     /// The program's next line of output, waiting at most the timeout for it.
     pub fn next_line(&mut self) -> Result<String, Silence> {
-        match self.lines.recv_timeout(self.timeout) {
+        self.next_line_within(self.timeout)
+    }
+
+    /// The program's next line of output, waiting at most `limit` for it.
+    pub fn next_line_within(&mut self, limit: Duration) -> Result<String, Silence> {
+        match self.lines.recv_timeout(limit) {
             Ok(line) => Ok(line),
             Err(RecvTimeoutError::Disconnected) => Err(Silence::Closed),
             Err(RecvTimeoutError::Timeout) => Err(Silence::TimedOut),
@@ -215,7 +227,13 @@ impl Process {
 
     /// The timeout, in words: "3 s".
     pub fn timeout_text(&self) -> String {
-        format!("{} s", self.timeout.as_secs_f64())
+        seconds_text(self.timeout)
+    }
+
+    /// The timeout the program's start-up is held to: [`STARTUP_ALLOWANCE`], or the timeout
+    /// when that is longer.
+    pub fn startup_allowance(&self) -> Duration {
+        self.timeout.max(STARTUP_ALLOWANCE)
     }
 
     /// Waits up to `limit` for the program to exit and describes how it ended: `None` while it
@@ -256,6 +274,11 @@ impl Process {
             stderr: self.stderr_text(),
         }
     }
+}
+
+/// A duration in words: "3 s", "0.5 s".
+pub(crate) fn seconds_text(duration: Duration) -> String {
+    format!("{} s", duration.as_secs_f64())
 }
 
 /// How a program ended, in words: "exited with status 3", "was killed by signal 9".

@@ -2,17 +2,17 @@
 //!
 //! After `position fen … moves …` and `go perft N`, Stockfish prints one `e2e4: 20` line per
 //! legal move, a blank line and `Nodes searched: N`. Anything else in that answer (except
-//! `info` lines) is treated as garbage; an engine that exits or goes quiet for longer than the
-//! timeout is reported, never waited on forever.
+//! `info` lines) is treated as garbage; an engine that exits, or goes quiet for longer than the
+//! timeout once it has started, is reported, never waited on forever.
 
 use super::oracle::MAX_MOVE_LINES;
 use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
-use super::program::{describe_exit, Process, ProgramOptions, Silence};
+use super::program::{describe_exit, seconds_text, Process, ProgramOptions, Silence};
 use crate::error::lower;
 use crate::{Error, Position};
 use std::io::Write;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A running UCI engine, as a [`DivideOracle`].
 pub(crate) struct UciEngine {
@@ -25,12 +25,14 @@ pub(crate) struct UciEngine {
 
 impl UciEngine {
     /// Starts the engine at `path` (named `name` in messages) for positions below `root`, and
-    /// waits for `uciok` and `readyok`.
+    /// waits for `uciok` and `readyok`, each within the start-up allowance (see
+    /// [`STARTUP_ALLOWANCE`](super::program::STARTUP_ALLOWANCE)): the timeout applies to the
+    /// answers after them.
     ///
     /// # Errors
     ///
     /// [`Error::Oracle`] when it cannot be started, exits, or does not answer within the
-    /// timeout.
+    /// start-up allowance.
     pub fn start(
         name: &str,
         path: &Path,
@@ -89,6 +91,7 @@ impl UciEngine {
         self.failure(problem)
     }
 
+    /// The next line of an answer, which may keep the engine silent for the timeout at most.
     fn next_line(&mut self, waiting_for: &str) -> Result<String, Error> {
         match self.process.next_line() {
             Ok(line) => Ok(line),
@@ -100,9 +103,25 @@ impl UciEngine {
         }
     }
 
+    /// Reads lines until `token`, one of the start-up answers, all within the start-up
+    /// allowance.
     fn wait_for(&mut self, token: &str) -> Result<(), Error> {
-        while self.next_line(token)?.trim() != token {}
-        Ok(())
+        let allowance = self.process.startup_allowance();
+        let deadline = Instant::now() + allowance;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.process.next_line_within(left) {
+                Ok(line) if line.trim() == token => return Ok(()),
+                Ok(_) => {}
+                Err(Silence::Closed) => return Err(self.died()),
+                Err(Silence::TimedOut) => {
+                    return Err(self.failure(format!(
+                        "did not send {token} within {} of starting",
+                        seconds_text(allowance)
+                    )))
+                }
+            }
+        }
     }
 
     fn garbage(&self, line: &str) -> Error {

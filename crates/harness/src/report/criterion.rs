@@ -99,32 +99,56 @@ fn collect(dir: &Path, depth: usize, found: &mut Vec<PathBuf>) -> Result<(), Err
     Ok(())
 }
 
-fn read_json(path: &Path) -> Result<Value, Error> {
-    let text = fs::read_to_string(path).map_err(|err| Error::Read(path.to_path_buf(), err))?;
-    serde_json::from_str(&text).map_err(|err| {
-        Error::Usage(format!(
-            "{}: not a criterion result file ({err})",
-            path.display()
-        ))
-    })
-}
-
-fn corrupt(path: &Path, what: &str) -> Error {
-    Error::Usage(format!(
-        "{}: not a criterion result file ({what})",
-        path.display()
-    ))
+/// Which of a result's two files a problem was found in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ResultFile {
+    /// `benchmark.json`: the ids and the throughput.
+    Benchmark,
+    /// `estimates.json`: the timings.
+    Estimates,
 }
 
 fn read_measurement(new: &Path) -> Result<Measurement, Error> {
     let benchmark_path = new.join("benchmark.json");
     let estimates_path = new.join("estimates.json");
-    let benchmark = read_json(&benchmark_path)?;
-    let estimates = read_json(&estimates_path)?;
+    let read =
+        |path: &Path| fs::read_to_string(path).map_err(|err| Error::Read(path.to_path_buf(), err));
+    let (benchmark, estimates) = (read(&benchmark_path)?, read(&estimates_path)?);
+    let mut measurement = parse_measurement(&benchmark, &estimates).map_err(|(file, what)| {
+        let path = match file {
+            ResultFile::Benchmark => &benchmark_path,
+            ResultFile::Estimates => &estimates_path,
+        };
+        Error::Usage(format!(
+            "{}: not a criterion result file ({what})",
+            path.display()
+        ))
+    })?;
+    measurement.saved = fs::metadata(&estimates_path)
+        .and_then(|m| m.modified())
+        .ok();
+    Ok(measurement)
+}
+
+/// One result from the texts of its `benchmark.json` and `estimates.json`, without the time it
+/// was saved (which only the files have).
+///
+/// # Errors
+///
+/// The file that is not what criterion writes, and what is wrong with it.
+pub(crate) fn parse_measurement(
+    benchmark: &str,
+    estimates: &str,
+) -> Result<Measurement, (ResultFile, String)> {
+    let corrupt = |file: ResultFile, what: &str| (file, what.to_string());
+    let benchmark: Value =
+        serde_json::from_str(benchmark).map_err(|err| (ResultFile::Benchmark, err.to_string()))?;
+    let estimates: Value =
+        serde_json::from_str(estimates).map_err(|err| (ResultFile::Estimates, err.to_string()))?;
     let group = benchmark
         .get("group_id")
         .and_then(Value::as_str)
-        .ok_or_else(|| corrupt(&benchmark_path, "no group_id"))?
+        .ok_or_else(|| corrupt(ResultFile::Benchmark, "no group_id"))?
         .to_string();
     let function = benchmark.get("function_id").and_then(Value::as_str);
     let value = benchmark.get("value_str").and_then(Value::as_str);
@@ -144,7 +168,12 @@ fn read_measurement(new: &Path) -> Result<Measurement, Error> {
             ) {
                 (Some(n), _) => Some(Amount::Elements(n)),
                 (None, Some(n)) => Some(Amount::Bytes(n)),
-                _ => return Err(corrupt(&benchmark_path, "a throughput of no known kind")),
+                _ => {
+                    return Err(corrupt(
+                        ResultFile::Benchmark,
+                        "a throughput of no known kind",
+                    ))
+                }
             }
         }
     };
@@ -153,27 +182,24 @@ fn read_measurement(new: &Path) -> Result<Measurement, Error> {
     let estimate = ["slope", "mean"]
         .iter()
         .find_map(|key| estimates.get(*key).filter(|v| !v.is_null()))
-        .ok_or_else(|| corrupt(&estimates_path, "neither a slope nor a mean"))?;
+        .ok_or_else(|| corrupt(ResultFile::Estimates, "neither a slope nor a mean"))?;
     let nanoseconds = estimate
         .get("point_estimate")
         .and_then(Value::as_f64)
         .filter(|ns| ns.is_finite() && *ns > 0.0)
-        .ok_or_else(|| corrupt(&estimates_path, "no positive point_estimate"))?;
+        .ok_or_else(|| corrupt(ResultFile::Estimates, "no positive point_estimate"))?;
     let interval = estimate.get("confidence_interval").and_then(|ci| {
         let low = ci.get("lower_bound")?.as_f64()?;
         let high = ci.get("upper_bound")?.as_f64()?;
         Some((low * 1e-9, high * 1e-9))
     });
-    let saved = fs::metadata(&estimates_path)
-        .and_then(|m| m.modified())
-        .ok();
     Ok(Measurement {
         group,
         function,
         seconds: nanoseconds * 1e-9,
         interval,
         amount,
-        saved,
+        saved: None,
     })
 }
 

@@ -17,9 +17,10 @@ mod ratio;
 pub(crate) use machine::Machine;
 pub(crate) use page::html_page;
 
+pub(crate) use criterion::parse_measurement;
 use criterion::{default_criterion_dir, read_criterion};
 use machine::{compiler, utc_time};
-use markdown::markdown;
+pub(crate) use markdown::markdown;
 pub(crate) use ratio::{ratio_tables, RATIO_PEERS};
 
 use crate::Backend;

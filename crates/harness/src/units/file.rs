@@ -133,7 +133,10 @@ fn parse_unit(line: &str, number: usize) -> Result<Unit, String> {
     }
     Ok(Unit {
         id,
-        setup: epd.setup,
+        // As `split` writes units: an en-passant square only when a capture onto it is legal.
+        // The square of an illegal capture changes no count (nor the key), but kept it would
+        // make the unit differ from the same unit written back, which drops it.
+        setup: super::perft_position(epd.setup),
         depth,
         weight,
         zobrist,

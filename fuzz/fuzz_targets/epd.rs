@@ -1,0 +1,5 @@
+//! The epd target: see `boardlab_fuzz::check_epd` for what it feeds the parser and asserts.
+
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardlab_fuzz::check_epd(data));
