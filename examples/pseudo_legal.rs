@@ -31,7 +31,9 @@
 //! counts the Legality chapter includes. Exit status 0, 1 when two ways disagree, 2 on a bad
 //! argument.
 
-use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
+use boardlab_core::bitboard::{
+    king_attacks, knight_attacks, pawn_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+};
 use boardlab_core::{
     perft, Bitboard, Board, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, PerftMode,
     Piece, Role, Square, MAX_MOVES,
@@ -61,18 +63,6 @@ const SEARCH_WORK: [(&str, u32); 2] = [(START, 6), (KIWIPETE, 5)];
 trait PseudoLegal: Board {
     fn pseudo_legal(&self, out: &mut MoveList);
 }
-
-/// The eight directions a queen moves in, as (file, rank) steps; the first four are a rook's.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// Pushes a pawn's move to `to`, as the four promotions when it reaches the last rank.
 fn push_pawn_move(out: &mut MoveList, from: Square, to: Square, capture: bool) {
@@ -156,12 +146,15 @@ impl PseudoLegal for MailboxBoard {
                 Role::Knight => knight_attacks(from).for_each(|to| lands(to, out)),
                 Role::King => king_attacks(from).for_each(|to| lands(to, out)),
                 Role::Bishop | Role::Rook | Role::Queen => {
-                    let directions = match piece.role {
-                        Role::Rook => &DIRECTIONS[..4],
-                        Role::Bishop => &DIRECTIONS[4..],
-                        _ => &DIRECTIONS[..],
+                    let straight = match piece.role {
+                        Role::Bishop => &[][..],
+                        _ => &ROOK_DIRECTIONS[..],
                     };
-                    for &(df, dr) in directions {
+                    let diagonal = match piece.role {
+                        Role::Rook => &[][..],
+                        _ => &BISHOP_DIRECTIONS[..],
+                    };
+                    for &(df, dr) in straight.iter().chain(diagonal) {
                         let mut at = from;
                         while let Some(to) = at.offset(df, dr) {
                             match self.piece_at(to) {

@@ -84,13 +84,7 @@ fn the_testkit_walk_stops_where_the_bug_shows_with_the_path_there() {
     let message = testkit::panic_message(|| {
         testkit::check_walk::<EnPassantBugBoard>(POSITION3, 2, 100_000);
     });
-    let line = |prefix: &str| {
-        message
-            .lines()
-            .find_map(|line| line.trim().strip_prefix(prefix))
-            .unwrap_or_else(|| panic!("no {prefix:?} line in {message}"))
-            .to_string()
-    };
+    let line = |prefix: &str| testkit::message_line(&message, prefix);
     assert!(message.starts_with("ep-bug: "), "{message}");
     // The walk goes depth first in the board's own move order. Wherever it stops, the moves
     // it names must lead from position3 to the position it prints, and there the board must

@@ -57,6 +57,20 @@ pub fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
         .unwrap_or_default()
 }
 
+/// The rest of the line of a check's `message` that starts with `prefix` (leading spaces
+/// ignored), for tests that read one field of a failure report.
+///
+/// # Panics
+///
+/// When no line starts with `prefix`: the report lacks the field.
+pub fn message_line(message: &str, prefix: &str) -> String {
+    message
+        .lines()
+        .find_map(|line| line.trim().strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no {prefix:?} line in {message}"))
+        .to_string()
+}
+
 /// The conformance tests of a board type, one `#[test]` function per check of [`conformance`].
 ///
 /// The checks are separate test functions rather than one, so that cargo's test runner runs

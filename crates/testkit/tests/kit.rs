@@ -8,8 +8,8 @@ use boardlab_core::{
 };
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
-    check_perft_suite, check_walk, check_walks, panic_message, CHESS960_WALKS, CORNER_WALKS,
-    STANDARD_WALKS, WALK_POSITIONS,
+    check_perft_suite, check_walk, check_walks, message_line, panic_message, CHESS960_WALKS,
+    CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
 };
 
 #[test]
@@ -154,13 +154,7 @@ fn a_walk_fails_where_the_legal_moves_differ_with_the_path_there() {
         ),
         "{message}"
     );
-    let line = |prefix: &str| {
-        message
-            .lines()
-            .find_map(|line| line.trim().strip_prefix(prefix))
-            .unwrap_or_else(|| panic!("no {prefix:?} line in {message}"))
-            .to_string()
-    };
+    let line = |prefix: &str| message_line(&message, prefix);
     let moves = line(&format!("reached from {root} by the moves: "));
     assert_eq!(moves.split(' ').count(), 1, "{message}");
     let mut board = ReferenceBoard::from_fen(root).unwrap();
