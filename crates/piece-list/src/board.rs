@@ -282,6 +282,10 @@ impl Board for PieceListBoard {
         self.state = undo.state;
     }
 
+    fn table_bytes() -> usize {
+        crate::movegen::TABLE_BYTES
+    }
+
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
         for color in Color::ALL {
             for (role, sq) in self.lists[color.index()].iter() {

@@ -100,6 +100,9 @@ impl Targets {
 static KNIGHT_TARGETS: [Targets; 64] = Targets::table(&KNIGHT_STEPS);
 static KING_TARGETS: [Targets; 64] = Targets::table(&KING_STEPS);
 
+/// The bytes of the two leaper tables, the backend's only lookup tables.
+pub(crate) const TABLE_BYTES: usize = 2 * std::mem::size_of::<[Targets; 64]>();
+
 pub(crate) const ORTHOGONAL: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
 pub(crate) const DIAGONAL: &[(i32, i32)] = &[(1, 1), (-1, 1), (1, -1), (-1, -1)];
 pub(crate) const BOTH: &[(i32, i32)] = &KING_STEPS;
