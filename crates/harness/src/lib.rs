@@ -42,4 +42,5 @@ pub use cli::Cli;
 pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle};
 pub use error::Error;
 pub use outcome::Outcome;
+pub use perft::{perft_stats, PerftStats};
 pub use position::Position;
