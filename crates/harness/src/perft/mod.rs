@@ -11,6 +11,7 @@ mod stats;
 mod table;
 
 pub(crate) use divide::DivideFormat;
+pub(crate) use key::SplitMix64;
 pub(crate) use runner::{PerftOptions, PerftRunner};
 pub use stats::{perft_stats, PerftStats};
 
