@@ -6,8 +6,8 @@
 //! passant empties both squares and leaves the king in check, and this board allows it.
 
 use boardlab_core::{
-    Board, CastlingRights, Color, GenKind, Move, MoveFlag, MoveList, Piece, Role, Setup, Square,
-    Zobrist,
+    Board, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState, Role, Setup,
+    Square,
 };
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
 
@@ -58,32 +58,12 @@ impl Board for EnPassantBugBoard {
         self.inner.to_setup()
     }
 
-    fn side_to_move(&self) -> Color {
-        self.inner.side_to_move()
+    fn state(&self) -> &PositionState {
+        self.inner.state()
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.inner.piece_at(sq)
-    }
-
-    fn castling(&self) -> CastlingRights {
-        self.inner.castling()
-    }
-
-    fn ep_square(&self) -> Option<Square> {
-        self.inner.ep_square()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.inner.halfmove_clock()
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.inner.fullmove_number()
-    }
-
-    fn zobrist(&self) -> Zobrist {
-        self.inner.zobrist()
     }
 
     fn king_square(&self, color: Color) -> Square {
@@ -99,16 +79,19 @@ impl Board for EnPassantBugBoard {
     }
 
     // ANCHOR: generate
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
-        self.inner.generate(kind, out);
-        if kind != GenKind::Quiet {
-            self.pinned_en_passant(out);
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        let mut moves = MoveList::new();
+        self.inner.generate(S::KIND, &mut moves);
+        if S::KIND != GenKind::Quiet {
+            self.pinned_en_passant(&mut moves);
         }
         // After the bug has left a king in check, the other side could take it. The board
         // underneath is built for chess positions only, so such a capture is left out; a
         // correct generator never lists one, so nothing else changes.
         let their_king = self.inner.king_square(!self.inner.side_to_move());
-        out.retain(|mv| mv.to() != their_king);
+        for &mv in moves.iter().filter(|mv| mv.to() != their_king) {
+            sink.push(mv);
+        }
     }
     // ANCHOR_END: generate
 

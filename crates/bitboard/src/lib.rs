@@ -25,7 +25,9 @@
 //! with the rest of the saved state.
 //!
 //! Beside the bitboards the board keeps a piece-per-square array (what stands on e4, in one
-//! load, for `make`), the incremental Zobrist hash, the clocks, rights and en-passant square.
+//! load, for `make`) and boardlab-core's [`PositionState`](boardlab_core::PositionState): the
+//! side to move, the castling rights, the en-passant square, the clocks and the incremental
+//! Zobrist hash.
 //!
 //! Moves are legal by construction: each node finds its checkers and pinned pieces once, then
 //! masks every piece's targets with the check mask and its pin line, tries the king's targets
@@ -58,9 +60,8 @@ mod technique;
 pub mod techniques;
 pub mod views;
 
-pub use board::{bit, square, squares, BitboardBoard, Undo};
+pub use board::{BitboardBoard, Undo};
 pub use boardlab_sliders;
-pub use movegen::{Counter, Lister, MoveSink};
 pub use technique::SliderTechnique;
 pub use techniques::{
     BitLines, BitLinesBoard, BlackMagic, BlackMagicBoard, Hyperbola, HyperbolaBoard, Kindergarten,

@@ -19,155 +19,26 @@
 //!   them; no square the king passes through or lands on attacked with king and rook lifted
 //!   off the board (the rook may shield the king's path from an enemy on the home rank).
 //!
-//! The generator hands sets of destinations to a [`MoveSink`]. [`Lister`] turns them into
-//! moves; [`Counter`] only adds their popcounts, which is how bulk perft counts the last ply
-//! without listing a move.
+//! The generator hands whole sets of destinations to boardlab-core's [`MoveSink`]
+//! ([`push_targets`](MoveSink::push_targets), [`push_pawn_moves`](MoveSink::push_pawn_moves),
+//! [`push_pawn_promotions`](MoveSink::push_pawn_promotions)), and single moves (castles, en
+//! passant) to [`push`](MoveSink::push). A [`Lister`](boardlab_core::Lister) turns the sets
+//! into moves; a [`MoveCounter`](boardlab_core::MoveCounter) only adds their popcounts, which
+//! is how bulk perft counts the last ply without listing a move.
 
-use crate::board::{bit, square, squares, BitboardBoard};
+use crate::board::BitboardBoard;
 use crate::technique::SliderTechnique;
 use boardlab_core::bitboard::{
     between, king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
     BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use boardlab_core::{Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveList, Role, Square};
+use boardlab_core::{Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Role, Square};
 
-/// Where the generator delivers moves, as sets of destination squares.
-pub trait MoveSink {
-    /// Moves of a piece other than a pawn from `from` to every square of `to`; those onto an
-    /// enemy piece (in `theirs`) are captures.
-    fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard);
-    /// Pawn moves that neither capture nor promote, onto `to` from `delta` squares behind.
-    fn pawn_pushes(&mut self, to: Bitboard, delta: i32, flag: MoveFlag);
-    /// Pawn captures that do not promote, onto `to` from `delta` squares behind.
-    fn pawn_captures(&mut self, to: Bitboard, delta: i32);
-    /// Promotions onto `to` from `delta` squares behind: four moves per square.
-    fn promotions(&mut self, to: Bitboard, delta: i32, capture: bool);
-    /// A single move: castling or en passant.
-    fn single(&mut self, mv: Move);
-}
-
-/// Counts legal moves without listing them.
-#[derive(Default)]
-pub struct Counter {
-    count: u64,
-}
-
-impl Counter {
-    /// The moves counted so far.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
-}
-
-impl MoveSink for Counter {
-    #[inline(always)]
-    fn piece_moves(&mut self, _from: Square, to: Bitboard, _theirs: Bitboard) {
-        self.count += u64::from(to.count());
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, to: Bitboard, _delta: i32, _flag: MoveFlag) {
-        self.count += u64::from(to.count());
-    }
-
-    #[inline(always)]
-    fn pawn_captures(&mut self, to: Bitboard, _delta: i32) {
-        self.count += u64::from(to.count());
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, _delta: i32, _capture: bool) {
-        self.count += 4 * u64::from(to.count());
-    }
-
-    #[inline(always)]
-    fn single(&mut self, _mv: Move) {
-        self.count += 1;
-    }
-}
-
-/// Lists legal moves: the quiet ones if `QUIET`, the noisy ones if `NOISY` (both for
-/// [`GenKind::All`](boardlab_core::GenKind::All)). The kind is a type parameter so that each
-/// instance tests nothing per move.
-pub struct Lister<'a, const QUIET: bool, const NOISY: bool> {
-    out: &'a mut MoveList,
-}
-
-impl<'a, const QUIET: bool, const NOISY: bool> Lister<'a, QUIET, NOISY> {
-    /// A lister appending to `out`.
-    pub fn new(out: &'a mut MoveList) -> Lister<'a, QUIET, NOISY> {
-        Lister { out }
-    }
-
-    #[inline(always)]
-    fn quiet(&self) -> bool {
-        QUIET
-    }
-
-    #[inline(always)]
-    fn noisy(&self) -> bool {
-        NOISY
-    }
-
-    #[inline(always)]
-    fn push_from_behind(&mut self, to: Bitboard, delta: i32, flag: MoveFlag) {
-        for to in squares(to) {
-            let from = square((to as i32 - delta) as u32);
-            self.out.push(Move::new(from, to, flag));
-        }
-    }
-}
-
-impl<const QUIET: bool, const NOISY: bool> MoveSink for Lister<'_, QUIET, NOISY> {
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, to: Bitboard, theirs: Bitboard) {
-        if self.noisy() {
-            for to in squares(to & theirs) {
-                self.out.push(Move::new(from, to, MoveFlag::Capture));
-            }
-        }
-        if self.quiet() {
-            for to in squares(to & !theirs) {
-                self.out.push(Move::new(from, to, MoveFlag::Quiet));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_pushes(&mut self, to: Bitboard, delta: i32, flag: MoveFlag) {
-        if self.quiet() {
-            self.push_from_behind(to, delta, flag);
-        }
-    }
-
-    #[inline(always)]
-    fn pawn_captures(&mut self, to: Bitboard, delta: i32) {
-        if self.noisy() {
-            self.push_from_behind(to, delta, MoveFlag::Capture);
-        }
-    }
-
-    #[inline(always)]
-    fn promotions(&mut self, to: Bitboard, delta: i32, capture: bool) {
-        if self.noisy() {
-            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
-                self.push_from_behind(to, delta, MoveFlag::promotion(role, capture));
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn single(&mut self, mv: Move) {
-        if (mv.is_noisy() && NOISY) || (!mv.is_noisy() && QUIET) {
-            self.out.push(mv);
-        }
-    }
-}
-
-/// Generates the legal moves of `board` into `sink`.
+/// Generates the legal moves of `board` into `sink`: the body of
+/// [`Board::generate_into`](boardlab_core::Board::generate_into) for every bitboard board.
 #[inline(always)]
-pub fn generate<T: SliderTechnique, S: MoveSink>(board: &BitboardBoard<T>, sink: &mut S) {
-    match board.state.turn {
+pub(crate) fn generate<T: SliderTechnique, S: MoveSink>(board: &BitboardBoard<T>, sink: &mut S) {
+    match board.side_to_move() {
         Color::White => generate_for::<T, S, true>(board, sink),
         Color::Black => generate_for::<T, S, false>(board, sink),
     }
@@ -175,7 +46,7 @@ pub fn generate<T: SliderTechnique, S: MoveSink>(board: &BitboardBoard<T>, sink:
 
 /// The set moved `delta` squares up the board (down for a negative `delta`).
 #[inline(always)]
-fn shift(set: Bitboard, delta: i32) -> Bitboard {
+fn shift(set: Bitboard, delta: i8) -> Bitboard {
     if delta >= 0 {
         Bitboard(set.0 << delta)
     } else {
@@ -239,7 +110,7 @@ fn castling_candidates<T: SliderTechnique>(
     occupied: Bitboard,
     checkers: Bitboard,
 ) -> Bitboard {
-    let rights = board.castling_rights();
+    let rights = board.castling();
     let mut castle_path = Bitboard::EMPTY;
     if rights.has_any(us) && checkers.is_empty() {
         let [king_side, queen_side] = &CASTLES[us as usize];
@@ -268,7 +139,7 @@ fn emit_castles<S: MoveSink>(
     let safe = castle_path & !unsafe_squares;
     for castle in &CASTLES[us as usize] {
         if (castle.path & !safe).is_empty() {
-            sink.single(castle.mv);
+            sink.push(castle.mv);
         }
     }
 }
@@ -291,7 +162,7 @@ fn chess960_castles<T: SliderTechnique>(
     without_king: Bitboard,
 ) -> [Option<Move>; 2] {
     let us = board.side_to_move();
-    let rights = board.castling_rights();
+    let rights = board.castling();
     let mut castles = [None; 2];
     for (castle, side) in castles.iter_mut().zip(CastlingSide::ALL) {
         let Some(path) = rights.path(us, side) else {
@@ -302,12 +173,12 @@ fn chess960_castles<T: SliderTechnique>(
         }
         let mut lines = *lines_without_king;
         T::toggle(&mut lines, path.rook_from);
-        let lifted = without_king ^ bit(path.rook_from);
+        let lifted = without_king ^ Bitboard::from_square(path.rook_from);
         // The check test has cleared the king's own square, but only with the rook in place: a
         // king that castles without moving stays there while the rook leaves, and the rook may
         // have been what stood between it and an enemy on the home rank.
         let to_test = path.king_path.without(path.king_from).with(path.king_to);
-        let safe = squares(to_test).all(|sq| {
+        let safe = to_test.into_iter().all(|sq| {
             board
                 .attackers(T::tables(), &lines, sq, !us, lifted)
                 .is_empty()
@@ -360,10 +231,10 @@ fn slider_checkers_and_pinned(
     let occupied = ours | theirs;
     let mut checkers = Bitboard::EMPTY;
     let mut pinned = Bitboard::EMPTY;
-    for sniper in squares(snipers) {
+    for sniper in snipers {
         let blockers = between(king, sniper) & occupied;
         if blockers.is_empty() {
-            checkers |= bit(sniper);
+            checkers |= Bitboard::from_square(sniper);
         } else if !blockers.more_than_one() {
             pinned |= blockers & ours;
         }
@@ -421,7 +292,7 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     // The king's targets must not be attacked with the king lifted off the board (its path
     // when castling may be judged the same way: a ray to it through the king's square would
     // be a check).
-    let without_king = occupied ^ bit(king);
+    let without_king = occupied ^ Bitboard::from_square(king);
     let mut lines_without_king = *lines;
     T::toggle(&mut lines_without_king, king);
     let king_targets = king_attacks(king) & !ours;
@@ -432,18 +303,18 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     if board.chess960_castling && checkers.is_empty() {
         let castles = chess960_castles(board, &lines_without_king, without_king);
         for mv in castles.into_iter().flatten() {
-            sink.single(mv);
+            sink.push(mv);
         }
     }
     let safe = king_targets & !unsafe_squares;
-    sink.piece_moves(king, safe, theirs);
+    sink.push_targets(king, safe, theirs);
 
     if checkers.more_than_one() {
         return;
     }
     let in_check = !checkers.is_empty();
     let targets = if in_check {
-        between(king, square(checkers.0.trailing_zeros())) | checkers
+        between(king, Square::from_index(checkers.0.trailing_zeros() as u8)) | checkers
     } else {
         !ours
     };
@@ -451,36 +322,36 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     let movable = ours & !pinned;
     let our_diagonal = (board.by_role(Role::Bishop) | queens) & ours;
     let our_straight = (board.by_role(Role::Rook) | queens) & ours;
-    for from in squares(board.by_role(Role::Knight) & movable) {
-        sink.piece_moves(from, knight_attacks(from) & targets, theirs);
+    for from in board.by_role(Role::Knight) & movable {
+        sink.push_targets(from, knight_attacks(from) & targets, theirs);
     }
-    for from in squares(our_diagonal & movable) {
+    for from in our_diagonal & movable {
         let attacks = T::bishop_attacks(tables, lines, occupied, from);
-        sink.piece_moves(from, attacks & targets, theirs);
+        sink.push_targets(from, attacks & targets, theirs);
     }
-    for from in squares(our_straight & movable) {
+    for from in our_straight & movable {
         let attacks = T::rook_attacks(tables, lines, occupied, from);
-        sink.piece_moves(from, attacks & targets, theirs);
+        sink.push_targets(from, attacks & targets, theirs);
     }
 
     let our_pawns = board.by_role(Role::Pawn) & ours;
     pawn_moves::<S, WHITE>(sink, our_pawns & !pinned, targets, occupied, theirs);
 
     if !in_check {
-        for from in squares(pinned & our_diagonal) {
+        for from in pinned & our_diagonal {
             let attacks = T::bishop_attacks(tables, lines, occupied, from);
             let along = attacks & targets & line(king, from);
-            sink.piece_moves(from, along, theirs);
+            sink.push_targets(from, along, theirs);
         }
-        for from in squares(pinned & our_straight) {
+        for from in pinned & our_straight {
             let attacks = T::rook_attacks(tables, lines, occupied, from);
             let along = attacks & targets & line(king, from);
-            sink.piece_moves(from, along, theirs);
+            sink.push_targets(from, along, theirs);
         }
-        for from in squares(pinned & our_pawns) {
+        for from in pinned & our_pawns {
             pawn_moves::<S, WHITE>(
                 sink,
-                bit(from),
+                Bitboard::from_square(from),
                 targets & line(king, from),
                 occupied,
                 theirs,
@@ -488,14 +359,18 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
         }
     }
 
-    if let Some(ep) = board.state.ep_square {
-        let up: i32 = if WHITE { 8 } else { -8 };
-        let victim = square((ep as i32 - up) as u32);
+    if let Some(ep) = board.state.position.ep_square {
+        let up: i8 = if WHITE { 8 } else { -8 };
+        let victim = Square::from_index((ep as i8 - up) as u8);
         // A checker that is no slider stays a checker unless it is the captured pawn.
-        let leaper_checkers = checkers & !(their_diagonal | their_straight) & !bit(victim);
+        let leaper_checkers =
+            checkers & !(their_diagonal | their_straight) & !Bitboard::from_square(victim);
         if leaper_checkers.is_empty() {
-            for from in squares(pawn_attacks(them, ep) & our_pawns) {
-                let after = occupied ^ bit(from) ^ bit(victim) ^ bit(ep);
+            for from in pawn_attacks(them, ep) & our_pawns {
+                let after = occupied
+                    ^ Bitboard::from_square(from)
+                    ^ Bitboard::from_square(victim)
+                    ^ Bitboard::from_square(ep);
                 let mut lines_after = *lines;
                 T::toggle(&mut lines_after, from);
                 T::toggle(&mut lines_after, victim);
@@ -504,7 +379,7 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
                     & their_diagonal)
                     | (T::rook_attacks(tables, &lines_after, after, king) & their_straight);
                 if exposed.is_empty() {
-                    sink.single(Move::new(from, ep, MoveFlag::EnPassant));
+                    sink.push(Move::new(from, ep, MoveFlag::EnPassant));
                 }
             }
         }
@@ -531,11 +406,11 @@ fn attacked_among<T: SliderTechnique, const WHITE: bool>(
     let theirs = board.by_color(them);
     let pawns = board.by_role(Role::Pawn) & theirs;
     // Their pawns capture down the board when we are white, up when we are black.
-    let down: i32 = if WHITE { -8 } else { 8 };
+    let down: i8 = if WHITE { -8 } else { 8 };
     let mut attacked = shift(pawns & !Bitboard::FILE_A, down - 1)
         | shift(pawns & !Bitboard::FILE_H, down + 1)
         | king_attacks(board.king_of(them));
-    for from in squares(board.by_role(Role::Knight) & theirs) {
+    for from in board.by_role(Role::Knight) & theirs {
         attacked |= knight_attacks(from);
     }
     let mut in_doubt = to_test & !attacked;
@@ -543,14 +418,14 @@ fn attacked_among<T: SliderTechnique, const WHITE: bool>(
         return to_test & attacked;
     }
     let queens = board.by_role(Role::Queen);
-    for from in squares((board.by_role(Role::Bishop) | queens) & theirs) {
+    for from in (board.by_role(Role::Bishop) | queens) & theirs {
         if !(RAYS[1][from as usize] & in_doubt).is_empty() {
             let attacks = T::bishop_attacks(tables, lines, occupied, from);
             attacked |= attacks;
             in_doubt &= !attacks;
         }
     }
-    for from in squares((board.by_role(Role::Rook) | queens) & theirs) {
+    for from in (board.by_role(Role::Rook) | queens) & theirs {
         if !(RAYS[0][from as usize] & in_doubt).is_empty() {
             let attacks = T::rook_attacks(tables, lines, occupied, from);
             attacked |= attacks;
@@ -569,7 +444,7 @@ fn pawn_moves<S: MoveSink, const WHITE: bool>(
     occupied: Bitboard,
     theirs: Bitboard,
 ) {
-    let up: i32 = if WHITE { 8 } else { -8 };
+    let up: i8 = if WHITE { 8 } else { -8 };
     let (double_rank, last_rank, before_last_rank) = if WHITE {
         (Bitboard::rank(2), Bitboard::RANK_8, Bitboard::rank(6))
     } else {
@@ -582,23 +457,23 @@ fn pawn_moves<S: MoveSink, const WHITE: bool>(
     // Most positions have no pawn about to promote; they skip splitting each set at the last
     // rank, which saved about 3% of bulk perft's instructions (magic, kiwipete, callgrind).
     if (pawns & before_last_rank).is_empty() {
-        sink.pawn_pushes(single, up, MoveFlag::Quiet);
-        sink.pawn_pushes(double, 2 * up, MoveFlag::DoublePush);
+        sink.push_pawn_moves(single, up, MoveFlag::Quiet);
+        sink.push_pawn_moves(double, 2 * up, MoveFlag::DoublePush);
         let west = shift(pawns & !Bitboard::FILE_A, up - 1) & theirs & targets;
         let east = shift(pawns & !Bitboard::FILE_H, up + 1) & theirs & targets;
-        sink.pawn_captures(west, up - 1);
-        sink.pawn_captures(east, up + 1);
+        sink.push_pawn_moves(west, up - 1, MoveFlag::Capture);
+        sink.push_pawn_moves(east, up + 1, MoveFlag::Capture);
         return;
     }
-    sink.pawn_pushes(single & !last_rank, up, MoveFlag::Quiet);
-    sink.pawn_pushes(double, 2 * up, MoveFlag::DoublePush);
-    sink.promotions(single & last_rank, up, false);
+    sink.push_pawn_moves(single & !last_rank, up, MoveFlag::Quiet);
+    sink.push_pawn_moves(double, 2 * up, MoveFlag::DoublePush);
+    sink.push_pawn_promotions(single & last_rank, up, false);
 
     // Towards the a-file the step is one square less than `up`, towards the h-file one more.
     let west = shift(pawns & !Bitboard::FILE_A, up - 1) & theirs & targets;
     let east = shift(pawns & !Bitboard::FILE_H, up + 1) & theirs & targets;
-    sink.pawn_captures(west & !last_rank, up - 1);
-    sink.pawn_captures(east & !last_rank, up + 1);
-    sink.promotions(west & last_rank, up - 1, true);
-    sink.promotions(east & last_rank, up + 1, true);
+    sink.push_pawn_moves(west & !last_rank, up - 1, MoveFlag::Capture);
+    sink.push_pawn_moves(east & !last_rank, up + 1, MoveFlag::Capture);
+    sink.push_pawn_promotions(west & last_rank, up - 1, true);
+    sink.push_pawn_promotions(east & last_rank, up + 1, true);
 }

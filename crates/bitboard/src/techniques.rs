@@ -12,30 +12,19 @@ use boardlab_sliders::{
     bit_lines, black_magic, hyperbola, kindergarten, kogge_stone, obstruction, pext,
 };
 
-/// Defines a stateless technique over a boardlab-sliders module whose `rook_attacks`,
-/// `bishop_attacks`, `table_bytes` and `explain` are plain functions, and its board alias.
+/// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
+/// its board alias. The module has `table_bytes` and `explain`, and either plain functions
+/// `rook_attacks` and `bishop_attacks` (`plain`), or one shared table built on first use, a
+/// `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per generation.
 macro_rules! stateless_technique {
-    ($(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct $technique;
-
-        impl SliderTechnique for $technique {
-            const NAME: &'static str = $name;
-            const STATELESS: bool = true;
-            type Lines = ();
+    (plain $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $name, $module, $summary, {
             type Tables = ();
 
             #[inline(always)]
             fn tables() -> &'static () {
                 &()
             }
-
-            #[inline(always)]
-            fn lines(_occupied: Bitboard) {}
-
-            #[inline(always)]
-            fn toggle(_lines: &mut (), _sq: Square) {}
 
             #[inline(always)]
             fn rook_attacks(_: &(), _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
@@ -46,88 +35,16 @@ macro_rules! stateless_technique {
             fn bishop_attacks(_: &(), _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
                 $module::bishop_attacks(sq, occupied)
             }
-
-            fn table_bytes() -> usize {
-                $module::table_bytes()
-            }
-
-            fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
-                show_with(board, focus, $summary, $module::explain)
-            }
-
-            fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
-                explain_with(board, sq, $summary, $module::explain)
-            }
-        }
-
-        #[doc = concat!("A bitboard board whose sliders use ", stringify!($technique), ".")]
-        pub type $board = BitboardBoard<$technique>;
+        });
     };
-}
-
-stateless_technique!(
-    /// Kindergarten bitboards: a multiplication gathers a line's occupancy into six bits, which
-    /// index a small table.
-    Kindergarten,
-    KindergartenBoard,
-    "kindergarten",
-    kindergarten,
-    "kindergarten bitboards: a multiplication gathers each line's occupancy, a small table gives its attacks"
-);
-
-stateless_technique!(
-    /// Hyperbola quintessence: `o ^ (o - 2r)` towards the high bits, the same on the byte-swapped
-    /// board towards the low bits.
-    Hyperbola,
-    HyperbolaBoard,
-    "hyperbola",
-    hyperbola,
-    "hyperbola quintessence: o ^ (o - 2r) on each line and on its byte-swapped mirror"
-);
-
-stateless_technique!(
-    /// Obstruction difference: the nearest blocker below and above the square, found by bit
-    /// scans, bound each line.
-    Obstruction,
-    ObstructionBoard,
-    "obstruction",
-    obstruction,
-    "obstruction difference: the nearest blockers below and above, by bit scans, bound each line"
-);
-
-stateless_technique!(
-    /// Kogge-Stone fills: parallel-prefix shifts in each direction, no tables at all.
-    KoggeStone,
-    KoggeStoneBoard,
-    "kogge-stone",
-    kogge_stone,
-    "Kogge-Stone fills: three doubling shift steps per direction, no tables"
-);
-
-/// Defines a technique reading one shared table built on first use (a boardlab-sliders
-/// `Tables` with `get`, `rook` and `bishop`), and its board alias.
-macro_rules! table_technique {
-    ($(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct $technique;
-
-        impl SliderTechnique for $technique {
-            const NAME: &'static str = $name;
-            const STATELESS: bool = true;
-            type Lines = ();
+    (table $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $name, $module, $summary, {
             type Tables = $module::Tables;
 
             #[inline(always)]
             fn tables() -> &'static $module::Tables {
                 $module::Tables::get()
             }
-
-            #[inline(always)]
-            fn lines(_occupied: Bitboard) {}
-
-            #[inline(always)]
-            fn toggle(_lines: &mut (), _sq: Square) {}
 
             #[inline(always)]
             fn rook_attacks(
@@ -148,6 +65,25 @@ macro_rules! table_technique {
             ) -> Bitboard {
                 tables.bishop(sq, occupied)
             }
+        });
+    };
+    (@define $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal, { $($lookups:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct $technique;
+
+        impl SliderTechnique for $technique {
+            const NAME: &'static str = $name;
+            const STATELESS: bool = true;
+            type Lines = ();
+
+            $($lookups)*
+
+            #[inline(always)]
+            fn lines(_occupied: Bitboard) {}
+
+            #[inline(always)]
+            fn toggle(_lines: &mut (), _sq: Square) {}
 
             fn table_bytes() -> usize {
                 $module::table_bytes()
@@ -167,7 +103,51 @@ macro_rules! table_technique {
     };
 }
 
-table_technique!(
+stateless_technique!(
+    plain
+    /// Kindergarten bitboards: a multiplication gathers a line's occupancy into six bits, which
+    /// index a small table.
+    Kindergarten,
+    KindergartenBoard,
+    "kindergarten",
+    kindergarten,
+    "kindergarten bitboards: a multiplication gathers each line's occupancy, a small table gives its attacks"
+);
+
+stateless_technique!(
+    plain
+    /// Hyperbola quintessence: `o ^ (o - 2r)` towards the high bits, the same on the byte-swapped
+    /// board towards the low bits.
+    Hyperbola,
+    HyperbolaBoard,
+    "hyperbola",
+    hyperbola,
+    "hyperbola quintessence: o ^ (o - 2r) on each line and on its byte-swapped mirror"
+);
+
+stateless_technique!(
+    plain
+    /// Obstruction difference: the nearest blocker below and above the square, found by bit
+    /// scans, bound each line.
+    Obstruction,
+    ObstructionBoard,
+    "obstruction",
+    obstruction,
+    "obstruction difference: the nearest blockers below and above, by bit scans, bound each line"
+);
+
+stateless_technique!(
+    plain
+    /// Kogge-Stone fills: parallel-prefix shifts in each direction, no tables at all.
+    KoggeStone,
+    KoggeStoneBoard,
+    "kogge-stone",
+    kogge_stone,
+    "Kogge-Stone fills: three doubling shift steps per direction, no tables"
+);
+
+stateless_technique!(
+    table
     /// Black magic bitboards: fixed shifts, the occupancy ORed with the mask's complement, and
     /// slices of one table allowed to overlap.
     BlackMagic,
@@ -177,7 +157,8 @@ table_technique!(
     "black magic bitboards: (occupied | !mask) * magic >> fixed shift indexes one overlapping table"
 );
 
-table_technique!(
+stateless_technique!(
+    table
     /// BMI2's PEXT gathers the relevant occupancy into a dense index. Only fast on a processor
     /// with BMI2 ([`pext::available`]); the harness refuses it elsewhere.
     Pext,

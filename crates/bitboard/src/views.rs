@@ -7,7 +7,7 @@ use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
     side_by_side, titled,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
+use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
 use boardlab_sliders::Slider;
 use std::fmt::Write;
 
@@ -17,8 +17,8 @@ pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each
 /// A technique's narration of one lookup: `explain(slider, sq, occupied)`.
 pub(crate) type Narration = fn(Slider, Square, Bitboard) -> String;
 
-/// The sliders a piece of `role` is made of.
-fn sliders_of(role: Role) -> &'static [Slider] {
+/// The sliders a piece of `role` is made of: none for a leaper.
+pub fn sliders_of(role: Role) -> &'static [Slider] {
     match role {
         Role::Rook => &[Slider::Rook],
         Role::Bishop => &[Slider::Bishop],
@@ -91,19 +91,29 @@ pub(crate) fn show_with<T: SliderTechnique>(
     out
 }
 
-/// A piece's attacks and moves: a leaper's step, or the technique's narration of each slider
-/// lookup (checked against the lookup the generator makes), then the check and pin masks.
-pub(crate) fn explain_with<T: SliderTechnique>(
+/// The note on en passant that a technique without occupancy state of its own gives.
+pub const EN_PASSANT_NOTE: &str = "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open";
+
+/// What every technique's `explain` shows around its own narration of a slider's lookups: the
+/// piece and the position (and `intro`, when not empty), a leaper's step (with
+/// `en_passant_note` for a pawn), or for a slider what `sliders` writes, which returns the
+/// piece's attacks; then the check and pin masks (with `king_note` for a king) and the legal
+/// moves.
+///
+/// # Errors
+///
+/// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
+pub fn explain_piece<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     sq: Square,
-    summary: &str,
-    narrate: Narration,
+    intro: &str,
+    en_passant_note: &str,
+    king_note: &str,
+    sliders: impl FnOnce(&mut String, Piece) -> Bitboard,
 ) -> Result<String, ExplainError> {
     let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let us = piece.color;
-    let own = board.by_color(us);
-    let theirs = board.by_color(!us);
-    let occupied = board.occupied();
+    let own = board.by_color(piece.color);
+    let theirs = board.by_color(!piece.color);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -112,23 +122,48 @@ pub(crate) fn explain_with<T: SliderTechnique>(
         piece_name(piece),
         sq.index()
     );
-    let _ = writeln!(out, "{summary}");
+    if !intro.is_empty() {
+        let _ = writeln!(out, "{intro}");
+    }
     let _ = writeln!(out, "{}", position_header(board).trim_end());
-    let leaper = bitboard_leaper_step(
-        board,
-        sq,
-        occupied,
-        theirs,
-        "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open",
-    );
+    let leaper = bitboard_leaper_step(board, sq, board.occupied(), theirs, en_passant_note);
     let reached = match leaper {
         Some((text, reached)) => {
             out.push_str(&text);
             reached
         }
-        None => {
+        None => sliders(&mut out, piece),
+    };
+    out.push_str(&mask_legality_and_moves(
+        board,
+        sq,
+        reached,
+        own,
+        board.checkers(),
+        board.pinned(),
+        king_note,
+    ));
+    Ok(out)
+}
+
+/// A piece's attacks and moves: a leaper's step, or the technique's narration of each slider
+/// lookup (checked against the lookup the generator makes), then the check and pin masks.
+pub(crate) fn explain_with<T: SliderTechnique>(
+    board: &BitboardBoard<T>,
+    sq: Square,
+    summary: &str,
+    narrate: Narration,
+) -> Result<String, ExplainError> {
+    explain_piece(
+        board,
+        sq,
+        summary,
+        EN_PASSANT_NOTE,
+        KING_NOTE,
+        |out, piece| {
             out.push_str("\n1. slider lookups, step by step\n");
             let tables = T::tables();
+            let occupied = board.occupied();
             let mut attacks = Bitboard::EMPTY;
             for &slider in sliders_of(piece.role) {
                 out.push('\n');
@@ -139,18 +174,8 @@ pub(crate) fn explain_with<T: SliderTechnique>(
                 };
             }
             attacks
-        }
-    };
-    out.push_str(&mask_legality_and_moves(
-        board,
-        sq,
-        reached,
-        own,
-        board.checkers(),
-        board.pinned(),
-        KING_NOTE,
-    ));
-    Ok(out)
+        },
+    )
 }
 
 /// A role's name as the views write it.

@@ -332,15 +332,16 @@ const ALL_DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
-/// The squares from `sq` (excluded) to the edge in direction `(df, dr)`.
-const fn ray(sq: Square, df: i8, dr: i8) -> u64 {
+/// The squares from `sq` (excluded) to the edge in direction `(df, dr)`, a (file step, rank
+/// step): for building line tables at compile time.
+pub const fn ray(sq: Square, df: i8, dr: i8) -> Bitboard {
     let mut bits = 0u64;
     let mut cur = sq;
     while let Some(next) = cur.offset(df, dr) {
         bits |= 1 << next as u8;
         cur = next;
     }
-    bits
+    Bitboard(bits)
 }
 
 /// `BETWEEN[a][b]`: the squares strictly between `a` and `b` when they share a rank, file or
@@ -355,7 +356,7 @@ static BETWEEN_AND_LINE: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = {
         let mut d = 0;
         while d < 8 {
             let (df, dr) = ALL_DIRECTIONS[d];
-            let full = ray(from, df, dr) | ray(from, -df, -dr) | 1 << a;
+            let full = ray(from, df, dr).0 | ray(from, -df, -dr).0 | 1 << a;
             let mut passed = 0u64;
             let mut cur = from;
             while let Some(next) = cur.offset(df, dr) {

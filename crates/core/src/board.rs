@@ -2,7 +2,8 @@
 
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
 use crate::{
-    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, Role, Setup, Square, Zobrist,
+    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, PositionState, Role, Setup,
+    Square, Zobrist,
 };
 use std::fmt;
 
@@ -44,10 +45,13 @@ impl std::error::Error for MoveError {}
 /// push, the en-passant square is set only when a pawn of the side to move stands beside the
 /// pushed pawn (the rule of [`Setup`]), so setups compare equal across backends.
 ///
-/// Provided methods are written in terms of the required ones. A backend overrides one when it
-/// can do better: [`count_legal`](Board::count_legal) (the last ply of bulk perft) by counting
-/// without listing, [`for_each_piece`](Board::for_each_piece) by walking its own piece index
-/// instead of 64 squares, [`table_bytes`](Board::table_bytes) to report its lookup tables.
+/// Moves are generated in one place, [`generate_into`](Board::generate_into), into a
+/// [`MoveSink`]; [`generate`](Board::generate) (a list of one kind) and
+/// [`count_legal`](Board::count_legal) (the last ply of bulk perft, counted without a list) are
+/// provided on top of it and are not meant to be overridden. The other provided methods are
+/// written in terms of the required ones too. A backend overrides one when it can do better:
+/// [`for_each_piece`](Board::for_each_piece) by walking its own piece index instead of 64
+/// squares, [`table_bytes`](Board::table_bytes) to report its lookup tables.
 ///
 /// The methods take no invalid input: squares and colours are typed, and `make` is only ever
 /// given a move that `generate` produced for this position.
@@ -55,8 +59,8 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// What `unmake` needs to restore the position (captured piece, old rights, clocks, …).
     type Undo: Copy + Send;
 
-    /// The backend's name on the command line: `"piece-list"`, `"mailbox"`, `"x88"`,
-    /// `"rotated"` or `"magic"`.
+    /// The backend's name on the command line, such as `"mailbox"` or `"magic"` (the registry
+    /// in boardlab-harness lists them all).
     const NAME: &'static str;
 
     /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
@@ -71,27 +75,50 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// The position in neutral form.
     fn to_setup(&self) -> Setup;
 
-    /// The side to move.
-    fn side_to_move(&self) -> Color;
+    /// The side to move, castling rights, en-passant square, clocks and hash: the record every
+    /// backend keeps beside its pieces, which `make` saves and `unmake` copies back (see
+    /// [`PositionState`]). The accessors below read it.
+    fn state(&self) -> &PositionState;
 
     /// The piece on `sq`.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
 
+    /// The side to move.
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.state().turn
+    }
+
     /// The castling rights.
-    fn castling(&self) -> CastlingRights;
+    #[inline]
+    fn castling(&self) -> CastlingRights {
+        self.state().castling
+    }
 
     /// The en-passant square, following the rule in the trait docs.
-    fn ep_square(&self) -> Option<Square>;
+    #[inline]
+    fn ep_square(&self) -> Option<Square> {
+        self.state().ep_square
+    }
 
     /// Half-moves since the last capture or pawn move.
-    fn halfmove_clock(&self) -> u32;
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.state().halfmove_clock
+    }
 
     /// The full-move number.
-    fn fullmove_number(&self) -> u32;
+    #[inline]
+    fn fullmove_number(&self) -> u32 {
+        self.state().fullmove_number
+    }
 
     /// The position's Polyglot hash (the Polyglot en-passant rule, for books), maintained
     /// incrementally. See the [`zobrist`](crate::Zobrist) module docs for the two hashes.
-    fn zobrist(&self) -> Zobrist;
+    #[inline]
+    fn zobrist(&self) -> Zobrist {
+        self.state().zobrist
+    }
 
     /// The square of `color`'s king.
     fn king_square(&self, color: Color) -> Square;
@@ -102,18 +129,11 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// Whether any piece of `by` attacks `sq`.
     fn is_attacked(&self, sq: Square, by: Color) -> bool;
 
-    /// Sends the legal moves of the sink's kind to `sink` (see [`MoveSink`]): the one move generator of the backend, which lists moves, lists captures and
-    /// counts the last ply of bulk perft alike.
-    ///
-    /// The default lists the moves with [`generate`](Board::generate) and pushes them one by
-    /// one, for a board that implements that instead.
-    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
-        let mut moves = MoveList::new();
-        self.generate(S::KIND, &mut moves);
-        for &mv in moves.iter() {
-            sink.push(mv);
-        }
-    }
+    /// Sends the legal moves of the sink's kind to `sink` (see [`MoveSink`]): the backend's one
+    /// move generator, which lists every move, lists captures for quiescence search and counts
+    /// the last ply of bulk perft alike. A generator may push moves of any kind (the sink keeps
+    /// those of [`MoveSink::KIND`]); testing `S::KIND` first skips the work for the rest.
+    fn generate_into<S: MoveSink>(&self, sink: &mut S);
 
     /// Replaces the contents of `out` with the legal moves of `kind`.
     fn generate(&self, kind: GenKind, out: &mut MoveList) {

@@ -213,15 +213,12 @@ impl CastlingRights {
     /// rook squares).
     #[inline]
     pub const fn bits(self) -> u8 {
-        let mut bits = 0;
-        let mut i = 0;
-        while i < 4 {
-            if self.rooks[i] != NO_SQUARE {
-                bits |= 1 << i;
-            }
-            i += 1;
-        }
-        bits
+        // The four rook bytes as one word: a byte's top bit is set in `held` when the byte is
+        // not `NO_SQUARE` (0), and the multiplication gathers the four top bits into bits 24
+        // to 27. Make asks this on every move that touches a castling square.
+        let rooks = u32::from_le_bytes(self.rooks);
+        let held = ((rooks & 0x7f7f_7f7f).wrapping_add(0x7f7f_7f7f) | rooks) & 0x8080_8080;
+        ((held >> 7).wrapping_mul(0x0102_0408) >> 24) as u8 & 15
     }
 
     /// The bit for one right.
@@ -448,6 +445,44 @@ mod tests {
         assert_eq!(CastlingRights::NONE.to_string(), "-");
         assert_eq!(all.bits(), 0b1111);
         assert_eq!(CastlingRights::from_bits(0b0101).to_string(), "Kk");
+    }
+
+    /// The word operations of `bits` give what a test of each right gives, for every set of
+    /// standard rights and for rights on other squares.
+    #[test]
+    fn bits_name_the_rights_held() {
+        let one_by_one = |rights: CastlingRights| {
+            let mut bits = 0;
+            for (i, (color, side)) in [
+                (Color::White, CastlingSide::King),
+                (Color::White, CastlingSide::Queen),
+                (Color::Black, CastlingSide::King),
+                (Color::Black, CastlingSide::Queen),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if rights.has(color, side) {
+                    bits |= 1 << i;
+                }
+            }
+            bits
+        };
+        for held in 0..16 {
+            let rights = CastlingRights::from_bits(held);
+            assert_eq!(rights.bits(), held);
+            assert_eq!(rights.bits(), one_by_one(rights));
+        }
+        // Rooks on every file with the king on b or g, where the stored bytes run 1 to 64.
+        for rook in Square::ALL.into_iter().filter(|sq| sq.rank().index() == 0) {
+            for king in [Square::B1, Square::G1] {
+                let white = CastlingRights::NONE.with_rook(Color::White, king, rook);
+                let black = white.with_rook(Color::Black, Square::H8, Square::A8);
+                for rights in [white, black] {
+                    assert_eq!(rights.bits(), one_by_one(rights), "{rights}");
+                }
+            }
+        }
     }
 
     #[test]

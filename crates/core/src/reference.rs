@@ -7,16 +7,17 @@
 
 use crate::bitboard::pawn_attacks;
 use crate::{
-    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece, Role,
-    Setup, Square, Zobrist,
+    Board, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState, Role,
+    Setup, Square,
 };
 
 /// A [`Board`] that is a [`Setup`] plus the setups it came from (see the module docs).
 #[derive(Clone, Debug)]
 pub struct ReferenceBoard {
     setup: Setup,
-    zobrist: Zobrist,
-    previous: Vec<(Setup, Zobrist)>,
+    /// The setup's state and hash, worked out afresh after every move.
+    state: PositionState,
+    previous: Vec<(Setup, PositionState)>,
 }
 
 impl ReferenceBoard {
@@ -110,7 +111,7 @@ impl Board for ReferenceBoard {
     fn from_setup(setup: &Setup) -> Self {
         ReferenceBoard {
             setup: setup.clone(),
-            zobrist: Zobrist::of(setup),
+            state: PositionState::of(setup),
             previous: Vec::new(),
         }
     }
@@ -119,32 +120,12 @@ impl Board for ReferenceBoard {
         self.setup.clone()
     }
 
-    fn side_to_move(&self) -> Color {
-        self.setup.turn
+    fn state(&self) -> &PositionState {
+        &self.state
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.setup.piece_at(sq)
-    }
-
-    fn castling(&self) -> CastlingRights {
-        self.setup.castling
-    }
-
-    fn ep_square(&self) -> Option<Square> {
-        self.setup.ep_square
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.setup.halfmove_clock
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.setup.fullmove_number
-    }
-
-    fn zobrist(&self) -> Zobrist {
-        self.zobrist
     }
 
     fn king_square(&self, color: Color) -> Square {
@@ -179,22 +160,22 @@ impl Board for ReferenceBoard {
     }
 
     fn make(&mut self, mv: Move) {
-        self.previous.push((self.setup.clone(), self.zobrist));
+        self.previous.push((self.setup.clone(), self.state));
         self.setup.play(mv);
-        self.zobrist = Zobrist::of(&self.setup);
+        self.state = PositionState::of(&self.setup);
     }
 
     fn unmake(&mut self, _mv: Move, _undo: ()) {
-        if let Some((setup, zobrist)) = self.previous.pop() {
+        if let Some((setup, state)) = self.previous.pop() {
             self.setup = setup;
-            self.zobrist = zobrist;
+            self.state = state;
         }
     }
 
     fn make_null(&mut self) {
-        self.previous.push((self.setup.clone(), self.zobrist));
+        self.previous.push((self.setup.clone(), self.state));
         self.setup.play_null();
-        self.zobrist = Zobrist::of(&self.setup);
+        self.state = PositionState::of(&self.setup);
     }
 
     fn unmake_null(&mut self, _undo: ()) {

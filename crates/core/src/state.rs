@@ -15,7 +15,9 @@ use crate::{CastlingRights, Color, Piece, Setup, Square, Zobrist};
 ///    [`toggle_piece`](PositionState::toggle_piece) for the hash,
 ///    [`reset_halfmove_clock`](PositionState::reset_halfmove_clock) on a capture or a pawn
 ///    move, [`set_en_passant`](PositionState::set_en_passant) after a double push that an
-///    enemy pawn could take, [`set_castling`](PositionState::set_castling) when a right is lost;
+///    enemy pawn could take, [`set_castling`](PositionState::set_castling) when a right is lost
+///    (or [`set_castling_with_key`](PositionState::set_castling_with_key), given the change
+///    to the hash);
 /// 3. [`finish_move`](PositionState::finish_move): the other side is to move.
 ///
 /// A null move is [`pass`](PositionState::pass): steps 1 and 3 with nothing in between.
@@ -122,6 +124,17 @@ impl PositionState {
         }
     }
 
+    /// The rights become `rights`, and the hash changes by `key_change`, which the caller has
+    /// at hand: `Zobrist::castling` of the old rights XOR that of the new. It is
+    /// [`set_castling`](PositionState::set_castling) for a backend that keeps those changes in
+    /// a table built for the setup's rights, rather than working out the two shares, a loop
+    /// over the four rights each, on every move that touches a castling square.
+    #[inline(always)]
+    pub fn set_castling_with_key(&mut self, rights: CastlingRights, key_change: Zobrist) {
+        self.castling = rights;
+        self.zobrist ^= key_change;
+    }
+
     /// The last step of every move: the move number goes up after Black's move, and the other
     /// side is to move.
     #[inline(always)]
@@ -174,12 +187,22 @@ mod tests {
         }
         // 3.Ke2: White's rights go, the clock counts on.
         let (e1, e2) = ("e1".parse().unwrap(), "e2".parse().unwrap());
+        let saved_before_king_move = state;
         state.start_move();
         state.move_piece(Piece::new(Color::White, Role::King), e1, e2);
         state.set_castling(state.castling.after_move(e1, e2));
         state.finish_move();
         setup.play(Move::new(e1, e2, MoveFlag::Quiet));
         assert_eq!(state, PositionState::of(&setup));
+        // The same rights with the hash change given: the same state.
+        let mut keyed = saved_before_king_move;
+        let rights = keyed.castling.after_move(e1, e2);
+        let change = Zobrist::castling(keyed.castling) ^ Zobrist::castling(rights);
+        keyed.start_move();
+        keyed.move_piece(Piece::new(Color::White, Role::King), e1, e2);
+        keyed.set_castling_with_key(rights, change);
+        keyed.finish_move();
+        assert_eq!(keyed, state);
         assert_eq!(state.halfmove_clock, 1);
         let mut back = Setup::empty();
         state.write_to(&mut back);

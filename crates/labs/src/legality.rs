@@ -8,14 +8,15 @@ use boardlab_core::{Bitboard, Setup};
 ///
 /// One way: for each enemy slider, if it shares a suitable line with the king
 /// (`boardlab_core::bitboard::line`), look at the squares between them
-/// (`boardlab_core::bitboard::between`): exactly one occupied square, holding one of our
-/// pieces, means that piece is pinned.
+/// (`boardlab_core::bitboard::between`).
 ///
 /// Checked on random positions against a brute-force answer: a piece is pinned when lifting it
-/// off the board lets a new enemy slider attack the king.
+/// off the board lets a new enemy slider attack the king. boardlab-core has no pin finder;
+/// the brute force itself (`Setup::attackers` asked again with each piece lifted) is within
+/// reach, and is not the exercise, though the test cannot tell it from an answer.
 #[cfg(not(feature = "solutions"))]
 pub fn pinned(setup: &Setup) -> Bitboard {
-    todo!("exercise pins: for each enemy slider on a line with the king, one own piece between")
+    todo!("exercise pins: read docs/src/legality.md, \"Three ways to legal moves\"")
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::legality::pinned;

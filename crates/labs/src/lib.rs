@@ -1,14 +1,24 @@
 //! Exercises for the boardlab book: functions a student writes, checked by tests against
 //! boardlab's own backends and reference code.
 //!
-//! Every exercise is a function (or, for the move picker, a type) whose body is `todo!()`. The
-//! tests in `tests/` call it on many positions, squares or occupancies and compare the answers
-//! with boardlab's code, so an unsolved exercise fails its tests with the `todo!()` message.
-//! Solve one by replacing the `todo!()` in its module and run its tests by name:
+//! Every exercise is a function (or, for the move picker and the capstone, a type) whose body
+//! is `todo!()`. The tests in `tests/` call it on many positions, squares or occupancies and
+//! compare the answers with boardlab's code, so an unsolved exercise fails its tests with the
+//! `todo!()` message, which names the chapter section to read. Solve one by replacing the
+//! `todo!()` in its module and run its tests by name:
 //!
 //! ```sh
 //! cargo test -p boardlab-labs x88_knight
 //! ```
+//!
+//! This library depends on boardlab-core alone. The backends whose code an exercise
+//! re-implements are dev-dependencies, seen by the tests and not by the exercises, so a stub
+//! cannot call its answer. Where boardlab-core itself holds something close to an answer (a
+//! slow ray walk, a hash from scratch, a perft, a staged picker, a whole reference board), the
+//! exercise's doc says so, and its signature or its test keeps the shortcut from passing: a
+//! board that counts the cells read, a trait core's function does not take, inputs only a real
+//! answer handles. Each test file also holds deliberately wrong answers and shows that the
+//! checks reject them.
 //!
 //! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
 //! which replaces each stub with its solution. `cargo test -p boardlab-labs --features solutions`
@@ -21,24 +31,31 @@
 //! | `mailbox_slide` | [`mailbox::slide`] | The 10x12 mailbox |
 //! | `x88_knight` | [`x88::knight_targets`] | 0x88 |
 //! | `x88_slider` | [`x88::slider_targets`] | 0x88 |
-//! | `x88_step` | [`x88::step_between`] | 0x88 |
+//! | `x88_step` | [`x88::step_of`] | 0x88 |
 //! | `rotated_bit` | [`rotated::rotated_bit`] | Rotated bitboards |
 //! | `rotated_state` | [`rotated::line_state`] | Rotated bitboards |
 //! | `magic_index` | [`magic::magic_index`] | Magic bitboards |
 //! | `magic_search` | [`magic::find_magic`] | Magic bitboards |
+//! | `hyperbola` | [`hyperbola::hyperbola`] | Slider attacks compared |
+//! | `move_pack` | [`move_encoding::pack`] | Move encoding |
+//! | `move_unpack` | [`move_encoding::unpack`] | Move encoding |
 //! | `pins` | [`legality::pinned`] | Legality |
 //! | `zobrist_update` | [`zobrist::update`] | Zobrist hashing |
 //! | `perft` | [`perft::perft`] | Perft, divide and diff |
 //! | `staged_picker` | [`picker::StagedPicker`] | The search |
+//! | `capstone` | [`capstone::Board16x16`] | Capstone: a 16x16 board |
 
 // A stub does not read its arguments until it is solved.
 #![cfg_attr(not(feature = "solutions"), allow(unused_variables))]
 // With the solutions in place of the stubs, the imports the stubs' signatures need go unused.
 #![cfg_attr(feature = "solutions", allow(unused_imports))]
 
+pub mod capstone;
+pub mod hyperbola;
 pub mod legality;
 pub mod magic;
 pub mod mailbox;
+pub mod move_encoding;
 pub mod perft;
 pub mod picker;
 pub mod piece_list;

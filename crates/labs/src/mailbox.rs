@@ -2,6 +2,8 @@
 //! because a frame of sentinel cells surrounds the board.
 
 use boardlab_core::{Bitboard, Square};
+use std::cell::Cell;
+use std::ops::Index;
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -29,28 +31,64 @@ pub fn square_of_cell(cell: usize) -> Option<Square> {
     Square::new(((row - 2) * 8 + column - 1) as u8)
 }
 
-/// The 120 cells for a set of occupied squares: [`PIECE`] on them, [`EMPTY`] on the other
-/// squares, [`SENTINEL`] on the frame.
-pub fn frame(occupied: Bitboard) -> [u8; 120] {
-    let mut cells = [SENTINEL; 120];
-    for sq in Square::ALL {
-        cells[cell(sq)] = if occupied.contains(sq) { PIECE } else { EMPTY };
+/// The 120 cells of a mailbox board, read as an array (`cells[index]`), which remember which
+/// cells were read: the lab's test uses that to see that a slide looks at the cells of its
+/// ray and at no other.
+pub struct Cells {
+    cells: [u8; 120],
+    /// Bit `i` is set once cell `i` has been read.
+    read: Cell<u128>,
+}
+
+impl Cells {
+    /// The cells for a set of occupied squares: [`PIECE`] on them, [`EMPTY`] on the other
+    /// squares, [`SENTINEL`] on the frame.
+    pub fn new(occupied: Bitboard) -> Cells {
+        let mut cells = [SENTINEL; 120];
+        for sq in Square::ALL {
+            cells[cell(sq)] = if occupied.contains(sq) { PIECE } else { EMPTY };
+        }
+        Cells {
+            cells,
+            read: Cell::new(0),
+        }
     }
-    cells
+
+    /// The cells read since the last call, as a set of bits (bit `i` for cell `i`), and a
+    /// fresh start.
+    pub fn take_reads(&self) -> u128 {
+        self.read.replace(0)
+    }
+}
+
+impl Index<usize> for Cells {
+    type Output = u8;
+
+    /// The cell's content; an index past the 120 cells panics, as an array's does.
+    fn index(&self, index: usize) -> &u8 {
+        let content = &self.cells[index];
+        self.read.set(self.read.get() | 1 << index);
+        content
+    }
 }
 
 /// Exercise `mailbox_slide`: the cells a slider on cell `from` reaches with `step` (one of
-/// [`ROOK_STEPS`] or [`BISHOP_STEPS`]), nearest first: the empty cells, then the first
-/// [`PIECE`] cell if the ray meets one. A [`SENTINEL`] ends the ray and is not included.
+/// [`ROOK_STEPS`] or [`BISHOP_STEPS`]), nearest first, each once: the empty cells, then the
+/// first [`PIECE`] cell if the ray meets one. A [`SENTINEL`] ends the ray and is not included.
 ///
 /// Write it as the mailbox does: a loop that stops on the first non-empty cell, with no test
 /// of files, ranks or array bounds; the frame is two rows deep, so `from + step` of a playing
 /// cell is always inside the array.
 ///
-/// Checked against `boardlab_core::bitboard::slider_attacks_slow` on random occupancies.
+/// Checked on random occupancies against a square-by-square walk written in the test: the
+/// same cells in the same order, and no cell read that is not on the ray. The library can
+/// reach only boardlab-core; building a bitboard from all 64 cells and asking core's
+/// `slider_attacks_slow` is not an answer, and the test sees it by the cells it reads.
 #[cfg(not(feature = "solutions"))]
-pub fn slide(cells: &[u8; 120], from: usize, step: isize) -> Vec<usize> {
-    todo!("exercise mailbox_slide: step while the cell is EMPTY, then keep a PIECE but not a SENTINEL")
+pub fn slide(cells: &Cells, from: usize, step: isize) -> Vec<usize> {
+    todo!(
+        "exercise mailbox_slide: read docs/src/mailbox.md, \"One byte per cell, and the sentinel\""
+    )
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::mailbox::slide;

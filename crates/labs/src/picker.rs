@@ -38,8 +38,13 @@ pub fn mvv_lva<B: Board>(board: &B, mv: Move) -> i32 {
 ///    quiet moves, generated when this stage is reached with `GenKind::Quiet`);
 /// 4. the other quiet moves, in the order they were generated.
 ///
-/// Checked on random positions against `Board::legal_moves` (every move once) and against the
-/// order above.
+/// Checked on random positions against the order above, move for move, with a board that
+/// records the generations asked of it: none before the hash move is returned, then one of
+/// `GenKind::Noisy` when the noisy stage is reached and one of `GenKind::Quiet` when the
+/// killers' stage is, and nothing else (no move made on the board either). The library can
+/// reach boardlab-core, whose search has a staged picker of its own (`staged_order`): it is
+/// not an answer, and the test sees it by the moves it makes on the board to test the hash
+/// move and the killers, and by its order.
 #[cfg(not(feature = "solutions"))]
 pub struct StagedPicker<'a, B: Board> {
     // Add the stage, the generated lists and a position in them.
@@ -50,7 +55,7 @@ pub struct StagedPicker<'a, B: Board> {
 impl<'a, B: Board> StagedPicker<'a, B> {
     /// A picker for the moves of `board`.
     pub fn new(board: &'a B, hash_move: Option<Move>, killers: [Option<Move>; 2]) -> Self {
-        todo!("exercise staged_picker: remember the board, the hash move and the killers; generate nothing yet")
+        todo!("exercise staged_picker: read docs/src/search.md, \"Staged move generation\"")
     }
 }
 
@@ -59,7 +64,7 @@ impl<B: Board> Iterator for StagedPicker<'_, B> {
     type Item = Move;
 
     fn next(&mut self) -> Option<Move> {
-        todo!("exercise staged_picker: hash move, noisy by mvv_lva, killers, quiet moves")
+        todo!("exercise staged_picker: read docs/src/search.md, \"Staged move generation\"")
     }
 }
 

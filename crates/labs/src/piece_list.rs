@@ -36,11 +36,13 @@ impl SlotList {
     /// is cleared. Returns the freed slot and the removed role, or `None` when no entry stands
     /// on `sq` (the list is then unchanged).
     ///
-    /// Checked against `boardlab_piece_list::PieceListBoard`: after every capture of many
-    /// random positions, the list must equal the board's list, slot by slot.
+    /// Checked against the piece-list backend's `PieceListBoard`: after every capture of many
+    /// random positions, the list must equal the board's list, slot by slot. The library
+    /// cannot reach that backend (a dev-dependency, seen only by the tests), and boardlab-core
+    /// keeps no piece lists.
     #[cfg(not(feature = "solutions"))]
     pub fn remove_on(&mut self, sq: Square) -> Option<(usize, Role)> {
-        todo!("exercise piece_list_capture: find the slot, move the last entry into it, shrink")
+        todo!("exercise piece_list_capture: read docs/src/piece-lists.md, \"Make and unmake\"")
     }
     #[cfg(feature = "solutions")]
     #[allow(missing_docs)]
@@ -53,7 +55,7 @@ impl SlotList {
     /// `(role, sq)` returns to `slot`, so the order is exactly what it was before.
     #[cfg(not(feature = "solutions"))]
     pub fn put_back(&mut self, slot: usize, role: Role, sq: Square) {
-        todo!("exercise piece_list_capture: move the slot's entry to the end, restore the removed one")
+        todo!("exercise piece_list_capture: read docs/src/piece-lists.md, \"Make and unmake\"")
     }
     #[cfg(feature = "solutions")]
     #[allow(missing_docs)]

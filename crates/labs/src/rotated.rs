@@ -1,12 +1,86 @@
 //! Lab exercises for the rotated-bitboards chapter: where a square's bit goes in each of the
 //! four occupancy maps, and the state of a line read from its map.
 //!
-//! The maps are those of `boardlab_rotated::Rotation` (the grids in that crate's docs and in
-//! `boardlab show --backend rotated`): a map is the board turned and read off row by row, and
-//! a square's bit is where its row starts plus its position in the row.
+//! The maps are those of the rotated backend (`boardlab_rotated::Rotation`, the grids in that
+//! crate's docs and in `boardlab show --backend rotated`): a map is the board turned and read
+//! off row by row, and a square's bit is where its row starts plus its position in the row.
+//! The types here name them; the backend itself is out of the exercises' reach (a
+//! dev-dependency, seen only by the tests).
 
 use boardlab_core::{Bitboard, Square};
-pub use boardlab_rotated::{Line, Rotation};
+
+/// One of the four occupancy maps, named by how the board is turned before its squares are
+/// read off row by row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rotation {
+    /// The board as it stands: ranks are the rows.
+    Normal,
+    /// Turned a quarter left: files are the rows.
+    Left90,
+    /// Turned 45 degrees left: the a8-h1 diagonals are the rows.
+    Left45,
+    /// Turned 45 degrees right: the a1-h8 diagonals are the rows.
+    Right45,
+}
+
+impl Rotation {
+    /// The four maps.
+    pub const ALL: [Rotation; 4] = [
+        Rotation::Normal,
+        Rotation::Left90,
+        Rotation::Left45,
+        Rotation::Right45,
+    ];
+
+    /// The map's name as `boardlab show` prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rotation::Normal => "normal",
+            Rotation::Left90 => "rotated 90 left",
+            Rotation::Left45 => "rotated 45 left",
+            Rotation::Right45 => "rotated 45 right",
+        }
+    }
+}
+
+/// A line through a square along which a slider moves, and the map that holds it in
+/// consecutive bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// The square's rank, in the normal map.
+    Rank,
+    /// The square's file, in the map turned 90 degrees left.
+    File,
+    /// The a1-h8 direction, in the map turned 45 degrees right.
+    Diagonal,
+    /// The a8-h1 direction, in the map turned 45 degrees left.
+    AntiDiagonal,
+}
+
+impl Line {
+    /// The four lines: the rook's two, then the bishop's two.
+    pub const ALL: [Line; 4] = [Line::Rank, Line::File, Line::Diagonal, Line::AntiDiagonal];
+
+    /// The map in which this line's squares are consecutive bits.
+    pub const fn rotation(self) -> Rotation {
+        match self {
+            Line::Rank => Rotation::Normal,
+            Line::File => Rotation::Left90,
+            Line::Diagonal => Rotation::Right45,
+            Line::AntiDiagonal => Rotation::Left45,
+        }
+    }
+
+    /// The line's name as `boardlab explain` prints it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Line::Rank => "rank",
+            Line::File => "file",
+            Line::Diagonal => "diagonal",
+            Line::AntiDiagonal => "anti-diagonal",
+        }
+    }
+}
 
 /// Exercise `rotated_bit`: the bit that `sq` occupies in the map `rotation`.
 ///
@@ -18,10 +92,11 @@ pub use boardlab_rotated::{Line, Rotation};
 /// - `Right45`: the a1-h8 diagonals are the rows, starting with h1 alone, then g1-h2, then
 ///   f1-g2-h3; each row is read from its lowest file (`a1 = 28`).
 ///
-/// Checked against `Rotation::bit` for all four maps and 64 squares. Do not call it.
+/// Checked against the rotated backend's `Rotation::bit` for all four maps and 64 squares.
+/// The library cannot reach that backend; boardlab-core has no rotated maps.
 #[cfg(not(feature = "solutions"))]
 pub fn rotated_bit(rotation: Rotation, sq: Square) -> u8 {
-    todo!("exercise rotated_bit: the start of the square's row in the map plus its position in the row")
+    todo!("exercise rotated_bit: read docs/src/rotated.md, \"The idea\"")
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::rotated::rotated_bit;
@@ -31,14 +106,14 @@ pub use crate::solutions::rotated::rotated_bit;
 /// slider's attacks), in map order, so bit 0 is the line's second square in its map's row.
 /// A line of `n` squares has an `n - 2`-bit state; a line of one or two squares has state 0.
 ///
-/// Build the line's rotated map from `occupied` (your [`rotated_bit`] for every occupied
-/// square, with `line.rotation()`), then shift the row's second bit down to bit 0 and mask.
+/// Build the line's rotated map from `occupied` with your [`rotated_bit`] and
+/// `line.rotation()`, then take the inner bits of the square's row.
 ///
-/// Checked against `Line::state` on random occupancies, every line and square. Do not call
-/// `Line::slot` or `Line::state`.
+/// Checked against the rotated backend's `RotatedOccupancy::state` on random occupancies, every line and
+/// square. The library cannot reach that backend.
 #[cfg(not(feature = "solutions"))]
 pub fn line_state(line: Line, sq: Square, occupied: Bitboard) -> u8 {
-    todo!("exercise rotated_state: (map >> (row start + 1)) & ((1 << (row length - 2)) - 1)")
+    todo!("exercise rotated_state: read docs/src/rotated.md, \"Shift, mask, state, entry\"")
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::rotated::line_state;

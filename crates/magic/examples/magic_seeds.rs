@@ -1,5 +1,5 @@
 //! Picks the seeds of the magic search: for every square, the seed below 4096 whose search
-//! checks the fewest candidates, printed as the two tables `src/magic.rs` holds.
+//! checks the fewest candidates, printed as the table `SEEDS` of `src/magic.rs`.
 //!
 //! ```text
 //! cargo run --release -p boardlab-magic --example magic_seeds
@@ -11,10 +11,9 @@ use boardlab_magic::{find_magic, Slider};
 const SEEDS: u64 = 4096;
 
 fn main() {
-    for (name, slider) in [
-        ("ROOK_SEEDS", Slider::Rook),
-        ("BISHOP_SEEDS", Slider::Bishop),
-    ] {
+    println!("const SEEDS: [[u16; 64]; 2] = [");
+    for slider in Slider::ALL {
+        let name = slider.name();
         let mut seeds = Vec::new();
         let mut total = 0;
         for sq in Square::ALL {
@@ -36,11 +35,12 @@ fn main() {
             seeds.push(best.0);
         }
         eprintln!("{name}: {total} candidates in all");
-        println!("const {name}: [u16; 64] = [");
+        println!("    [");
         for row in seeds.chunks(8) {
             let row: Vec<String> = row.iter().map(|s| s.to_string()).collect();
-            println!("    {},", row.join(", "));
+            println!("        {},", row.join(", "));
         }
-        println!("];");
+        println!("    ],");
     }
+    println!("];");
 }

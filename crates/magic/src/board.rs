@@ -1,11 +1,11 @@
-//! `MagicBoard`: boardlab-bitboard's board with magic (or PEXT) slider lookups.
+//! `MagicBoard`: boardlab-bitboard's board with magic slider lookups.
 
-use crate::sliders::{sliders, table_bytes, Sliders};
+use crate::magic::{table_bytes, MagicTables};
 use boardlab_bitboard::{BitboardBoard, SliderTechnique};
 use boardlab_core::{Bitboard, ExplainError, Square};
 
 /// Magic bitboards as a slider technique: no occupancy state of its own, one shared table
-/// indexed by multiply and shift (or by PEXT with the `pext` feature on a BMI2 target).
+/// indexed by multiply and shift.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MagicTechnique;
 
@@ -13,11 +13,11 @@ impl SliderTechnique for MagicTechnique {
     const NAME: &'static str = "magic";
     const STATELESS: bool = true;
     type Lines = ();
-    type Tables = Sliders;
+    type Tables = MagicTables;
 
     #[inline(always)]
-    fn tables() -> &'static Sliders {
-        sliders()
+    fn tables() -> &'static MagicTables {
+        MagicTables::get()
     }
 
     #[inline(always)]
@@ -27,12 +27,12 @@ impl SliderTechnique for MagicTechnique {
     fn toggle(_lines: &mut (), _sq: Square) {}
 
     #[inline(always)]
-    fn rook_attacks(tables: &Sliders, _lines: &(), occupied: Bitboard, sq: Square) -> Bitboard {
+    fn rook_attacks(tables: &MagicTables, _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
         tables.rook(sq, occupied)
     }
 
     #[inline(always)]
-    fn bishop_attacks(tables: &Sliders, _lines: &(), occupied: Bitboard, sq: Square) -> Bitboard {
+    fn bishop_attacks(tables: &MagicTables, _: &(), occupied: Bitboard, sq: Square) -> Bitboard {
         tables.bishop(sq, occupied)
     }
 

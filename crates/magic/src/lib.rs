@@ -1,4 +1,5 @@
-//! An implementation of boardlab-core's `Board` trait using magic bitboards.
+//! An implementation of boardlab-core's `Board` trait using fancy magic bitboards: the slider
+//! technique [`MagicTechnique`] on boardlab-bitboard's shared bitboard board.
 //!
 //! The position is a set of 64-bit bitboards, bit `i` for square `i`:
 //!
@@ -22,10 +23,10 @@
 //!
 //! Sliding attacks come from fancy magic bitboards ([`Magic`], [`MagicTables`]): the relevant
 //! occupancy times a per-square magic number, shifted, indexes one shared attack table, built
-//! once at start-up (about 2 ms) by a seeded random search ([`find_magic`]). With the cargo
-//! feature `pext`, built for a CPU with BMI2 (the workspace builds for x86-64-v3, which has
-//! it), BMI2's `pext` computes the index instead ([`USES_PEXT`], [`Sliders`]). Knight, king
-//! and pawn attacks and the `between`/`line` tables are boardlab-core's shared ones.
+//! once at start-up (about 2 ms) by a seeded random search ([`find_magic`]). (BMI2's `pext`
+//! computes such an index without a magic number: that is the `pext` backend, boardlab-sliders'
+//! PEXT technique on boardlab-bitboard's board.) Knight, king and pawn attacks and the
+//! `between`/`line` tables are boardlab-core's shared ones.
 //!
 //! The board, `make`/`unmake` and the legal move generator are boardlab-bitboard's, shared by
 //! every bitboard backend; this crate supplies [`MagicTechnique`], the slider lookup they are
@@ -47,16 +48,11 @@
 
 mod board;
 mod magic;
-#[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
-mod pext;
-mod sliders;
 mod views;
 
 pub use board::{MagicBoard, MagicTechnique, Undo};
+pub use boardlab_sliders::Slider;
 pub use magic::{
     bishop_attacks, bishop_magic, find_magic, magic_build_time, queen_attacks, relevant_mask,
-    rook_attacks, rook_magic, search_seed, subsets, Magic, MagicTables, Slider,
+    rook_attacks, rook_magic, search_seed, subsets, table_bytes, Magic, MagicTables,
 };
-#[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
-pub use pext::{pext_bishop_attacks, pext_build_time, pext_rook_attacks, PextTables};
-pub use sliders::{sliders, table_build_time, table_bytes, Sliders, USES_PEXT};

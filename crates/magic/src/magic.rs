@@ -23,9 +23,10 @@
 //! every occupancy of the mask. The tables are built once, on first use, into a `static`
 //! (a `OnceLock`), in about 2 ms.
 
+use boardlab_core::bitboard::slider_attacks_slow;
 pub use boardlab_core::bitboard::{relevant_mask, subsets};
-use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
+use boardlab_sliders::Slider;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
@@ -83,33 +84,35 @@ pub(crate) const ROOK_SLOTS: usize = 102_400;
 pub(crate) const BISHOP_SLOTS: usize = 5_248;
 pub(crate) const TABLE_SLOTS: usize = ROOK_SLOTS + BISHOP_SLOTS;
 
-/// The seed of each square's search. Any seed finds a magic, since every candidate is checked,
-/// but a rook square typically needs tens of thousands of candidates: one seed for the whole
-/// search made start-up take about half a second. These are, for each square, the first seed
-/// below 4096 whose search needs the fewest candidates, as
+/// The seed of each square's search, for the rook squares, then the bishop squares (indexed
+/// by [`Slider`]). Any seed finds a magic, since every candidate is checked, but a rook square
+/// typically needs tens of thousands of candidates: one seed for the whole search made
+/// start-up take about half a second. These are, for each square, the first seed below 4096
+/// whose search needs the fewest candidates, as
 /// `cargo run --release -p boardlab-magic --example magic_seeds` finds and prints them; with
 /// them the whole search checks 394 candidates (318 on the rook squares) and takes about 2 ms.
 #[rustfmt::skip]
-const ROOK_SEEDS: [u16; 64] = [
-    2988, 432, 3478, 1004, 3487, 2678, 2562, 3053,
-    1410, 2123, 1185, 1943, 2108, 1243, 1334, 3122,
-    722, 899, 1159, 434, 1098, 3272, 2851, 2467,
-    557, 2577, 4043, 3879, 2085, 3233, 1301, 1784,
-    1632, 1621, 2205, 176, 1173, 2144, 522, 3122,
-    2786, 2268, 3537, 1592, 2108, 1513, 172, 2439,
-    1139, 852, 3801, 1205, 267, 303, 1334, 2811,
-    1212, 791, 1760, 748, 2815, 3921, 564, 1811,
-];
-#[rustfmt::skip]
-const BISHOP_SEEDS: [u16; 64] = [
-    2051, 97, 27, 16, 12, 41, 308, 655,
-    550, 88, 49, 542, 22, 48, 135, 779,
-    102, 9, 176, 159, 306, 379, 82, 199,
-    111, 101, 0, 1765, 2491, 1857, 132, 26,
-    0, 52, 1728, 2044, 2584, 7, 61, 168,
-    28, 267, 855, 1772, 12, 985, 78, 77,
-    308, 67, 561, 204, 9, 107, 171, 97,
-    655, 779, 22, 107, 43, 50, 550, 2051,
+const SEEDS: [[u16; 64]; 2] = [
+    [
+        2988, 432, 3478, 1004, 3487, 2678, 2562, 3053,
+        1410, 2123, 1185, 1943, 2108, 1243, 1334, 3122,
+        722, 899, 1159, 434, 1098, 3272, 2851, 2467,
+        557, 2577, 4043, 3879, 2085, 3233, 1301, 1784,
+        1632, 1621, 2205, 176, 1173, 2144, 522, 3122,
+        2786, 2268, 3537, 1592, 2108, 1513, 172, 2439,
+        1139, 852, 3801, 1205, 267, 303, 1334, 2811,
+        1212, 791, 1760, 748, 2815, 3921, 564, 1811,
+    ],
+    [
+        2051, 97, 27, 16, 12, 41, 308, 655,
+        550, 88, 49, 542, 22, 48, 135, 779,
+        102, 9, 176, 159, 306, 379, 82, 199,
+        111, 101, 0, 1765, 2491, 1857, 132, 26,
+        0, 52, 1728, 2044, 2584, 7, 61, 168,
+        28, 267, 855, 1772, 12, 985, 78, 77,
+        308, 67, 561, 204, 9, 107, 171, 97,
+        655, 779, 22, 107, 43, 50, 550, 2051,
+    ],
 ];
 
 /// A square's magic together with its own slice of the shared table, which is what a lookup
@@ -229,32 +232,9 @@ impl MagicTables {
     }
 }
 
-/// The two sliding moves, whose attacks the tables hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slider {
-    /// Along ranks and files.
-    Rook,
-    /// Along diagonals.
-    Bishop,
-}
-
-impl Slider {
-    /// The four directions of the slider, as (file step, rank step).
-    pub const fn directions(self) -> &'static [(i8, i8); 4] {
-        match self {
-            Slider::Rook => &ROOK_DIRECTIONS,
-            Slider::Bishop => &BISHOP_DIRECTIONS,
-        }
-    }
-}
-
 /// The seed the tables' search starts from for `slider` on `sq` (see [`find_magic`]).
 pub fn search_seed(slider: Slider, sq: Square) -> u64 {
-    let seeds = match slider {
-        Slider::Rook => &ROOK_SEEDS,
-        Slider::Bishop => &BISHOP_SEEDS,
-    };
-    u64::from(seeds[sq as usize])
+    u64::from(SEEDS[slider as usize][sq as usize])
 }
 
 /// Searches for a magic for `slider` on `sq`, drawing candidates from ChaCha8 seeded with
@@ -411,9 +391,17 @@ pub fn magic_build_time() -> Duration {
     MagicTables::get().build_time()
 }
 
+/// The bytes of this crate's own tables: the per-square entries and the shared attack table.
+/// Like every backend's `table_bytes`, it leaves out boardlab-core's leaper and
+/// `between`/`line` tables, which every bitboard backend reads alike.
+pub fn table_bytes() -> usize {
+    MagicTables::get().bytes()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::bitboard::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 
     #[test]
     fn masks_have_the_known_sizes() {

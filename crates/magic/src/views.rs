@@ -3,22 +3,15 @@
 //! multiply, shift, index, entry.
 
 use crate::board::MagicBoard;
-use crate::magic::{Magic, MagicTables, Slider};
-use crate::sliders::{table_bytes, USES_PEXT};
+use crate::magic::{table_bytes, Magic, MagicTables};
+use boardlab_bitboard::views::{explain_piece, sliders_of, EN_PASSANT_NOTE, KING_NOTE};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, bitboard_leaper_step, grid, hex64, join_lines, mask_legality_and_moves,
-    piece_name, position_header, side_by_side, titled,
+    bitboard_grid, grid, hex64, join_lines, piece_name, side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
+use boardlab_sliders::Slider;
 use std::fmt::Write;
-
-fn slider_name(slider: Slider) -> &'static str {
-    match slider {
-        Slider::Rook => "rook",
-        Slider::Bishop => "bishop",
-    }
-}
 
 fn entry(slider: Slider, sq: Square) -> &'static Magic {
     let tables = MagicTables::get();
@@ -34,7 +27,7 @@ fn describe_entry(out: &mut String, slider: Slider, sq: Square) {
     let _ = writeln!(
         out,
         "  {} on {sq}: mask of {} relevant squares, magic {}, shift 64 - {} = {}, slice of {} slots at offset {}",
-        slider_name(slider),
+        slider.name(),
         magic.mask.count(),
         hex64(magic.magic),
         magic.mask.count(),
@@ -44,18 +37,44 @@ fn describe_entry(out: &mut String, slider: Slider, sq: Square) {
     );
 }
 
+/// The steps of one lookup, which the text and the SVG views both draw.
+struct Lookup {
+    magic: &'static Magic,
+    blockers: Bitboard,
+    product: u64,
+    index: usize,
+    attacks: Bitboard,
+}
+
+impl Lookup {
+    /// The lookup of `slider` on `sq` among `occupied`, as the tables make it.
+    fn of(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+        let tables = MagicTables::get();
+        let magic = entry(slider, sq);
+        let blockers = occupied & magic.mask;
+        Lookup {
+            magic,
+            blockers,
+            product: blockers.0.wrapping_mul(magic.magic),
+            index: magic.index(occupied),
+            attacks: match slider {
+                Slider::Rook => tables.rook(sq, occupied),
+                Slider::Bishop => tables.bishop(sq, occupied),
+            },
+        }
+    }
+}
+
 /// One lookup, narrated: mask, blockers, product, index, slot, entry.
 fn narrate_lookup(out: &mut String, slider: Slider, sq: Square, occupied: Bitboard) -> Bitboard {
-    let tables = MagicTables::get();
-    let magic = entry(slider, sq);
-    let blockers = occupied & magic.mask;
-    let product = blockers.0.wrapping_mul(magic.magic);
-    let index = magic.index(occupied);
-    let attacks = match slider {
-        Slider::Rook => tables.rook(sq, occupied),
-        Slider::Bishop => tables.bishop(sq, occupied),
-    };
-    let _ = writeln!(out, "\n  {} attacks from {sq}", slider_name(slider));
+    let Lookup {
+        magic,
+        blockers,
+        product,
+        index,
+        attacks,
+    } = Lookup::of(slider, sq, occupied);
+    let _ = writeln!(out, "\n  {} attacks from {sq}", slider.name());
     let _ = writeln!(
         out,
         "    blockers = occupied & mask     = {}\n    product  = blockers * magic    = {}   (magic {})\n    index    = product >> {:<2}        = {index}   (the top {} bits)\n    slot     = offset + index      = {} + {index} = {}",
@@ -149,88 +168,37 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
         );
     let _ = writeln!(
         out,
-        "board: {} bytes; slider entries and attack table: {} bytes{}",
+        "board: {} bytes; slider entries and attack table: {} bytes",
         MagicBoard::board_bytes(),
-        table_bytes(),
-        if USES_PEXT {
-            "; this build indexes with PEXT"
-        } else {
-            ""
-        }
+        table_bytes()
     );
     out
 }
 
 /// A piece's attacks and moves, the magic lookup narrated.
 pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainError> {
-    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let us = piece.color;
-    let own = board.by_color(us);
-    let theirs = board.by_color(!us);
-    let occupied = board.occupied();
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "magic: the {} on {sq} (bit {})",
-        piece_name(piece),
-        sq.index()
-    );
-    let _ = writeln!(out, "{}", position_header(board).trim_end());
-    if USES_PEXT {
-        out.push_str("(this build indexes the same slices with PEXT(occupied, mask); shown below is the magic index)\n");
-    }
-    let leaper = bitboard_leaper_step(board, sq, occupied, theirs, "the occupancy with both pawns moved is looked up from the king\n  for a rook or bishop line that the capture would open");
-    let reached = match leaper {
-        Some((text, reached)) => {
-            out.push_str(&text);
-            reached
+    explain_piece(board, sq, "", EN_PASSANT_NOTE, KING_NOTE, |out, piece| {
+        out.push_str(
+            "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
+        );
+        let sliders = sliders_of(piece.role);
+        for &slider in sliders {
+            describe_entry(out, slider, sq);
         }
-        None => {
-            let role = piece.role;
-            out.push_str(
-                "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
-            );
-            let mut attacks = Bitboard::EMPTY;
-            if matches!(role, Role::Rook | Role::Queen) {
-                describe_entry(&mut out, Slider::Rook, sq);
-            }
-            if matches!(role, Role::Bishop | Role::Queen) {
-                describe_entry(&mut out, Slider::Bishop, sq);
-            }
-            if matches!(role, Role::Rook | Role::Queen) {
-                attacks |= narrate_lookup(&mut out, Slider::Rook, sq, occupied);
-            }
-            if matches!(role, Role::Bishop | Role::Queen) {
-                attacks |= narrate_lookup(&mut out, Slider::Bishop, sq, occupied);
-            }
-            attacks
+        let mut attacks = Bitboard::EMPTY;
+        for &slider in sliders {
+            attacks |= narrate_lookup(out, slider, sq, board.occupied());
         }
-    };
-    out.push_str(&mask_legality_and_moves(
-        board,
-        sq,
-        reached,
-        own,
-        board.checkers(),
-        board.pinned(),
-        boardlab_bitboard::views::KING_NOTE,
-    ));
-    Ok(out)
+        attacks
+    })
 }
 
 /// The four steps of one lookup as panels: occupied, mask, blockers and the entry, with the
 /// multiply, shift and slot written under the blockers.
 fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -> Vec<Panel> {
-    let tables = MagicTables::get();
-    let magic = entry(slider, sq);
-    let blockers = occupied & magic.mask;
-    let product = blockers.0.wrapping_mul(magic.magic);
-    let index = magic.index(occupied);
-    let attacks = match slider {
-        Slider::Rook => tables.rook(sq, occupied),
-        Slider::Bishop => tables.bishop(sq, occupied),
-    };
-    let name = slider_name(slider);
+    let lookup = Lookup::of(slider, sq, occupied);
+    let (magic, index) = (lookup.magic, lookup.index);
+    let name = slider.name();
     let with_square = |mut panel: Panel| {
         let (row, column) = Panel::board_position(sq);
         panel.rows[row][column] = svg::Cell::new(letter.to_string(), Tone::Focus);
@@ -238,12 +206,12 @@ fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -
     };
     let mut blockers_panel = with_square(Panel::bitboard(
         "2. blockers = occupied & mask".to_string(),
-        blockers,
+        lookup.blockers,
         Tone::Capture,
     ));
     blockers_panel.notes = vec![
         format!("3. * magic {}", hex64(magic.magic)),
-        format!("   = {}", hex64(product)),
+        format!("   = {}", hex64(lookup.product)),
         format!("4. >> {} = index {index}", magic.shift),
         format!(
             "   slot {} + {index} = {}",
@@ -265,7 +233,7 @@ fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -
         blockers_panel,
         with_square(Panel::bitboard(
             "5. the entry: attacks",
-            attacks,
+            lookup.attacks,
             Tone::Reach,
         )),
     ]
@@ -302,7 +270,7 @@ pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
                 let mut panel = Panel::bitboard(
                     format!(
                         "{} mask of {sq}: {} squares",
-                        slider_name(slider),
+                        slider.name(),
                         magic.mask.count()
                     ),
                     magic.mask,
@@ -327,7 +295,7 @@ pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
         None => {
             for slider in [Slider::Rook, Slider::Bishop] {
                 figure.panels.push(Panel::board(
-                    format!("{} mask sizes (2^n slots)", slider_name(slider)),
+                    format!("{} mask sizes (2^n slots)", slider.name()),
                     |sq| svg::Cell::new(entry(slider, sq).mask.count().to_string(), Tone::Value),
                 ));
             }
@@ -343,12 +311,7 @@ pub(crate) fn explain_svg(board: &MagicBoard, sq: Square) -> Result<Figure, Expl
         piece_name(piece)
     ));
     figure.lines = svg::position_lines(board);
-    let sliders_used: &[Slider] = match piece.role {
-        Role::Rook => &[Slider::Rook],
-        Role::Bishop => &[Slider::Bishop],
-        Role::Queen => &[Slider::Rook, Slider::Bishop],
-        _ => &[],
-    };
+    let sliders_used = sliders_of(piece.role);
     if sliders_used.is_empty() {
         figure.lines.push(
             "knights, kings and pawns need no magic: their attacks are table entries".to_string(),

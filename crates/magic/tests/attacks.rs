@@ -1,11 +1,10 @@
-//! The magic (and, with the `pext` feature on a BMI2 target, PEXT) slider lookups against the
-//! slow ray walk of boardlab-core.
+//! The magic slider lookups against the slow ray walk of boardlab-core.
 
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use boardlab_magic::{
     bishop_attacks, bishop_magic, find_magic, queen_attacks, relevant_mask, rook_attacks,
-    rook_magic, search_seed, sliders, subsets, Magic, Slider, USES_PEXT,
+    rook_magic, search_seed, subsets, Magic, Slider,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -53,24 +52,6 @@ fn bishop_attacks_match_the_ray_walk_for_every_relevant_occupancy() {
         bishop_attacks,
         &BISHOP_DIRECTIONS,
         BISHOP_SLOTS,
-    );
-}
-
-#[test]
-fn board_tables_match_the_ray_walk_for_every_relevant_occupancy() {
-    // The tables move generation reads: the magic ones, or the PEXT ones when enabled.
-    let tables = sliders();
-    let rook = |sq, occupied| tables.rook(sq, occupied);
-    let bishop = |sq, occupied| tables.bishop(sq, occupied);
-    check_every_subset("board rook", rook, &ROOK_DIRECTIONS, ROOK_SLOTS);
-    check_every_subset("board bishop", bishop, &BISHOP_DIRECTIONS, BISHOP_SLOTS);
-    assert_eq!(
-        USES_PEXT,
-        cfg!(all(
-            feature = "pext",
-            target_arch = "x86_64",
-            target_feature = "bmi2"
-        ))
     );
 }
 
@@ -149,22 +130,4 @@ fn the_search_finds_the_same_magics_again() {
 fn a_search_gives_up_after_its_attempts() {
     // Zero attempts cannot find anything.
     assert_eq!(find_magic(Square::A1, Slider::Rook, 0, 0), None);
-}
-
-#[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
-#[test]
-fn pext_attacks_match_the_ray_walk_for_every_relevant_occupancy() {
-    use boardlab_magic::{pext_bishop_attacks, pext_rook_attacks};
-    check_every_subset(
-        "pext_rook_attacks",
-        pext_rook_attacks,
-        &ROOK_DIRECTIONS,
-        ROOK_SLOTS,
-    );
-    check_every_subset(
-        "pext_bishop_attacks",
-        pext_bishop_attacks,
-        &BISHOP_DIRECTIONS,
-        BISHOP_SLOTS,
-    );
 }

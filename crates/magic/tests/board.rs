@@ -3,7 +3,7 @@
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, Piece, Setup, Square, Zobrist};
-use boardlab_magic::{table_bytes, MagicBoard, Sliders};
+use boardlab_magic::{table_bytes, MagicBoard, MagicTables};
 
 /// Walks `depth` plies below `board`, checking at every node that the incremental hash is the
 /// hash of the position and that unmake restores the board exactly; returns the nodes seen.
@@ -127,14 +127,14 @@ fn for_each_piece_visits_what_piece_at_shows() {
 
 #[test]
 fn table_sizes_are_reported() {
-    let inline_bytes = std::mem::size_of::<Sliders>();
+    let inline_bytes = std::mem::size_of::<MagicTables>();
     // The 128 entries are inline, the 861 184-byte attack table is not.
     assert!(
         inline_bytes < 8192,
         "the attack table lives on the heap: {inline_bytes} bytes"
     );
     // 107 648 attack sets of 8 bytes plus 128 small per-square entries (a magic entry with its
-    // slice is 40 bytes, a PEXT entry 16); core's shared leaper and line tables are not counted.
+    // slice is 40 bytes); core's shared leaper and line tables are not counted.
     let entries = table_bytes() - 107_648 * 8;
     assert!(
         entries > 0 && entries <= 128 * 40,

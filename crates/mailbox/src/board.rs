@@ -6,7 +6,7 @@ use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
     Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
-    PositionState, Role, Setup, Square, Zobrist,
+    PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -155,38 +155,13 @@ impl Board for MailboxBoard {
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.state.turn
+    fn state(&self) -> &PositionState {
+        &self.state
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.cells[Sq120::from_square(sq).index()].piece()
-    }
-
-    #[inline]
-    fn castling(&self) -> CastlingRights {
-        self.state.castling
-    }
-
-    #[inline]
-    fn ep_square(&self) -> Option<Square> {
-        self.state.ep_square
-    }
-
-    #[inline]
-    fn halfmove_clock(&self) -> u32 {
-        self.state.halfmove_clock
-    }
-
-    #[inline]
-    fn fullmove_number(&self) -> u32 {
-        self.state.fullmove_number
-    }
-
-    #[inline]
-    fn zobrist(&self) -> Zobrist {
-        self.state.zobrist
     }
 
     #[inline]

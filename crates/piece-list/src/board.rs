@@ -4,8 +4,7 @@ use crate::attacks::file;
 use crate::list::PieceList;
 use crate::movegen::Generator;
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState,
-    Role, Setup, Square, Zobrist,
+    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -123,8 +122,8 @@ impl Board for PieceListBoard {
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.state.turn
+    fn state(&self) -> &PositionState {
+        &self.state
     }
 
     #[inline]
@@ -134,31 +133,6 @@ impl Board for PieceListBoard {
             list.index_of(sq)
                 .map(|index| Piece::new(color, list.role(index)))
         })
-    }
-
-    #[inline]
-    fn castling(&self) -> CastlingRights {
-        self.state.castling
-    }
-
-    #[inline]
-    fn ep_square(&self) -> Option<Square> {
-        self.state.ep_square
-    }
-
-    #[inline]
-    fn halfmove_clock(&self) -> u32 {
-        self.state.halfmove_clock
-    }
-
-    #[inline]
-    fn fullmove_number(&self) -> u32 {
-        self.state.fullmove_number
-    }
-
-    #[inline]
-    fn zobrist(&self) -> Zobrist {
-        self.state.zobrist
     }
 
     #[inline]

@@ -5,23 +5,12 @@
 //! not whatever stands on them, so a line of `n` squares has `n - 2` state bits and at most 64
 //! states. The tables hold, for each of the four kinds of [`Line`], each square and each state,
 //! the attacked squares as a normal [`Bitboard`].
+//!
+//! [`Line`]: boardlab_sliders::lines::Line
 
 use crate::rotation::{RotatedOccupancy, Rotation, RowPosition, ROTATED_BITS_BYTES};
 use boardlab_core::{Bitboard, Square};
-
-/// A line through a square along which a sliding piece moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Line {
-    /// The square's rank, read from the normal map.
-    Rank,
-    /// The square's file, read from the map turned 90 degrees left.
-    File,
-    /// The a1-h8 direction, read from the map turned 45 degrees right.
-    Diagonal,
-    /// The a8-h1 direction, read from the map turned 45 degrees left.
-    AntiDiagonal,
-}
+use boardlab_sliders::lines::Line;
 
 /// Where a line's state sits in its map: the state is `(board >> shift) & mask`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,32 +21,8 @@ pub struct LineSlot {
     pub mask: u8,
 }
 
-impl Line {
-    /// The four lines: the rook's two, then the bishop's two.
-    pub const ALL: [Line; 4] = [Line::Rank, Line::File, Line::Diagonal, Line::AntiDiagonal];
-
-    /// The occupancy map in which this line's squares are consecutive bits.
-    #[inline]
-    pub const fn rotation(self) -> Rotation {
-        match self {
-            Line::Rank => Rotation::Normal,
-            Line::File => Rotation::Left90,
-            Line::Diagonal => Rotation::Right45,
-            Line::AntiDiagonal => Rotation::Left45,
-        }
-    }
-
-    /// The line's name as the teaching views print it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Line::Rank => "rank",
-            Line::File => "file",
-            Line::Diagonal => "diagonal",
-            Line::AntiDiagonal => "anti-diagonal",
-        }
-    }
-
-    /// Where the state of this line through `sq` sits in its map.
+impl LineSlot {
+    /// Where the state of `line` through `sq` sits in its map ([`Rotation::of`] the line).
     ///
     /// # Examples
     ///
@@ -65,48 +30,39 @@ impl Line {
     /// use boardlab_core::Square;
     /// use boardlab_rotated::{Line, LineSlot};
     /// // The rank of e4 starts at bit 24; its inner squares b4..g4 are bits 25..30.
-    /// assert_eq!(Line::Rank.slot(Square::E4), LineSlot { shift: 25, mask: 0b11_1111 });
+    /// assert_eq!(LineSlot::of(Line::Rank, Square::E4), LineSlot { shift: 25, mask: 0b11_1111 });
     /// // c1's anti-diagonal c1-b2-a3 has one inner square, b2.
-    /// assert_eq!(Line::AntiDiagonal.slot(Square::C1), LineSlot { shift: 4, mask: 0b1 });
+    /// assert_eq!(LineSlot::of(Line::AntiDiagonal, Square::C1), LineSlot { shift: 4, mask: 0b1 });
     /// ```
     #[inline]
-    pub fn slot(self, sq: Square) -> LineSlot {
-        LINE_SLOTS[self as usize][sq as usize]
-    }
-
-    /// The state of this line through `sq`: one bit per inner square, set when it is occupied.
-    #[inline]
-    pub fn state(self, sq: Square, occupancy: &RotatedOccupancy) -> u8 {
-        let LineSlot { shift, mask } = self.slot(sq);
-        (occupancy.board(self.rotation()) >> shift) as u8 & mask
-    }
-
-    /// The squares of this line through `sq`, in order from the one in the lowest bit of the
-    /// map; the teaching views pair them with the bits of [`state`](Line::state) (the state's
-    /// bit `i` is square `i + 1`).
-    pub fn squares(self, sq: Square) -> Vec<Square> {
-        let rotation = self.rotation();
-        let RowPosition { row, .. } = rotation.row_position(sq);
-        (0..rotation.row_length(row))
-            .map(|position| rotation.square_at(row, position))
-            .collect()
-    }
-
-    /// The squares a slider on `sq` attacks along this line when the line's state is `state`.
-    #[inline]
-    pub fn attacks_for_state(self, sq: Square, state: u8) -> Bitboard {
-        LINE_ATTACKS[self as usize][sq as usize][state as usize & 63]
-    }
-
-    /// The squares a slider on `sq` attacks along this line.
-    #[inline]
-    pub fn attacks(self, sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
-        self.attacks_for_state(sq, self.state(sq, occupancy))
+    pub fn of(line: Line, sq: Square) -> LineSlot {
+        LINE_SLOTS[line as usize][sq as usize]
     }
 }
 
+impl RotatedOccupancy {
+    /// The state of `line` through `sq`: one bit per inner square, set when it is occupied.
+    #[inline]
+    pub fn state(&self, line: Line, sq: Square) -> u8 {
+        let LineSlot { shift, mask } = LineSlot::of(line, sq);
+        (self.board(Rotation::of(line)) >> shift) as u8 & mask
+    }
+}
+
+/// The squares a slider on `sq` attacks along `line` when the line's state is `state`.
+#[inline]
+pub fn attacks_for_state(line: Line, sq: Square, state: u8) -> Bitboard {
+    LINE_ATTACKS[line as usize][sq as usize][state as usize & 63]
+}
+
+/// The squares a slider on `sq` attacks along `line`.
+#[inline]
+pub fn line_attacks(line: Line, sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
+    attacks_for_state(line, sq, occupancy.state(line, sq))
+}
+
 const fn line_slot(line: Line, sq: Square) -> LineSlot {
-    let rotation = line.rotation();
+    let rotation = Rotation::of(line);
     let RowPosition { row, .. } = rotation.row_position(sq);
     let length = rotation.row_length(row);
     let start = rotation.row_start(row);
@@ -152,7 +108,7 @@ const fn build_line_attacks() -> LineTable {
     let mut table = [[[Bitboard::EMPTY; 64]; 64]; 4];
     let mut line = 0;
     while line < 4 {
-        let rotation = Line::ALL[line].rotation();
+        let rotation = Rotation::of(Line::ALL[line]);
         let mut sq = 0;
         while sq < 64 {
             let RowPosition { row, position } = rotation.row_position(Square::from_index(sq));
@@ -229,7 +185,7 @@ pub fn file_attacks(sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
 #[inline]
 fn diagonal_line_attacks(line: Line, sq: Square, occupancy: &RotatedOccupancy) -> Bitboard {
     let shift = LINE_SLOTS[line as usize][sq as usize].shift;
-    let state = (occupancy.board(line.rotation()) >> shift) as usize & 63;
+    let state = (occupancy.board(Rotation::of(line)) >> shift) as usize & 63;
     LINE_ATTACKS[line as usize][sq as usize][state]
 }
 
@@ -310,11 +266,11 @@ mod tests {
         let mut checked = 0;
         for line in Line::ALL {
             for sq in Square::ALL {
-                let mask = line.slot(sq).mask;
+                let mask = LineSlot::of(line, sq).mask;
                 for state in 0..64u8 {
                     assert_eq!(
-                        line.attacks_for_state(sq, state),
-                        line.attacks_for_state(sq, state & mask),
+                        attacks_for_state(line, sq, state),
+                        attacks_for_state(line, sq, state & mask),
                         "{line:?} {sq} state {state:#08b}"
                     );
                     checked += 1;
@@ -326,17 +282,18 @@ mod tests {
 
     #[test]
     fn slots_of_short_diagonals_have_empty_masks() {
-        assert_eq!(Line::Diagonal.slot(Square::H1).mask, 0);
-        assert_eq!(Line::Diagonal.slot(Square::A8).mask, 0);
-        assert_eq!(Line::AntiDiagonal.slot(Square::H8).shift, 63);
-        assert_eq!(Line::Diagonal.slot(Square::D4).mask, 0b11_1111);
+        assert_eq!(LineSlot::of(Line::Diagonal, Square::H1).mask, 0);
+        assert_eq!(LineSlot::of(Line::Diagonal, Square::A8).mask, 0);
+        assert_eq!(LineSlot::of(Line::AntiDiagonal, Square::H8).shift, 63);
+        assert_eq!(LineSlot::of(Line::Diagonal, Square::D4).mask, 0b11_1111);
     }
 
     #[test]
     fn line_squares_list_the_whole_line() {
         use Square::*;
-        assert_eq!(Line::File.squares(C3), vec![C8, C7, C6, C5, C4, C3, C2, C1]);
-        assert_eq!(Line::Diagonal.squares(C1), vec![C1, D2, E3, F4, G5, H6]);
-        assert_eq!(Line::AntiDiagonal.squares(B2), vec![A3, B2, C1]);
+        let row = |line, sq| Rotation::of(line).row_squares(sq);
+        assert_eq!(row(Line::File, C3), vec![C8, C7, C6, C5, C4, C3, C2, C1]);
+        assert_eq!(row(Line::Diagonal, C1), vec![C1, D2, E3, F4, G5, H6]);
+        assert_eq!(row(Line::AntiDiagonal, B2), vec![A3, B2, C1]);
     }
 }

@@ -1,5 +1,6 @@
 //! An implementation of boardlab-core's `Board` trait using rotated bitboards, the way the
-//! engines of the 1990s (Crafty among them) found sliding attacks before magic multiplication.
+//! engines of the 1990s (Crafty among them) found sliding attacks before magic multiplication:
+//! the slider technique [`RotatedTechnique`] on boardlab-bitboard's shared bitboard board.
 //!
 //! # The index maps
 //!
@@ -49,15 +50,15 @@
 //!
 //! ```
 //! use boardlab_core::{Bitboard, Square};
-//! use boardlab_rotated::{Line, RotatedOccupancy};
+//! use boardlab_rotated::{Line, LineSlot, RotatedOccupancy};
 //! // A bishop on c1, pieces on b2 and e3.
 //! let occupied: Bitboard = [Square::C1, Square::B2, Square::E3].into_iter().collect();
 //! let occupancy = RotatedOccupancy::from_occupied(occupied);
 //! // c1's anti-diagonal is a3-b2-c1, bits 3, 4, 5 of the left 45 map; b2 is its inner square.
-//! assert_eq!(Line::AntiDiagonal.slot(Square::C1).shift, 4);
-//! assert_eq!(Line::AntiDiagonal.state(Square::C1, &occupancy), 0b1);
+//! assert_eq!(LineSlot::of(Line::AntiDiagonal, Square::C1).shift, 4);
+//! assert_eq!(occupancy.state(Line::AntiDiagonal, Square::C1), 0b1);
 //! // c1's diagonal c1-d2-e3-f4-g5-h6: inner squares d2..g5, e3 occupied.
-//! assert_eq!(Line::Diagonal.state(Square::C1, &occupancy), 0b0010);
+//! assert_eq!(occupancy.state(Line::Diagonal, Square::C1), 0b0010);
 //! let attacks = boardlab_rotated::bishop_attacks(Square::C1, &occupancy);
 //! assert_eq!(attacks, [Square::B2, Square::D2, Square::E3].into_iter().collect());
 //! ```
@@ -95,10 +96,12 @@ mod rotation;
 mod views;
 
 pub use attacks::{
-    anti_diagonal_attacks, bishop_attacks, bishop_rays, diagonal_attacks, file_attacks,
-    queen_attacks, rank_attacks, rook_attacks, rook_rays, Line, LineSlot, TABLE_BYTES,
+    anti_diagonal_attacks, attacks_for_state, bishop_attacks, bishop_rays, diagonal_attacks,
+    file_attacks, line_attacks, queen_attacks, rank_attacks, rook_attacks, rook_rays, LineSlot,
+    TABLE_BYTES,
 };
 pub use board::{RotatedBoard, RotatedTechnique, RotatedUndo};
+pub use boardlab_sliders::lines::Line;
 pub use rotation::{RotatedOccupancy, Rotation, RowPosition};
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! files, fifteen rows of 1, 2, …, 8, …, 2, 1 squares for the two diagonal directions.
 
 use boardlab_core::{Bitboard, Square};
+use boardlab_sliders::lines::Line;
 use std::fmt;
 
 /// One of the four occupancy boards, named by how the board is turned before its squares are
@@ -59,6 +60,17 @@ impl Rotation {
         Rotation::Left45,
         Rotation::Right45,
     ];
+
+    /// The map in which the squares of `line` are consecutive bits.
+    #[inline]
+    pub const fn of(line: Line) -> Rotation {
+        match line {
+            Line::Rank => Rotation::Normal,
+            Line::File => Rotation::Left90,
+            Line::Diagonal => Rotation::Right45,
+            Line::AntiDiagonal => Rotation::Left45,
+        }
+    }
 
     /// The map's name as the teaching views print it.
     pub const fn name(self) -> &'static str {
@@ -129,6 +141,15 @@ impl Rotation {
             }
         };
         Square::from_index((rank & 7) * 8 + (file & 7))
+    }
+
+    /// The squares of the row through `sq`, from the one in the row's lowest bit; the teaching
+    /// views pair them with the bits of a line's state (state bit `i` is square `i + 1`).
+    pub fn row_squares(self, sq: Square) -> Vec<Square> {
+        let RowPosition { row, .. } = self.row_position(sq);
+        (0..self.row_length(row))
+            .map(|position| self.square_at(row, position))
+            .collect()
     }
 
     /// The bit that `sq` occupies in this map.

@@ -1,15 +1,16 @@
 //! Teaching views of the rotated-bitboard board: the piece bitboards, the occupancy in its four
 //! maps, and a slider's lookups (which map, the shift, the mask, the state, the table entry).
 
-use crate::attacks::{Line, TABLE_BYTES};
+use crate::attacks::{attacks_for_state, LineSlot, TABLE_BYTES};
 use crate::board::RotatedBoard;
 use crate::rotation::Rotation;
+use boardlab_bitboard::views::explain_piece;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, bitboard_leaper_step, grid, hex64, mask_legality_and_moves, piece_name,
-    position_header, side_by_side, titled,
+    bitboard_grid, grid, hex64, piece_name, position_header, side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
+use boardlab_sliders::lines::Line;
 use std::fmt::Write;
 
 /// A map's 64 bits as an 8x8 grid, bit 56 top left to bit 7 bottom right, the way a normal
@@ -41,13 +42,13 @@ fn line_names(role: Role) -> &'static [Line] {
 
 /// One slider lookup, narrated: the map, the line's bits, shift, mask, state and entry.
 fn narrate_line(board: &RotatedBoard, out: &mut String, sq: Square, line: Line) -> Bitboard {
-    let rotation = line.rotation();
+    let rotation = Rotation::of(line);
     let map = board.lines().board(rotation);
-    let slot = line.slot(sq);
-    let squares = line.squares(sq);
+    let slot = LineSlot::of(line, sq);
+    let squares = rotation.row_squares(sq);
     let first_bit = rotation.bit(squares[0]);
-    let state = line.state(sq, board.lines());
-    let attacks = line.attacks_for_state(sq, state);
+    let state = board.lines().state(line, sq);
+    let attacks = attacks_for_state(line, sq, state);
     let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
     let _ = writeln!(
         out,
@@ -194,37 +195,19 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
 
 /// A piece's attacks and moves, each line lookup narrated.
 pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<String, ExplainError> {
-    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let us = piece.color;
-    let own = board.by_color(us);
-    let theirs = board.by_color(!us);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "rotated: the {} on {sq} (bit {})",
-        piece_name(piece),
-        sq.index()
-    );
-    let _ = writeln!(out, "{}", position_header(board).trim_end());
-    let leaper = bitboard_leaper_step(
+    explain_piece(
         board,
         sq,
-        board.lines().occupied(),
-        theirs,
+        "",
         "tested on a copy of the four occupancy maps with both pawns moved",
-    );
-    let reached = match leaper {
-        Some((text, reached)) => {
-            out.push_str(&text);
-            reached
-        }
-        None => {
+        "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
+        |out, piece| {
             out.push_str(
                 "\n1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line\n   (@ the piece, # occupied inner square, o empty inner square, + end square of the line)\n",
             );
             let mut attacks = Bitboard::EMPTY;
             for &line in line_names(piece.role) {
-                attacks |= narrate_line(board, &mut out, sq, line);
+                attacks |= narrate_line(board, out, sq, line);
             }
             let _ = writeln!(
                 out,
@@ -232,19 +215,8 @@ pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<String, Explai
                 line_names(piece.role).len()
             );
             attacks
-        }
-    };
-
-    out.push_str(&mask_legality_and_moves(
-            board,
-            sq,
-            reached,
-            own,
-            board.checkers(),
-            board.pinned(),
-            "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
-        ));
-    Ok(out)
+        },
+    )
 }
 
 /// Whether `other` lies on the line `rotation` keeps in consecutive bits through `sq`: its

@@ -3,7 +3,8 @@
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use boardlab_rotated::{
-    bishop_attacks, bishop_rays, queen_attacks, rook_attacks, rook_rays, Line, RotatedOccupancy,
+    bishop_attacks, bishop_rays, line_attacks, queen_attacks, rook_attacks, rook_rays, Line,
+    LineSlot, RotatedOccupancy, Rotation,
 };
 
 /// A small xorshift generator: the occupancies only need to be varied and repeatable.
@@ -29,12 +30,7 @@ impl Xorshift {
 }
 
 fn line_directions(line: Line) -> [(i8, i8); 4] {
-    let (df, dr) = match line {
-        Line::Rank => (1, 0),
-        Line::File => (0, 1),
-        Line::Diagonal => (1, 1),
-        Line::AntiDiagonal => (1, -1),
-    };
+    let (df, dr) = line.step();
     [(df, dr), (-df, -dr), (df, dr), (-df, -dr)]
 }
 
@@ -65,7 +61,7 @@ fn slider_attacks_equal_the_slow_walk_for_every_square() {
             for line in Line::ALL {
                 let expected = slider_attacks_slow(sq, occupied, &line_directions(line));
                 assert_eq!(
-                    line.attacks(sq, &occupancy),
+                    line_attacks(line, sq, &occupancy),
                     expected,
                     "{} of {sq}",
                     line.name()
@@ -95,8 +91,8 @@ fn the_state_has_one_bit_per_inner_square_of_the_line() {
     let mut rng = Xorshift(7);
     for sq in Square::ALL {
         for line in Line::ALL {
-            let squares = line.squares(sq);
-            let slot = line.slot(sq);
+            let squares = Rotation::of(line).row_squares(sq);
+            let slot = LineSlot::of(line, sq);
             let inner = squares.len().saturating_sub(2);
             assert_eq!(
                 u32::from(slot.mask).count_ones() as usize,
@@ -107,7 +103,7 @@ fn the_state_has_one_bit_per_inner_square_of_the_line() {
             for _ in 0..50 {
                 let occupied = rng.occupancy();
                 let occupancy = RotatedOccupancy::from_occupied(occupied);
-                let state = line.state(sq, &occupancy);
+                let state = occupancy.state(line, sq);
                 for (i, &inner_sq) in squares.iter().skip(1).take(inner).enumerate() {
                     assert_eq!(state >> i & 1 != 0, occupied.contains(inner_sq));
                 }

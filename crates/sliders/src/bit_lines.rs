@@ -237,7 +237,7 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
         slider.name()
     );
     let mut result = Bitboard::EMPTY;
-    for line in line_kinds(slider) {
+    for line in slider.lines() {
         let byte = lines.byte(line, sq);
         let state = byte >> 1 & 63;
         let entry = attacks_for_state(line, sq, byte);
@@ -271,13 +271,6 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
     let _ = writeln!(out, "\nattacks = the entries ORed together:");
     out.push_str(&grids(&[("attacks", result)]));
     out
-}
-
-fn line_kinds(slider: Slider) -> [Line; 2] {
-    match slider {
-        Slider::Rook => Line::ROOK,
-        Slider::Bishop => Line::BISHOP,
-    }
 }
 
 #[cfg(test)]

@@ -24,9 +24,8 @@
 //! 8 × 64 bytes, indexed by the slider's file and the rank's six inner squares, and shifted to
 //! the slider's rank, as kindergarten and rotated bitboards do.
 
-use crate::lines::{binary64, grids, Line, LINE_MASK_BYTES};
+use crate::lines::{binary64, explain_by_line, first_rank_attacks, grids, Line, LINE_MASK_BYTES};
 use crate::Slider;
-use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
 use std::fmt::Write;
 
@@ -38,12 +37,7 @@ static RANK_ATTACKS: [[u8; 64]; 8] = {
     while file < 8 {
         let mut bits = 0;
         while bits < 64 {
-            let attacks = slider_attacks_slow(
-                Square::from_index(file as u8),
-                Bitboard((bits as u64) << 1),
-                &[(1, 0), (-1, 0), (1, 0), (-1, 0)],
-            );
-            table[file][bits] = attacks.0 as u8;
+            table[file][bits] = first_rank_attacks(file, bits);
             bits += 1;
         }
         file += 1;
@@ -108,15 +102,8 @@ pub const fn table_bytes() -> usize {
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
 pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "hyperbola quintessence: a {} on {sq}", slider.name());
-    let lines = match slider {
-        Slider::Rook => Line::ROOK,
-        Slider::Bishop => Line::BISHOP,
-    };
-    let mut result = Bitboard::EMPTY;
-    for line in lines {
-        let _ = writeln!(out, "\n{} through {sq}:", line.name());
+    let title = format!("hyperbola quintessence: a {} on {sq}", slider.name());
+    explain_by_line(&title, slider, sq, |out, line| {
         let entry = if line == Line::Rank {
             let (file, rank) = (sq as usize & 7, sq as usize >> 3);
             let bits = (occupied.0 >> (8 * rank + 1) & 63) as usize;
@@ -154,13 +141,10 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
             }
             hyperbola(line, sq, occupied)
         };
-        result |= entry;
         out.push_str(&grids(&[
             ("occupied on the line", occupied & line.mask(sq)),
             ("attacks on the line", entry),
         ]));
-    }
-    let _ = writeln!(out, "\nthe two lines ORed together:");
-    out.push_str(&grids(&[("attacks", result)]));
-    out
+        entry
+    })
 }

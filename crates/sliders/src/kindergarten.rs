@@ -27,7 +27,7 @@
 //!
 //! The tables are 2 × 8 × 64 × 8 bytes = 8 KiB, plus the line masks.
 
-use crate::lines::{binary64, grids, Line, LINE_MASK_BYTES};
+use crate::lines::{binary64, explain_by_line, first_rank_attacks, grids, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::views::hex64;
@@ -66,13 +66,7 @@ static FILL_UP: [[u64; 64]; 8] = {
     while file < 8 {
         let mut bits = 0;
         while bits < 64 {
-            let occupied = Bitboard((bits as u64) << 1);
-            let attacks = slider_attacks_slow(
-                Square::from_index(file as u8),
-                occupied,
-                &[(1, 0), (-1, 0), (1, 0), (-1, 0)],
-            );
-            table[file][bits] = attacks.0.wrapping_mul(FILE_A);
+            table[file][bits] = (first_rank_attacks(file, bits) as u64).wrapping_mul(FILE_A);
             bits += 1;
         }
         file += 1;
@@ -160,15 +154,8 @@ pub const fn table_bytes() -> usize {
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
 pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
     let (file, rank) = (sq as usize & 7, sq as usize >> 3);
-    let mut out = String::new();
-    let _ = writeln!(out, "kindergarten: a {} on {sq}", slider.name());
-    let lines = match slider {
-        Slider::Rook => Line::ROOK,
-        Slider::Bishop => Line::BISHOP,
-    };
-    let mut result = Bitboard::EMPTY;
-    for line in lines {
-        let _ = writeln!(out, "\n{} through {sq}:", line.name());
+    let title = format!("kindergarten: a {} on {sq}", slider.name());
+    explain_by_line(&title, slider, sq, |out, line| {
         let entry = match line {
             Line::Rank => {
                 let bits = gather_rank(occupied.0, rank);
@@ -224,21 +211,18 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
                 diagonal_attacks(line, sq, occupied)
             }
         };
-        result |= entry;
         out.push_str(&grids(&[
             ("occupied on the line", occupied & line.mask(sq)),
             ("attacks on the line", entry),
         ]));
-    }
-    let _ = writeln!(out, "\nthe two lines ORed together:");
-    out.push_str(&grids(&[("attacks", result)]));
-    out
+        entry
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lines::ray;
+    use boardlab_core::bitboard::ray;
 
     #[test]
     fn the_file_gather_is_one_to_one() {
@@ -259,7 +243,7 @@ mod tests {
     #[test]
     fn the_diagonal_gather_reads_files_b_to_g() {
         // The a1-h8 diagonal with b2 and g7 occupied: bits 0 (file b) and 5 (file g).
-        let line = ray(Square::A1, 1, 1);
+        let line = ray(Square::A1, 1, 1).0;
         let occupied = (1u64 << Square::B2 as u8) | (1 << Square::G7 as u8);
         assert_eq!(gather_diagonal(occupied, line), 0b10_0001);
     }

@@ -31,6 +31,7 @@ pub mod pext;
 
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
+use lines::Line;
 
 /// The two sliding moves; a queen is both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,6 +51,14 @@ impl Slider {
         match self {
             Slider::Rook => "rook",
             Slider::Bishop => "bishop",
+        }
+    }
+
+    /// The two lines the slider moves along.
+    pub const fn lines(self) -> [Line; 2] {
+        match self {
+            Slider::Rook => Line::ROOK,
+            Slider::Bishop => Line::BISHOP,
         }
     }
 

@@ -4,9 +4,14 @@
 //! direction, file minus rank constant) and anti-diagonal (the a8-h1 direction, file plus rank
 //! constant). Most techniques work one line at a time and need that line's squares, with or
 //! without the slider's own square; the tables here are built at compile time and shared.
+//! [`Line`] is the workspace's one name for these lines: boardlab-rotated's maps are indexed by
+//! it too.
 
+use crate::Slider;
+use boardlab_core::bitboard::{ray, slider_attacks_slow};
 use boardlab_core::views::{bitboard_grid, side_by_side, titled};
 use boardlab_core::{Bitboard, Square};
+use std::fmt::Write;
 
 /// A line through a square along which a slider moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -61,17 +66,23 @@ impl Line {
     pub fn mask_ex(self, sq: Square) -> Bitboard {
         self.mask(sq).without(sq)
     }
+
+    /// The squares of this line through `sq` below it and above it, `sq` in neither: every
+    /// step goes up a rank or, along a rank, a file, so the squares it reaches have higher
+    /// indexes. For building tables at compile time.
+    pub const fn halves(self, sq: Square) -> (Bitboard, Bitboard) {
+        let (df, dr) = self.step();
+        (ray(sq, -df, -dr), ray(sq, df, dr))
+    }
 }
 
-/// The squares from `sq` (excluded) to the edge along `(df, dr)`.
-pub(crate) const fn ray(sq: Square, df: i8, dr: i8) -> u64 {
-    let mut bits = 0u64;
-    let mut cur = sq;
-    while let Some(next) = cur.offset(df, dr) {
-        bits |= 1 << next as u8;
-        cur = next;
-    }
-    bits
+/// The squares a slider on `file` of the first rank attacks along the rank when the files b
+/// to g are occupied as the six bits of `inner` say (the ends block nothing beyond them): the
+/// table of the techniques that gather a line's six inner squares into an index.
+pub const fn first_rank_attacks(file: usize, inner: usize) -> u8 {
+    let slider = Square::from_index(file as u8);
+    let occupied = Bitboard((inner as u64 & 63) << 1);
+    slider_attacks_slow(slider, occupied, &[(1, 0), (-1, 0), (1, 0), (-1, 0)]).0 as u8
 }
 
 /// `LINE_MASKS[line][sq]`: the whole line through `sq`, both rays and `sq`.
@@ -79,11 +90,10 @@ static LINE_MASKS: [[Bitboard; 64]; 4] = {
     let mut masks = [[Bitboard::EMPTY; 64]; 4];
     let mut line = 0;
     while line < 4 {
-        let (df, dr) = Line::ALL[line].step();
         let mut sq = 0;
         while sq < 64 {
-            let from = Square::from_index(sq as u8);
-            masks[line][sq] = Bitboard(ray(from, df, dr) | ray(from, -df, -dr) | 1 << sq);
+            let (below, above) = Line::ALL[line].halves(Square::from_index(sq as u8));
+            masks[line][sq] = Bitboard(below.0 | above.0 | 1 << sq);
             sq += 1;
         }
         line += 1;
@@ -93,6 +103,26 @@ static LINE_MASKS: [[Bitboard; 64]; 4] = {
 
 /// The bytes of the line masks above, for the techniques that read them.
 pub const LINE_MASK_BYTES: usize = 4 * 64 * 8;
+
+/// The frame of the `explain` of a technique that works one line at a time: `title`, then for
+/// each of the slider's two lines a heading and what `narrate_line` writes, which returns the
+/// line's attacks, then the two ORed together.
+pub fn explain_by_line(
+    title: &str,
+    slider: Slider,
+    sq: Square,
+    mut narrate_line: impl FnMut(&mut String, Line) -> Bitboard,
+) -> String {
+    let mut out = format!("{title}\n");
+    let mut attacks = Bitboard::EMPTY;
+    for line in slider.lines() {
+        let _ = writeln!(out, "\n{} through {sq}:", line.name());
+        attacks |= narrate_line(&mut out, line);
+    }
+    let _ = writeln!(out, "\nthe two lines ORed together:");
+    out.push_str(&grids(&[("attacks", attacks)]));
+    out
+}
 
 /// Bitboards drawn side by side, each under its title.
 pub fn grids(boards: &[(&str, Bitboard)]) -> String {

@@ -17,7 +17,7 @@
 //! mask then keeps just the line. There is no table to look up, only three masks per line and
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
-use crate::lines::{binary64, grids, ray, Line};
+use crate::lines::{binary64, explain_by_line, grids, Line};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 use std::fmt::Write;
@@ -43,18 +43,13 @@ static MASKS: [[LineMasks; 64]; 4] = {
     let mut masks = [[empty; 64]; 4];
     let mut line = 0;
     while line < 4 {
-        let (df, dr) = Line::ALL[line].step();
         let mut sq = 0;
         while sq < 64 {
-            let from = Square::from_index(sq as u8);
-            // Every step direction goes up at least one rank or, on a rank, one file: the
-            // squares it reaches have higher indexes.
-            let upper = ray(from, df, dr);
-            let lower = ray(from, -df, -dr);
+            let (lower, upper) = Line::ALL[line].halves(Square::from_index(sq as u8));
             masks[line][sq] = LineMasks {
-                lower,
-                upper,
-                line: lower | upper,
+                lower: lower.0,
+                upper: upper.0,
+                line: lower.0 | upper.0,
             };
             sq += 1;
         }
@@ -109,22 +104,14 @@ pub const fn table_bytes() -> usize {
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
 pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "obstruction difference: a {} on {sq}", slider.name());
-    let lines = match slider {
-        Slider::Rook => Line::ROOK,
-        Slider::Bishop => Line::BISHOP,
-    };
-    let mut result = Bitboard::EMPTY;
-    for line in lines {
+    let title = format!("obstruction difference: a {} on {sq}", slider.name());
+    explain_by_line(&title, slider, sq, |out, line| {
         let m = masks(line, sq);
         let lower = occupied.0 & m.lower;
         let upper = occupied.0 & m.upper;
         let from = 1u64 << (63 - (lower | 1).leading_zeros());
         let to = (upper & upper.wrapping_neg()).wrapping_mul(2);
         let entry = Bitboard(line_attacks(occupied.0, &m));
-        result |= entry;
-        let _ = writeln!(out, "\n{} through {sq}:", line.name());
         let rows = [
             ("lower = occupied & LOWER", lower),
             ("upper = occupied & UPPER", upper),
@@ -141,10 +128,8 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
             ("upper blockers", Bitboard(upper)),
             ("attacks on the line", entry),
         ]));
-    }
-    let _ = writeln!(out, "\nthe two lines ORed together:");
-    out.push_str(&grids(&[("attacks", result)]));
-    out
+        entry
+    })
 }
 
 #[cfg(test)]

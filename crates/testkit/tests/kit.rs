@@ -3,8 +3,8 @@
 
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::{
-    perft, Board, CastlingRights, Color, Move, MoveList, MoveSink, PerftMode, Piece,
-    ReferenceBoard, Role, Setup, Square, Zobrist, START_FEN,
+    perft, Board, Color, Move, MoveList, MoveSink, PerftMode, Piece, PositionState, ReferenceBoard,
+    Role, Setup, Square, START_FEN,
 };
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
@@ -121,26 +121,11 @@ impl Board for NoBishopPromotions {
     fn to_setup(&self) -> Setup {
         self.0.to_setup()
     }
-    fn side_to_move(&self) -> Color {
-        self.0.side_to_move()
+    fn state(&self) -> &PositionState {
+        self.0.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.0.piece_at(sq)
-    }
-    fn castling(&self) -> CastlingRights {
-        self.0.castling()
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.0.ep_square()
-    }
-    fn halfmove_clock(&self) -> u32 {
-        self.0.halfmove_clock()
-    }
-    fn fullmove_number(&self) -> u32 {
-        self.0.fullmove_number()
-    }
-    fn zobrist(&self) -> Zobrist {
-        self.0.zobrist()
     }
     fn king_square(&self, color: Color) -> Square {
         self.0.king_square(color)

@@ -7,8 +7,7 @@ use crate::piece::{
 };
 use crate::square::Sq88;
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState,
-    Role, Setup, Square, Zobrist,
+    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -373,38 +372,13 @@ impl Board for X88Board {
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.state.turn
+    fn state(&self) -> &PositionState {
+        &self.state
     }
 
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         piece_of(self.cells[Sq88::from_square(sq).index()])
-    }
-
-    #[inline]
-    fn castling(&self) -> CastlingRights {
-        self.state.castling
-    }
-
-    #[inline]
-    fn ep_square(&self) -> Option<Square> {
-        self.state.ep_square
-    }
-
-    #[inline]
-    fn halfmove_clock(&self) -> u32 {
-        self.state.halfmove_clock
-    }
-
-    #[inline]
-    fn fullmove_number(&self) -> u32 {
-        self.state.fullmove_number
-    }
-
-    #[inline]
-    fn zobrist(&self) -> Zobrist {
-        self.state.zobrist
     }
 
     #[inline]

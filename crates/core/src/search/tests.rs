@@ -3,7 +3,7 @@
 use super::*;
 use crate::epd::{parse_perft_suite, STANDARD_SUITE};
 use crate::ReferenceBoard;
-use crate::{perft, Color, PerftMode, Piece, Setup, Square};
+use crate::{perft, Color, MoveSink, PerftMode, Piece, PositionState, Setup, Square};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
@@ -221,26 +221,11 @@ impl Board for ReversedBoard {
     fn to_setup(&self) -> Setup {
         self.0.to_setup()
     }
-    fn side_to_move(&self) -> Color {
-        self.0.side_to_move()
+    fn state(&self) -> &PositionState {
+        self.0.state()
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.0.piece_at(sq)
-    }
-    fn castling(&self) -> crate::CastlingRights {
-        self.0.castling()
-    }
-    fn ep_square(&self) -> Option<Square> {
-        self.0.ep_square()
-    }
-    fn halfmove_clock(&self) -> u32 {
-        self.0.halfmove_clock()
-    }
-    fn fullmove_number(&self) -> u32 {
-        self.0.fullmove_number()
-    }
-    fn zobrist(&self) -> Zobrist {
-        self.0.zobrist()
     }
     fn king_square(&self, color: Color) -> Square {
         self.0.king_square(color)
@@ -251,11 +236,12 @@ impl Board for ReversedBoard {
     fn is_attacked(&self, sq: Square, by: Color) -> bool {
         self.0.is_attacked(sq, by)
     }
-    fn generate(&self, kind: GenKind, out: &mut MoveList) {
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut forward = MoveList::new();
-        self.0.generate(kind, &mut forward);
-        out.clear();
-        out.extend(forward.iter().rev().copied());
+        self.0.generate(S::KIND, &mut forward);
+        for &mv in forward.iter().rev() {
+            sink.push(mv);
+        }
     }
     fn make(&mut self, mv: Move) {
         self.0.make(mv)

@@ -1,17 +1,17 @@
 //! Solution of the perft exercise.
 
-use boardlab_core::Board;
+use crate::perft::MoveTree;
 
 /// Make, count below, unmake.
-pub fn perft<B: Board>(board: &mut B, depth: u32) -> u64 {
+pub fn perft<T: MoveTree>(tree: &mut T, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
-    for &mv in board.legal_moves().iter() {
-        let undo = board.make(mv);
-        nodes += perft(board, depth - 1);
-        board.unmake(mv, undo);
+    for &mv in tree.moves().iter() {
+        let undo = tree.play(mv);
+        nodes += perft(tree, depth - 1);
+        tree.take_back(mv, undo);
     }
     nodes
 }

@@ -1,26 +1,25 @@
 //! Solutions of the 0x88 exercises.
 
-use crate::x88::{cell, square_of_cell, KNIGHT_STEPS, QUEEN_STEPS};
-use boardlab_core::{Bitboard, Square};
+use crate::x88::{Cells, EMPTY, KNIGHT_STEPS, QUEEN_STEPS};
 
 /// The knight's targets: one addition and one mask test per step.
-pub fn knight_targets(sq: Square) -> Bitboard {
-    let from = cell(sq);
+pub fn knight_targets(from: u8) -> Vec<u8> {
     KNIGHT_STEPS
         .iter()
-        .filter_map(|&step| square_of_cell(from.wrapping_add_signed(step)))
+        .map(|&step| from.wrapping_add_signed(step))
+        .filter(|&to| to & 0x88 == 0)
         .collect()
 }
 
-/// A slider's targets: each ray stops when the cell leaves the board (any bit of 0x88 set) or
-/// holds a piece, whose square is kept.
-pub fn slider_targets(sq: Square, occupied: Bitboard, steps: &[i8]) -> Bitboard {
-    let mut targets = Bitboard::EMPTY;
+/// A slider's targets: each ray stops when the cell leaves the board (any bit of 0x88 set),
+/// tested before the cell is read, or holds a piece, whose cell is kept.
+pub fn slider_targets(cells: &Cells, from: u8, steps: &[i8]) -> Vec<u8> {
+    let mut targets = Vec::new();
     for &step in steps {
-        let mut to = cell(sq).wrapping_add_signed(step);
-        while let Some(target) = square_of_cell(to) {
-            targets = targets.with(target);
-            if occupied.contains(target) {
+        let mut to = from.wrapping_add_signed(step);
+        while to & 0x88 == 0 {
+            targets.push(to);
+            if cells[to] != EMPTY {
                 break;
             }
             to = to.wrapping_add_signed(step);
@@ -45,11 +44,11 @@ fn step_table() -> &'static [i8; 239] {
     })
 }
 
-/// The step from `from` to `to`: one look-up by the difference of their cells.
-pub fn step_between(from: Square, to: Square) -> Option<i8> {
-    let difference = i16::from(cell(to)) - i16::from(cell(from));
-    match step_table()[(difference + 119) as usize] {
-        0 => None,
-        step => Some(step),
+/// The step of a difference: one look-up, for the differences the table covers.
+pub fn step_of(difference: i16) -> Option<i8> {
+    let index = usize::try_from(i32::from(difference) + 119).ok()?;
+    match step_table().get(index) {
+        None | Some(0) => None,
+        Some(&step) => Some(step),
     }
 }
