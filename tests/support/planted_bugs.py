@@ -19,8 +19,8 @@ The moves come from python-chess, made wrong on purpose by PLANTED_BUG:
   ep-check-evasion      en passant does not count as capturing a pawn that gives check
   rook-captured-rights  a castling right is kept when its rook is captured on its home square
                         (rights are followed along the moves played, so a game shows it)
-  ep-diagonal           en passant is allowed when the captured pawn shields its king along a
-                        diagonal
+  ep-diagonal           en passant is allowed when it opens a diagonal to its own king (the
+                        captured pawn shielded it, or the capturing pawn was pinned)
   castle-out-of-check   castling is allowed from check (the king's own square is not tested)
   king-slides-away      a king in check from a slider may step away along the slider's line:
                         its target is tested with the king still standing in the way
@@ -122,18 +122,21 @@ def kept_rights_castling(board):
     """Castling with a right that only a capture of its rook at home took away."""
     if board.chess960 or not board.move_stack:
         return []
-    replay = board.root()
-    kept = replay.clean_castling_rights()
-    for move in board.move_stack:
-        piece = replay.piece_at(move.from_square)
-        if piece is not None and piece.piece_type == chess.KING:
-            kept &= ~(chess.BB_RANK_1 if piece.color == chess.WHITE else chess.BB_RANK_8)
-        kept &= ~chess.BB_SQUARES[move.from_square]
-        replay.push(move)
     us, them = board.turn, not board.turn
     home = chess.E1 if us == chess.WHITE else chess.E8
     if board.king(us) != home or board.is_check():
         return []
+    # The rights the root had, less those its side's own king and rook moves gave up: a move
+    # from a home square by the side whose home it is. Captures take nothing away here.
+    root = board.root()
+    kept = root.clean_castling_rights() & ~board.castling_rights
+    for ply, move in enumerate(board.move_stack):
+        mover = root.turn if ply % 2 == 0 else not root.turn
+        backrank = chess.BB_RANK_1 if mover == chess.WHITE else chess.BB_RANK_8
+        if move.from_square == (chess.E1 if mover == chess.WHITE else chess.E8):
+            kept &= ~backrank
+        elif chess.BB_SQUARES[move.from_square] & backrank:
+            kept &= ~chess.BB_SQUARES[move.from_square]
     found = []
     for rook_square in chess.scan_forward(kept & ~board.castling_rights):
         if chess.square_rank(rook_square) != chess.square_rank(home):
@@ -151,7 +154,7 @@ def kept_rights_castling(board):
 
 
 def ep_diagonal_exposure(board):
-    """Illegal en passant captures whose captured pawn shielded the king on a diagonal."""
+    """Illegal en passant captures that open a diagonal to the king through either pawn."""
     found = []
     for move in board.generate_pseudo_legal_ep():
         if board.is_legal(move):
@@ -163,7 +166,8 @@ def ep_diagonal_exposure(board):
             board.piece_type_at(attacker) in (chess.BISHOP, chess.QUEEN)
             and chess.square_file(attacker) != chess.square_file(king)
             and chess.square_rank(attacker) != chess.square_rank(king)
-            and chess.between(attacker, king) & chess.BB_SQUARES[captured]
+            and chess.between(attacker, king)
+            & (chess.BB_SQUARES[captured] | chess.BB_SQUARES[move.from_square])
             for attacker in board.attackers(board.turn, king)
         )
         board.pop()

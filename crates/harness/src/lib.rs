@@ -41,9 +41,7 @@ mod views;
 pub use backend::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
 pub use book::{Book, BookError, BookMove};
-pub use check::{
-    check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag,
-};
+pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};
 pub use cli::Cli;
 pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle};
 pub use error::Error;

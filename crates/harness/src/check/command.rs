@@ -100,7 +100,7 @@ pub(crate) fn run_command(args: &CheckArgs, out: &mut impl Write) -> Result<Outc
         reference: Some(reference),
         jobs: args.jobs as usize,
     };
-    let (positions, drawn) = options.positions()?;
+    let plan = options.plan()?;
     let program = ProgramOptions {
         timeout: Duration::from_secs(args.timeout),
         verbose: args.verbose,
@@ -110,17 +110,18 @@ pub(crate) fn run_command(args: &CheckArgs, out: &mut impl Write) -> Result<Outc
     let mut report = match &against {
         Named::Backend(tested) => {
             let tested = tested.available()?;
-            with_backend!(tested, B => run(&positions, drawn, reference, &options, &|_| {
+            with_backend!(tested, B => run(&plan, reference, &options, &|_| {
                 Ok(Box::new(BoardSubject::<B>::new(B::NAME)) as Box<dyn Subject>)
             }))?
         }
         Named::Program(path) => {
             reproduce.extend(["--protocol".to_string(), args.protocol.to_string()]);
             match args.protocol {
-                Protocol::Uci => run(&positions, drawn, reference, &options, &|first| {
-                    Ok(Box::new(UciSubject::start(name, path, first, program)?) as Box<dyn Subject>)
+                Protocol::Uci => run(&plan, reference, &options, &|first| {
+                    Ok(Box::new(UciSubject::start(name, path, first, program)?)
+                        as Box<dyn Subject>)
                 })?,
-                Protocol::Perftree => run(&positions, drawn, reference, &options, &|_| {
+                Protocol::Perftree => run(&plan, reference, &options, &|_| {
                     Ok(Box::new(PerftreeSubject::new(name, path, program)) as Box<dyn Subject>)
                 })?,
             }

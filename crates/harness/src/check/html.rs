@@ -22,7 +22,10 @@ pub(crate) fn page(report: &CheckReport) -> String {
         escape(&title)
     );
     let summary = report.to_string();
-    let first_lines: Vec<&str> = summary.lines().take_while(|line| !line.is_empty()).collect();
+    let first_lines: Vec<&str> = summary
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .collect();
     for line in first_lines {
         let _ = writeln!(html, "<p>{}</p>", escape(line));
     }
@@ -83,20 +86,33 @@ fn drawing(report: &CheckReport, failure: &Failure) -> String {
             .push((Panel::board_position(from), Panel::board_position(to)));
     }
     let tags: Vec<&str> = failure.tags.iter().map(|tag| tag.name()).collect();
-    panel.notes.push(format!("only in {}: {}", report.tested, or_none(&failure.extra)));
-    panel.notes.push(format!("only in {}: {}", report.reference, or_none(&failure.missing)));
+    panel.notes.push(format!(
+        "only in {}: {}",
+        report.tested,
+        or_none(&failure.extra)
+    ));
+    panel.notes.push(format!(
+        "only in {}: {}",
+        report.reference,
+        or_none(&failure.missing)
+    ));
     let mut figure = Figure::new(format!(
         "{}: counts differ from depth {} ({} expected, {} counted)",
         failure.label, failure.depth, failure.expected, failure.counted
     ));
     figure.lines.push(format!("tags: {}", tags.join(", ")));
-    figure.lines.push(format!("position checked: {}", failure.position.fen()));
-    if !failure.path.is_empty() {
-        figure.lines.push(format!("after: {}", failure.path.join(" ")));
-    }
     figure
         .lines
-        .push(format!("fen: {}", failure.at.setup().to_fen_pseudo_legal_ep()));
+        .push(format!("position checked: {}", failure.position.fen()));
+    if !failure.path.is_empty() {
+        figure
+            .lines
+            .push(format!("after: {}", failure.path.join(" ")));
+    }
+    figure.lines.push(format!(
+        "fen: {}",
+        failure.at.setup().to_fen_pseudo_legal_ep()
+    ));
     figure.panels.push(panel);
     figure.legend(Tone::Focus, "a differing move starts here");
     figure.legend(Tone::Capture, format!("only {} moves here", report.tested));

@@ -88,9 +88,26 @@ impl Default for CheckOptions {
     }
 }
 
+/// The positions a check runs, drawn and read before it starts, under the same time limit.
+pub(crate) struct Plan {
+    /// The positions, in order.
+    positions: Vec<CheckPosition>,
+    /// The kinds of the random positions drawn, with random games.
+    drawn: Option<DrawnKinds>,
+    /// How many positions were asked for: more than `positions` when the time limit ended the
+    /// drawing of random games.
+    requested: usize,
+    /// When the check began: the time limit counts from here.
+    start: Instant,
+    /// When it must stop.
+    deadline: Option<Instant>,
+}
+
 impl CheckOptions {
-    /// The positions to run, and the kinds of the random ones drawn.
-    fn positions(&self) -> Result<(Vec<CheckPosition>, Option<DrawnKinds>), Error> {
+    /// The positions to run (see [`Plan`]), the clock started.
+    pub(crate) fn plan(&self) -> Result<Plan, Error> {
+        let start = Instant::now();
+        let deadline = self.time.map(|time| start + time);
         let mut positions = match &self.suite {
             Some(path) => {
                 let cases = crate::suite::read_suite(path)?;
@@ -99,18 +116,26 @@ impl CheckOptions {
             None if self.random.is_some() => Vec::new(),
             None => positions::built_in(self.chess960)?,
         };
+        let mut requested = positions.len();
         let drawn = match self.random {
             Some(games) => {
-                let (drawn, kinds) = positions::random_games(games)?;
+                requested += games.count;
+                let (drawn, kinds) = positions::random_games(games, deadline)?;
                 positions.extend(drawn);
                 Some(kinds)
             }
             None => None,
         };
-        if positions.is_empty() {
+        if requested == 0 {
             return Err(Error::Usage("no positions to check".to_string()));
         }
-        Ok((positions, drawn))
+        Ok(Plan {
+            positions,
+            drawn,
+            requested,
+            start,
+            deadline,
+        })
     }
 
     fn chess960_anywhere(&self) -> bool {
@@ -142,9 +167,10 @@ impl CheckOptions {
 ///
 /// # Errors
 ///
-/// [`Error::Usage`] for Chess960 positions when `B` does not play Chess960 castling
-/// ([`Board::CHESS960`] is false), as for [`BoardOracle`](crate::BoardOracle); a suite file
-/// that cannot be read; a reference backend this processor cannot run.
+/// [`Error::Usage`] for Chess960 positions (random Chess960 games, or a suite file's) when `B`
+/// does not play Chess960 castling ([`Board::CHESS960`] is false), as for
+/// [`BoardOracle`](crate::BoardOracle); the built-in suite leaves them out for such a board. A
+/// suite file that cannot be read; a reference backend this processor cannot run.
 pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
     if options.chess960_anywhere() && !B::CHESS960 {
         return Err(Error::Usage(format!(
@@ -154,8 +180,15 @@ pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
         )));
     }
     let reference = options.reference.unwrap_or(Backend::DEFAULT);
-    let (positions, drawn) = options.positions()?;
-    run(&positions, drawn, reference, options, &|_| {
+    let mut plan = options.plan()?;
+    if !B::CHESS960 && options.suite.is_none() {
+        // The built-in suite's X-FEN corner cases include Chess960 castling, which such a board
+        // does not play: it is checked on the rest.
+        let before = plan.positions.len();
+        plan.positions.retain(|pos| !pos.position.chess960());
+        plan.requested -= before - plan.positions.len();
+    }
+    run(&plan, reference, options, &|_| {
         Ok(Box::new(BoardSubject::<B>::new(B::NAME)) as Box<dyn Subject>)
     })
 }
@@ -170,20 +203,18 @@ enum Checked {
 
 /// Makes the generator under test for one job, given the first position it will be asked
 /// about.
-pub(crate) type MakeSubject<'a> =
-    &'a (dyn Fn(&Position) -> Result<Box<dyn Subject>, Error> + Sync);
+pub(crate) type MakeSubject<'a> = &'a (dyn Fn(&Position) -> Result<Box<dyn Subject>, Error> + Sync);
 
-/// Runs the positions, `options.jobs` at a time, and gathers the report.
+/// Runs the planned positions, `options.jobs` at a time, and gathers the report.
 pub(crate) fn run(
-    positions: &[CheckPosition],
-    drawn: Option<DrawnKinds>,
+    plan: &Plan,
     reference: Backend,
     options: &CheckOptions,
     make_tested: MakeSubject<'_>,
 ) -> Result<CheckReport, Error> {
     let reference = reference.available()?;
-    let start = Instant::now();
-    let deadline = options.time.map(|time| start + time);
+    let positions = &plan.positions;
+    let deadline = plan.deadline;
     let next = AtomicUsize::new(0);
     let give_up = AtomicBool::new(false);
     let results: Mutex<Vec<Option<Checked>>> =
@@ -242,7 +273,7 @@ pub(crate) fn run(
     });
     progress.finish_and_clear();
     let stopped = match first_error.into_inner().ok().flatten() {
-        None => false,
+        None => positions.len() < plan.requested,
         Some(Error::Stopped) => true,
         Some(err) => return Err(err),
     };
@@ -251,12 +282,12 @@ pub(crate) fn run(
         tested: tested_name.into_inner().ok().flatten().unwrap_or_default(),
         reference: reference.name().to_string(),
         depth: options.depth,
-        positions: positions.len(),
+        positions: plan.requested,
         checked: 0,
-        drawn,
+        drawn: plan.drawn,
         failures: Vec::new(),
         stopped,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: plan.start.elapsed().as_secs_f64(),
         reproduce: None,
     };
     for checked in results.into_iter().flatten() {
@@ -311,7 +342,11 @@ fn check_position(
                 break;
             }
         }
-        first.or(Some((deepest, expected[deepest as usize - 1], counted_deepest)))
+        first.or(Some((
+            deepest,
+            expected[deepest as usize - 1],
+            counted_deepest,
+        )))
     } else {
         None
     };

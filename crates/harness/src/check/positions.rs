@@ -8,6 +8,7 @@ use boardlab_core::epd::{
 };
 use boardlab_core::{Bitboard, Board, Move, PerftCase, ReferenceBoard, Role, Setup};
 use std::fmt;
+use std::time::Instant;
 
 /// One position to check: a name for reports, the position (a FEN, and for a random game the
 /// moves that reached it, which the program is shown too), and any published counts.
@@ -61,8 +62,8 @@ pub(crate) fn suite_positions(
     text: &str,
     chess960: bool,
 ) -> Result<Vec<CheckPosition>, Error> {
-    let cases = parse_perft_suite(text)
-        .map_err(|err| Error::Usage(format!("the {suite} suite: {err}")))?;
+    let cases =
+        parse_perft_suite(text).map_err(|err| Error::Usage(format!("the {suite} suite: {err}")))?;
     cases_positions(suite, cases, chess960)
 }
 
@@ -108,6 +109,9 @@ pub struct DrawnKinds {
     pub castling: usize,
     /// With a legal en-passant capture.
     pub en_passant: usize,
+    /// With an en-passant capture the rules refuse: the pawn that could take en passant may
+    /// not, because a pin or a check forbids it.
+    pub en_passant_refused: usize,
     /// With a legal promotion.
     pub promotion: usize,
     /// With the side to move in check.
@@ -118,10 +122,11 @@ pub struct DrawnKinds {
 
 impl DrawnKinds {
     /// The kinds by name, for reports.
-    pub fn kinds(&self) -> [(&'static str, usize); 5] {
+    pub fn kinds(&self) -> [(&'static str, usize); 6] {
         [
             ("castling", self.castling),
             ("en_passant", self.en_passant),
+            ("en_passant_refused", self.en_passant_refused),
             ("promotion", self.promotion),
             ("check", self.check),
             ("pin", self.pin),
@@ -132,6 +137,7 @@ impl DrawnKinds {
         self.positions += 1;
         self.castling += usize::from(kinds.castling);
         self.en_passant += usize::from(kinds.en_passant);
+        self.en_passant_refused += usize::from(kinds.en_passant_refused);
         self.promotion += usize::from(kinds.promotion);
         self.check += usize::from(kinds.check);
         self.pin += usize::from(kinds.pin);
@@ -143,9 +149,15 @@ impl fmt::Display for DrawnKinds {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} positions: {} with castling, {} with en passant, {} with a promotion, {} in \
-             check, {} with a pin",
-            self.positions, self.castling, self.en_passant, self.promotion, self.check, self.pin
+            "{} positions: {} with castling, {} with en passant, {} with en passant refused, {} \
+             with a promotion, {} in check, {} with a pin",
+            self.positions,
+            self.castling,
+            self.en_passant,
+            self.en_passant_refused,
+            self.promotion,
+            self.check,
+            self.pin
         )
     }
 }
@@ -155,6 +167,7 @@ impl fmt::Display for DrawnKinds {
 struct Kinds {
     castling: bool,
     en_passant: bool,
+    en_passant_refused: bool,
     promotion: bool,
     check: bool,
     pin: bool,
@@ -163,9 +176,11 @@ struct Kinds {
 impl Kinds {
     fn of(board: &ReferenceBoard) -> Kinds {
         let moves = board.legal_moves();
+        let en_passant = moves.iter().filter(|mv| mv.is_en_passant()).count();
         Kinds {
             castling: moves.iter().any(|mv| mv.is_castle()),
-            en_passant: moves.iter().any(|mv| mv.is_en_passant()),
+            en_passant: en_passant > 0,
+            en_passant_refused: en_passant < en_passant_capturers(board),
             promotion: moves.iter().any(|mv| mv.is_promotion()),
             check: board.in_check(),
             pin: !pinned(&board.to_setup()).is_empty(),
@@ -173,8 +188,28 @@ impl Kinds {
     }
 
     fn any(self) -> bool {
-        self.castling || self.en_passant || self.promotion || self.check || self.pin
+        self.castling
+            || self.en_passant
+            || self.en_passant_refused
+            || self.promotion
+            || self.check
+            || self.pin
     }
+}
+
+/// How many pawns of the side to move stand where they could take en passant, legally or not:
+/// beside the pawn that just stepped two squares.
+fn en_passant_capturers(board: &ReferenceBoard) -> usize {
+    let Some(ep) = board.ep_square() else {
+        return 0;
+    };
+    let us = board.side_to_move();
+    let our_pawn = Some(boardlab_core::Piece::new(us, Role::Pawn));
+    [-1, 1]
+        .into_iter()
+        .filter_map(|df| ep.offset(df, -us.forward()))
+        .filter(|&sq| board.piece_at(sq) == our_pawn)
+        .count()
 }
 
 /// The pieces of the side to move pinned to their king: those whose removal would let an
@@ -188,9 +223,11 @@ pub(crate) fn pinned(setup: &Setup) -> Bitboard {
     let attackers = setup.attackers(king, !us, occupied);
     setup
         .pieces()
-        .filter(|&(sq, piece)| piece.color == us && piece.role != Role::King && {
-            let uncovered = setup.attackers(king, !us, occupied.without(sq));
-            uncovered != attackers
+        .filter(|&(sq, piece)| {
+            piece.color == us && piece.role != Role::King && {
+                let uncovered = setup.attackers(king, !us, occupied.without(sq));
+                uncovered != attackers
+            }
         })
         .map(|(sq, _)| sq)
         .collect()
@@ -207,16 +244,25 @@ const MAX_PLIES: u64 = 120;
 /// ones before it), and counts their kinds.
 ///
 /// The games are steered where move generators go wrong. A move's chance is its weight among
-/// the legal moves' weights: castling, en passant and promotions weigh most, then checks,
-/// captures of a rook on its home square while its castling right is held, pawn steps near
-/// promotion, and captures; the rest weigh little. From the fourth ply on, a game that reaches
-/// a position with castling, en passant, a promotion, a check or a pin stops there one time in
-/// three; every game stops by its hundred-and-twentieth ply. A game that runs out of moves (mate
-/// or stalemate) gives the position before.
-pub(crate) fn random_games(games: RandomGames) -> Result<(Vec<CheckPosition>, DrawnKinds), Error> {
-    let mut positions = Vec::with_capacity(games.count);
+/// the legal moves' weights: castling, en passant, a double step that an enemy pawn can take
+/// en passant (overwhelmingly when a pin or a check forbids taking it), and promotions weigh
+/// most, then captures of a rook on its home square while its castling right is held, checks,
+/// pawn steps near promotion, and captures; the rest weigh little. From the fourth ply on, a
+/// game that reaches an en-passant capture the rules refuse stops there, one with en passant or
+/// a promotion three times in four, and one with castling, a check or a pin one time in four;
+/// every game stops by its hundred-and-twentieth ply. A game that runs out of moves (mate or
+/// stalemate) gives the position before. The drawing ends early, with the games drawn so far,
+/// once `deadline` has passed.
+pub(crate) fn random_games(
+    games: RandomGames,
+    deadline: Option<Instant>,
+) -> Result<(Vec<CheckPosition>, DrawnKinds), Error> {
+    let mut positions = Vec::with_capacity(games.count.min(1 << 16));
     let mut kinds = DrawnKinds::default();
     for game in 0..games.count {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            break;
+        }
         let mut rng = SplitMix64(
             games
                 .seed
@@ -250,7 +296,7 @@ fn random_game(rng: &mut SplitMix64, chess960: bool) -> Result<Position, Error> 
     let mut line: Vec<Move> = Vec::new();
     let plies = MIN_PLIES + below(rng, MAX_PLIES - MIN_PLIES + 1);
     while (line.len() as u64) < plies {
-        if line.len() as u64 >= MIN_PLIES && below(rng, 3) == 0 && Kinds::of(&board).any() {
+        if line.len() as u64 >= MIN_PLIES && stops_here(rng, Kinds::of(&board)) {
             break;
         }
         let moves = board.legal_moves();
@@ -279,11 +325,29 @@ fn random_game(rng: &mut SplitMix64, chess960: bool) -> Result<Position, Error> 
         line.pop();
     }
     let mut position = root;
-    let texts = position.board::<ReferenceBoard>().line_text(&line, chess960);
+    let texts = position
+        .board::<ReferenceBoard>()
+        .line_text(&line, chess960);
     for text in &texts {
         position.play(text)?;
     }
     Ok(position)
+}
+
+/// Whether a game stops at a position of these kinds (see [`random_games`]). Checks and pins
+/// come up in most games by themselves; en passant and promotions are rare, so a game that
+/// reaches one nearly always stops there, and one that reaches an en-passant capture the rules
+/// refuse always does.
+fn stops_here(rng: &mut SplitMix64, kinds: Kinds) -> bool {
+    if kinds.en_passant_refused {
+        true
+    } else if kinds.en_passant || kinds.promotion {
+        below(rng, 4) != 0
+    } else if kinds.any() {
+        below(rng, 4) == 0
+    } else {
+        false
+    }
 }
 
 /// A move's weight in a random game (see [`random_games`]).
@@ -291,6 +355,16 @@ fn weight(board: &ReferenceBoard, mv: Move) -> u64 {
     let mut weight = 4;
     if mv.is_castle() || mv.is_en_passant() {
         weight += 60;
+    }
+    let mut after = board.clone();
+    after.make(mv);
+    if mv.is_double_push() && beside_enemy_pawn(board, mv.to()) {
+        // The pawn can be taken en passant on the next move; most of all when a pin or a check
+        // forbids taking it, the case generators get wrong.
+        weight += 60;
+        if Kinds::of(&after).en_passant_refused {
+            weight += 1000;
+        }
     }
     if mv.is_promotion() {
         weight += 30;
@@ -318,12 +392,19 @@ fn weight(board: &ReferenceBoard, mv: Move) -> u64 {
             weight += 8;
         }
     }
-    let mut after = board.clone();
-    after.make(mv);
     if after.in_check() {
         weight += 8;
     }
     weight
+}
+
+/// Whether a pawn of the side not to move stands beside `to`, on its rank.
+fn beside_enemy_pawn(board: &ReferenceBoard, to: boardlab_core::Square) -> bool {
+    let enemy_pawn = boardlab_core::Piece::new(!board.side_to_move(), Role::Pawn);
+    [-1, 1]
+        .into_iter()
+        .filter_map(|df| to.offset(df, 0))
+        .any(|sq| board.piece_at(sq) == Some(enemy_pawn))
 }
 
 /// Chess960 start position number `n` (0 to 959, 518 being the standard one) in Shredder-FEN,
@@ -393,7 +474,11 @@ mod tests {
         );
         for n in [0, 1, 100, 518, 959] {
             let position = Position::from_fen(&chess960_start(n), true).unwrap();
-            assert_eq!(position.board::<ReferenceBoard>().legal_moves().len(), 20, "{n}");
+            assert_eq!(
+                position.board::<ReferenceBoard>().legal_moves().len(),
+                20,
+                "{n}"
+            );
         }
     }
 
@@ -404,8 +489,8 @@ mod tests {
             seed: 7,
             chess960: false,
         };
-        let (first, kinds) = random_games(games).unwrap();
-        let (again, _) = random_games(games).unwrap();
+        let (first, kinds) = random_games(games, None).unwrap();
+        let (again, _) = random_games(games, None).unwrap();
         let texts = |positions: &[CheckPosition]| -> Vec<Vec<String>> {
             positions
                 .iter()
@@ -420,7 +505,10 @@ mod tests {
     #[test]
     fn a_pinned_piece_is_found_and_a_shield_against_nothing_is_not() {
         let setup = Setup::from_fen("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        assert_eq!(pinned(&setup), Bitboard::from_square(boardlab_core::Square::E2));
+        assert_eq!(
+            pinned(&setup),
+            Bitboard::from_square(boardlab_core::Square::E2)
+        );
         let setup = Setup::from_fen("6k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
         assert!(pinned(&setup).is_empty());
     }

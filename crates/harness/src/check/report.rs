@@ -209,11 +209,7 @@ impl fmt::Display for CheckReport {
             f,
             "checked {} of {} positions against {}, to depth {}, with {}'s counts where none \
              are published",
-            self.checked,
-            self.positions,
-            self.tested,
-            self.depth,
-            self.reference
+            self.checked, self.positions, self.tested, self.depth, self.reference
         )?;
         if let Some(drawn) = &self.drawn {
             writeln!(f, "random games: {drawn}")?;
@@ -261,7 +257,12 @@ impl fmt::Display for CheckReport {
                 writeln!(f, "  the move lists differ {after}:")?;
                 writeln!(f, "  {}", example.at.setup().to_fen_pseudo_legal_ep())?;
                 writeln!(f, "  only in {}: {}", self.tested, list(&example.extra))?;
-                writeln!(f, "  only in {}: {}", self.reference, list(&example.missing))?;
+                writeln!(
+                    f,
+                    "  only in {}: {}",
+                    self.reference,
+                    list(&example.missing)
+                )?;
             }
             if let Some(command) = self.diff_command(example) {
                 writeln!(f, "  {command}")?;

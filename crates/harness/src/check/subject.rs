@@ -97,9 +97,12 @@ impl Subject for PerftreeSubject {
     }
 
     fn divide(&mut self, root: &Position, path: &[String], depth: u32) -> Result<Divide, Error> {
-        let program = self
-            .last
-            .insert(PerftreeProgram::new(&self.name, &self.path, root, self.options));
+        let program = self.last.insert(PerftreeProgram::new(
+            &self.name,
+            &self.path,
+            root,
+            self.options,
+        ));
         program.divide(path, depth)
     }
 
@@ -209,7 +212,10 @@ impl DivideOracle for Asked<'_> {
         if let Some(answer) = self.answers.get(&key) {
             return Ok(answer.clone());
         }
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return Err(Error::Stopped);
         }
         let answer = self.subject.divide(self.root, path, depth)?;

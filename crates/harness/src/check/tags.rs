@@ -143,9 +143,9 @@ pub(crate) fn tags(at: &Position, differing: &[String]) -> Vec<Tag> {
             add(Tag::PinnedPiece);
         }
     }
-    let checkers = setup
-        .king(us)
-        .map_or(Bitboard::EMPTY, |king| setup.attackers(king, !us, setup.occupied()));
+    let checkers = setup.king(us).map_or(Bitboard::EMPTY, |king| {
+        setup.attackers(king, !us, setup.occupied())
+    });
     if !checkers.is_empty() {
         add(Tag::CheckEvasion);
         if checkers.more_than_one() {
