@@ -213,8 +213,8 @@ fn every_file_a_command_writes_is_named_by_out() {
             }
         }
     }
-    // compare, show, explain and report.
-    assert_eq!(outs, 4);
+    // compare, check, show, explain and report.
+    assert_eq!(outs, 5);
 }
 
 #[test]
@@ -263,8 +263,8 @@ fn every_depth_goes_up_to_max_depth() {
             depths += 1;
         }
     }
-    // perft, diff, perftree, search and units split.
-    assert_eq!(depths, 5);
+    // perft, diff, check, perftree, search and units split.
+    assert_eq!(depths, 6);
     let stated = format!("`MAX_DEPTH` ({MAX_DEPTH})");
     assert!(
         readme_contract().contains(&stated),

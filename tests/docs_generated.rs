@@ -105,6 +105,23 @@ fn planted_bug_output() -> String {
     planted_bug::describe(published, counted, &report).0
 }
 
+/// The statistics of position 3 at depth 2 on the example's board beside the magic backend's,
+/// the columns that differ marked.
+fn planted_bug_stats() -> String {
+    use boardlab_harness::backend::boardlab_magic::MagicBoard;
+    use boardlab_harness::{perft_stats, Position};
+    let position = Position::from_fen(POSITION3_FEN, false).expect("position 3 is a position");
+    let right = perft_stats::<MagicBoard>(&position, 2).expect("magic counts position 3");
+    let buggy = perft_stats::<planted_bug::board::EnPassantBugBoard>(&position, 2)
+        .expect("the example's board counts position 3");
+    let mut text = format!("{:<20}{:>10}{:>10}\n", "depth 2", "magic", "ep-bug");
+    for ((column, right), (_, buggy)) in right.columns().into_iter().zip(buggy.columns()) {
+        let mark = if right == buggy { "" } else { "   differs" };
+        text.push_str(&format!("{column:<20}{right:>10}{buggy:>10}{mark}\n"));
+    }
+    text
+}
+
 /// The testkit's failure message for the example's board.
 fn testkit_message() -> String {
     use boardlab_core::{epd::STANDARD_SUITE, PerftMode};
@@ -305,6 +322,35 @@ const FIGURES: &[Figure] = &[
         )
     },
     // Debugging your own move generator.
+    Figure {
+        env: &[("PLANTED_BUG", "castle-out-of-check")],
+        status: 1,
+        ..figure(
+            "debug-check-castling.txt",
+            &[
+                "check",
+                "--against",
+                FIXTURE,
+                "--random",
+                "300",
+                "--seed",
+                "1",
+                "--depth",
+                "2",
+            ],
+        )
+    },
+    figure(
+        "stats-position3.txt",
+        &["perft", "--stats", "--fen", POSITION3_FEN, "--depth", "3"],
+    ),
+    Figure {
+        source: Source::Library {
+            shown: "cargo test   # perft_stats::<MagicBoard> and perft_stats::<EnPassantBugBoard>, position 3, depth 2",
+            render: planted_bug_stats,
+        },
+        ..figure("stats-planted-bug.txt", &[])
+    },
     Figure {
         drop_keys: &["seconds", "fen"],
         ..figure(

@@ -4,6 +4,9 @@
 Run with arguments, it is a perftree script: `planted_bugs.py DEPTH FEN [MOVES]` prints one
 `move count` line per legal move of the position after MOVES, a blank line and the total.
 Run without arguments, it is a UCI engine that answers `go perft N` as Stockfish does.
+Castling is written the Chess960 way (the king takes its rook) when the engine is told
+UCI_Chess960, or when the FEN's castling field needs it (Shredder-FEN letters, or a king or rook
+off its standard square), as boardlab writes it.
 
 The moves come from python-chess, made wrong on purpose by PLANTED_BUG:
 
@@ -14,6 +17,14 @@ The moves come from python-chess, made wrong on purpose by PLANTED_BUG:
                         square it crosses
   capture-promotions    a pawn that captures onto the last rank promotes to a queen only
   ep-check-evasion      en passant does not count as capturing a pawn that gives check
+  rook-captured-rights  a castling right is kept when its rook is captured on its home square
+                        (rights are followed along the moves played, so a game shows it)
+  ep-diagonal           en passant is allowed when it opens a diagonal to its own king (the
+                        captured pawn shielded it, or the capturing pawn was pinned)
+  castle-out-of-check   castling is allowed from check (the king's own square is not tested)
+  king-slides-away      a king in check from a slider may step away along the slider's line:
+                        its target is tested with the king still standing in the way
+  chess960-rook-path    Chess960 castling checks the king's path only, not the rook's
 
 Unset (or `none`), the generator is correct. Every position of the tree is generated with the
 bug, as a buggy program would, so the counts of all its ancestors are off as well.
@@ -77,6 +88,108 @@ def castling_through_check(board):
     return found
 
 
+def castling_moves(board, test_king_square=True, test_rook_path=True):
+    """Castling moves by python-chess's own test, with parts of it left out by the bug."""
+    backrank = chess.BB_RANK_1 if board.turn == chess.WHITE else chess.BB_RANK_8
+    king = board.occupied_co[board.turn] & board.kings & backrank
+    king &= -king
+    if not king:
+        return []
+    king_square = chess.msb(king)
+    found = []
+    for candidate in chess.scan_reversed(board.clean_castling_rights() & backrank):
+        rook = chess.BB_SQUARES[candidate]
+        a_side = rook < king
+        king_to = backrank & (chess.BB_FILE_C if a_side else chess.BB_FILE_G)
+        rook_to = backrank & (chess.BB_FILE_D if a_side else chess.BB_FILE_F)
+        king_path = chess.between(king_square, chess.msb(king_to))
+        rook_path = chess.between(candidate, chess.msb(rook_to))
+        needed_empty = king_path | king_to
+        if test_rook_path:
+            needed_empty |= rook_path | rook_to
+        attacked_path = king_path | (king if test_king_square else 0)
+        if (board.occupied ^ king ^ rook) & needed_empty:
+            continue
+        if board._attacked_for_king(attacked_path, board.occupied ^ king):
+            continue
+        if board._attacked_for_king(king_to, board.occupied ^ king ^ rook ^ rook_to):
+            continue
+        found.append(board._from_chess960(board.chess960, king_square, candidate))
+    return found
+
+
+def kept_rights_castling(board):
+    """Castling with a right that only a capture of its rook at home took away."""
+    if board.chess960 or not board.move_stack:
+        return []
+    us, them = board.turn, not board.turn
+    home = chess.E1 if us == chess.WHITE else chess.E8
+    if board.king(us) != home or board.is_check():
+        return []
+    # The rights the root had, less those its side's own king and rook moves gave up: a move
+    # from a home square by the side whose home it is. Captures take nothing away here.
+    root = board.root()
+    kept = root.clean_castling_rights() & ~board.castling_rights
+    for ply, move in enumerate(board.move_stack):
+        mover = root.turn if ply % 2 == 0 else not root.turn
+        backrank = chess.BB_RANK_1 if mover == chess.WHITE else chess.BB_RANK_8
+        if move.from_square == (chess.E1 if mover == chess.WHITE else chess.E8):
+            kept &= ~backrank
+        elif chess.BB_SQUARES[move.from_square] & backrank:
+            kept &= ~chess.BB_SQUARES[move.from_square]
+    found = []
+    for rook_square in chess.scan_forward(kept & ~board.castling_rights):
+        if chess.square_rank(rook_square) != chess.square_rank(home):
+            continue
+        kingside = chess.square_file(rook_square) == 7
+        between = chess.between(home, rook_square)
+        landing = home + 2 if kingside else home - 2
+        crossed = home + 1 if kingside else home - 1
+        if board.occupied & between:
+            continue
+        if any(board.is_attacked_by(them, sq) for sq in (crossed, landing)):
+            continue
+        found.append(chess.Move(home, landing))
+    return found
+
+
+def ep_diagonal_exposure(board):
+    """Illegal en passant captures that open a diagonal to the king through either pawn."""
+    found = []
+    for move in board.generate_pseudo_legal_ep():
+        if board.is_legal(move):
+            continue
+        captured = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+        board.push(move)
+        king = board.king(not board.turn)
+        exposed = king is not None and any(
+            board.piece_type_at(attacker) in (chess.BISHOP, chess.QUEEN)
+            and chess.square_file(attacker) != chess.square_file(king)
+            and chess.square_rank(attacker) != chess.square_rank(king)
+            and chess.between(attacker, king)
+            & (chess.BB_SQUARES[captured] | chess.BB_SQUARES[move.from_square])
+            for attacker in board.attackers(board.turn, king)
+        )
+        board.pop()
+        if exposed:
+            found.append(move)
+    return found
+
+
+def king_slides_away(board):
+    """King moves to squares attacked only through the king's own square."""
+    king = board.king(board.turn)
+    if king is None or not board.is_check():
+        return []
+    return [
+        move
+        for move in board.generate_pseudo_legal_moves(from_mask=chess.BB_SQUARES[king])
+        if not board.is_castling(move)
+        and not board.is_legal(move)
+        and not board.is_attacked_by(not board.turn, move.to_square)
+    ]
+
+
 def checking_pawn_taken_en_passant(board, move):
     captured = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
     return board.is_en_passant(move) and captured in board.checkers()
@@ -97,6 +210,18 @@ def legal_moves(board):
         ]
     elif BUG == "ep-check-evasion":
         moves = [m for m in moves if not checking_pawn_taken_en_passant(board, m)]
+    elif BUG == "rook-captured-rights":
+        moves += [m for m in kept_rights_castling(board) if m not in moves]
+    elif BUG == "ep-diagonal":
+        moves += ep_diagonal_exposure(board)
+    elif BUG == "castle-out-of-check":
+        if board.is_check():
+            moves += [m for m in castling_moves(board, test_king_square=False) if m not in moves]
+    elif BUG == "king-slides-away":
+        moves += king_slides_away(board)
+    elif BUG == "chess960-rook-path":
+        if board.chess960:
+            moves += [m for m in castling_moves(board, test_rook_path=False) if m not in moves]
     elif BUG != "none":
         sys.exit(f"planted_bugs.py: unknown PLANTED_BUG {BUG!r}")
     # After a planted bug has left a king in check, the other side could take it; that is not
@@ -156,9 +281,19 @@ def break_answer(board, depth, counts):
     return counts, sum(n for _, n in counts)
 
 
-def answer(depth, fen, moves):
+def needs_chess960(fen):
+    """Whether the FEN's castling field needs the Chess960 rules: Shredder-FEN letters, or a
+    right whose king or rook stands off its standard square."""
+    fields = fen.split()
+    if len(fields) > 2 and any(c not in "KQkq-" for c in fields[2]):
+        return True
+    return chess.Board(fen, chess960=True).has_chess960_castling_rights()
+
+
+def answer(depth, fen, moves, chess960=False):
     """One divide: the lines to print."""
-    board = chess.Board(fen)
+    board = chess.Board(fen, chess960=True)
+    board.chess960 = chess960 or needs_chess960(fen)
     for move in moves:
         board.push_uci(move)
     counts, total = break_answer(board, depth, divide(board, depth))
@@ -189,7 +324,7 @@ def perftree(args):
 
 
 def uci():
-    fen, moves = chess.STARTING_FEN, []
+    fen, moves, chess960 = chess.STARTING_FEN, [], False
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -200,6 +335,8 @@ def uci():
             print("readyok", flush=True)
         elif words[0] == "quit":
             return 0
+        elif words[:3] == ["setoption", "name", "UCI_Chess960"] and len(words) == 6:
+            chess960 = words[5] == "true"
         elif words[:2] == ["position", "fen"]:
             rest = words[2:]
             cut = rest.index("moves") if "moves" in rest else len(rest)
@@ -208,7 +345,7 @@ def uci():
             fen = chess.STARTING_FEN
             moves = words[3:] if words[2:3] == ["moves"] else []
         elif words[:2] == ["go", "perft"]:
-            counts, total = answer(int(words[2]), fen, moves)
+            counts, total = answer(int(words[2]), fen, moves, chess960)
             for move, count in counts:
                 print(f"{move}: {count}")
             print(f"\nNodes searched: {total}\n", flush=True)

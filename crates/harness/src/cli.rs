@@ -2,6 +2,7 @@
 //! the binary parses and the CLI contract test walks.
 
 use crate::book::command::{self as book, BookArgs};
+use crate::check::command::{self as check, CheckArgs};
 use crate::diff::command::{self as diff, DiffArgs};
 use crate::perft::command::{self as perft, PerftArgs};
 use crate::perft::perftree::{self, PerftreeArgs};
@@ -36,6 +37,9 @@ enum Command {
     Suite(SuiteArgs),
     /// Descend to the first position where two move generators disagree.
     Diff(DiffArgs),
+    /// Check a move generator over a suite and random positions: every mismatch descended to
+    /// where the move lists differ, and grouped by kind.
+    Check(CheckArgs),
     /// Divide a position as a perftree script does: `boardlab perftree DEPTH FEN [MOVES]`.
     Perftree(PerftreeArgs),
     /// Print a position's Polyglot key.
@@ -72,6 +76,7 @@ impl Cli {
             Command::Perft(args) => perft::run(args, &mut out),
             Command::Suite(args) => suite::run(args, &mut out),
             Command::Diff(args) => diff::run(args, &mut out),
+            Command::Check(args) => check::run_command(args, &mut out),
             Command::Perftree(args) => perftree::run(args, &mut out),
             Command::Key(args) => position::key::run(args, &mut out),
             Command::Search(args) => search::run(args, &mut out),

@@ -10,6 +10,8 @@
 //!   command that counts.
 //! - `diff`: divide oracles (a [`Board`](boardlab_core::Board), a UCI engine, a perftree
 //!   program) and the one [descent](diff()) between two of them.
+//! - `check`: a generator over a suite and random positions, every mismatch descended and
+//!   grouped by kind ([`check()`]).
 //! - `suite`, `uci`, `book`, `views`, `report`, `units`: the other commands.
 //!
 //! Each feature holds its commands' clap arguments and `run` functions, which write to any
@@ -22,6 +24,7 @@
 pub mod backend;
 mod args;
 mod book;
+mod check;
 mod cli;
 mod diff;
 mod error;
@@ -41,8 +44,10 @@ mod views;
 pub use backend::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
 pub use book::{Book, BookError, BookMove};
+pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};
 pub use cli::Cli;
 pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle};
 pub use error::Error;
 pub use outcome::Outcome;
+pub use perft::{perft_stats, PerftStats};
 pub use position::Position;

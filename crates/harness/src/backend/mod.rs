@@ -162,6 +162,36 @@ impl Backend {
         Backend::ALL.iter().copied().find(|b| b.name() == name)
     }
 
+    /// The move generator this backend's board runs. The bitboard backends share one legal
+    /// generator, generic over their slider technique: two of them agreeing tests their slider
+    /// lookups, not that generator.
+    pub fn generator(self) -> &'static str {
+        match self {
+            Backend::PieceList => "piece-list",
+            Backend::Mailbox => "mailbox",
+            Backend::X88 => "x88",
+            Backend::Rotated
+            | Backend::Magic
+            | Backend::BitLines
+            | Backend::Kindergarten
+            | Backend::Hyperbola
+            | Backend::Obstruction
+            | Backend::KoggeStone
+            | Backend::BlackMagic
+            | Backend::Pext => "bitboard",
+        }
+    }
+
+    /// The backend whose counts a check of `tested` compares with: the default, unless
+    /// `tested` runs the default's generator, then x88, the fastest of the others.
+    pub fn independent_of(tested: Backend) -> Backend {
+        if tested.generator() == Backend::DEFAULT.generator() {
+            Backend::X88
+        } else {
+            Backend::DEFAULT
+        }
+    }
+
     /// Every backend's name, separated by commas, for messages.
     pub(crate) fn names() -> String {
         let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
@@ -250,6 +280,15 @@ mod tests {
         let why = Backend::Pext.refusal(false).unwrap();
         assert!(why.contains("pext") && why.contains("BMI2"), "{why}");
         assert!(!why.contains('\n'));
+    }
+
+    #[test]
+    fn a_reference_never_shares_the_generator_it_checks() {
+        for &backend in Backend::ALL {
+            let reference = Backend::independent_of(backend);
+            assert_ne!(reference.generator(), backend.generator(), "{backend}");
+        }
+        assert_eq!(Backend::independent_of(Backend::X88), Backend::DEFAULT);
     }
 
     #[test]

@@ -21,11 +21,11 @@
 //! [`Setup::to_fen_pseudo_legal_ep`]: boardlab_core::Setup::to_fen_pseudo_legal_ep
 
 pub(crate) mod command;
-mod oracle;
-mod perftree_program;
-mod program;
+pub(crate) mod oracle;
+pub(crate) mod perftree_program;
+pub(crate) mod program;
 mod report;
-mod uci_engine;
+pub(crate) mod uci_engine;
 
 pub use oracle::{BoardOracle, Divide, DivideOracle};
 pub(crate) use perftree_program::parse_answer;
@@ -142,7 +142,7 @@ pub fn diff(
 
 /// Asks `oracle` to divide the position after `path` and checks its answer (see the module
 /// docs); `promised` is the count it gave for the last move of `path` one step earlier.
-fn ask(
+pub(crate) fn ask(
     oracle: &mut dyn DivideOracle,
     at: &Position,
     path: &[String],

@@ -16,6 +16,7 @@ use crate::{Backend, Error, Position};
 use boardlab_core::views::piece_name;
 use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
 use std::fmt;
+use std::path::PathBuf;
 
 /// The answer to a divide: each legal move in UCI notation (`e2e4`, `e7e8q`, castling as the
 /// king's move `e1g1`) with the number of leaves below it.
@@ -185,22 +186,23 @@ impl Backend {
     }
 }
 
-/// The oracle a name on the command line stands for: a backend's name, or else an outside
-/// program (a path, or a bare name looked up on `PATH` and in `/usr/games`) spoken to in
-/// `protocol`.
+/// What a name on the command line stands for: a backend, or an outside program.
+pub(crate) enum Named {
+    /// A backend of the registry.
+    Backend(Backend),
+    /// An outside program, at this path.
+    Program(PathBuf),
+}
+
+/// What `name` stands for: a backend's name, or else an outside program (a path, or a bare name
+/// looked up on `PATH` and in `/usr/games`).
 ///
 /// # Errors
 ///
-/// [`Error::Usage`] when the name is neither, and the program's [`Error::Oracle`] when it
-/// cannot be started.
-pub(crate) fn oracle_named(
-    name: &str,
-    protocol: Protocol,
-    root: &Position,
-    options: ProgramOptions,
-) -> Result<Box<dyn DivideOracle>, Error> {
+/// [`Error::Usage`] when the name is neither.
+pub(crate) fn named(name: &str) -> Result<Named, Error> {
     if let Some(backend) = Backend::named(name) {
-        return backend.oracle(root);
+        return Ok(Named::Backend(backend));
     }
     let Some(path) = find_program(name) else {
         let place = if name.contains('/') {
@@ -212,6 +214,26 @@ pub(crate) fn oracle_named(
             "{name:?} is neither a backend ({}) nor a program: {place}",
             Backend::names()
         )));
+    };
+    Ok(Named::Program(path))
+}
+
+/// The oracle a name on the command line stands for (see [`named`]), an outside program spoken
+/// to in `protocol`.
+///
+/// # Errors
+///
+/// [`Error::Usage`] when the name is neither a backend nor a program, and the program's
+/// [`Error::Oracle`] when it cannot be started.
+pub(crate) fn oracle_named(
+    name: &str,
+    protocol: Protocol,
+    root: &Position,
+    options: ProgramOptions,
+) -> Result<Box<dyn DivideOracle>, Error> {
+    let path = match named(name)? {
+        Named::Backend(backend) => return backend.oracle(root),
+        Named::Program(path) => path,
     };
     Ok(match protocol {
         Protocol::Uci => Box::new(UciEngine::start(name, &path, root, options)?),

@@ -64,6 +64,26 @@ impl UciEngine {
         Ok(engine)
     }
 
+    /// Points the engine at another root, for a command that asks about many positions
+    /// (`boardlab check`), without starting it again: a new game, and Chess960 turned on or off
+    /// when the new root needs it otherwise.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Oracle`] when the engine exits or does not answer within the timeout.
+    pub fn set_root(&mut self, root: &Position) -> Result<(), Error> {
+        let chess960 = root.chess960();
+        let mut commands = vec!["ucinewgame".to_string()];
+        if chess960 != self.root.chess960() {
+            commands.push(format!("setoption name UCI_Chess960 value {chess960}"));
+        }
+        commands.push("isready".to_string());
+        self.root = root.clone();
+        let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+        self.exchange(&commands)?;
+        self.wait_for("readyok")
+    }
+
     /// Starts a new exchange: sends `commands`, one per line.
     fn exchange(&mut self, commands: &[&str]) -> Result<(), Error> {
         self.sent = commands.iter().map(|c| c.to_string()).collect();

@@ -1,7 +1,9 @@
-//! `boardlab perft`: count the leaves below a position, optionally per root move.
+//! `boardlab perft`: count the leaves below a position, optionally per root move, optionally
+//! with the statistics of chessprogramming.org's tables (`--stats`).
 
+use super::runner::LeafCount;
 use super::table::TableTally;
-use super::{mnps, nodes_per_second, DivideFormat, PerftOptions, PerftRunner};
+use super::{mnps, nodes_per_second, DivideFormat, PerftOptions, PerftRunner, PerftStats};
 use crate::args::{self, HashSize};
 use crate::position::{Position, PositionArgs};
 use crate::{BackendChoice, Error, Outcome};
@@ -24,6 +26,11 @@ pub(crate) struct PerftArgs {
     /// Print the count below each legal move (`e2e4: 20`), then the total, as Stockfish does.
     #[arg(long)]
     pub divide: bool,
+    /// Describe the leaves as chessprogramming.org's "Perft Results" tables do: captures, en
+    /// passant, castles, promotions, checks, discovered and double checks, checkmates, and
+    /// stalemates.
+    #[arg(long)]
+    pub stats: bool,
     /// Make and unmake every leaf instead of counting the last ply's moves.
     #[arg(long)]
     pub no_bulk: bool,
@@ -53,36 +60,36 @@ impl PerftArgs {
     }
 }
 
-/// One backend's count.
-struct Count {
+/// One backend's count: of leaves (`u64`), or their statistics ([`PerftStats`]).
+struct Count<C> {
     backend: &'static str,
-    nodes: u64,
+    total: C,
     seconds: f64,
     /// Each root move with its count, with `--divide`.
-    divide: Option<Vec<(String, u64)>>,
+    divide: Option<Vec<(String, C)>>,
     /// The hash table's probes and hits during this count, with `--hash`.
     table: Option<TableTally>,
 }
 
-fn count<B: Board>(
+fn count<B: Board, C: LeafCount>(
     args: &PerftArgs,
     position: &Position,
     runner: &PerftRunner,
-) -> Result<Count, Error> {
+) -> Result<Count<C>, Error> {
     let board: B = position.board();
     let start = Instant::now();
-    let (nodes, divide) = if args.divide {
+    let (total, divide) = if args.divide {
         let mut lines = Vec::new();
-        let nodes = runner.divide(&board, args.depth, |mv, nodes| {
-            lines.push((position.text(&board, mv), nodes));
+        let total = runner.divide(&board, args.depth, |mv, below| {
+            lines.push((position.text(&board, mv), below));
         })?;
-        (nodes, Some(lines))
+        (total, Some(lines))
     } else {
         (runner.count(&board, args.depth)?, None)
     };
     Ok(Count {
         backend: B::NAME,
-        nodes,
+        total,
         seconds: start.elapsed().as_secs_f64(),
         divide,
         table: runner.table_tally(),
@@ -95,16 +102,34 @@ fn count<B: Board>(
 ///
 /// A bad FEN or move, or a hash table that cannot be allocated.
 pub(crate) fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    if args.stats && args.hash.megabytes().is_some() {
+        // A slot holds one 64-bit count and the statistics are ten: a table of them would be a
+        // different table, ten times the size for the same positions, to save walks that
+        // statistics (a debugging aid, run at small depths) rarely need saved.
+        return Err(Error::Usage(
+            "--stats keeps no hash table (a table slot holds one count, the statistics are ten): \
+             leave out --hash"
+                .to_string(),
+        ));
+    }
     let position = args.position.resolve()?;
     let backends = args.backend.runnable()?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
-    for backend in backends {
+    for (index, backend) in backends.into_iter().enumerate() {
         // A fresh table for each backend: one backend must not be handed another's counts.
         let runner = PerftRunner::new(args.options())?;
-        let count = with_backend!(backend, B => count::<B>(args, &position, &runner))?;
-        write_count(args, &position, &count, several, out)?;
-        counts.push((count.backend, count.nodes));
+        let nodes = if args.stats {
+            let count =
+                with_backend!(backend, B => count::<B, PerftStats>(args, &position, &runner))?;
+            write_stats(args, &position, &count, several, index == 0, out)?;
+            (count.backend, count.total.nodes)
+        } else {
+            let count = with_backend!(backend, B => count::<B, u64>(args, &position, &runner))?;
+            write_count(args, &position, &count, several, out)?;
+            (count.backend, count.total)
+        };
+        counts.push(nodes);
     }
     let disagree = counts.windows(2).any(|pair| pair[0].1 != pair[1].1);
     if disagree {
@@ -120,11 +145,12 @@ pub(crate) fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Err
 fn write_count(
     args: &PerftArgs,
     position: &Position,
-    count: &Count,
+    count: &Count<u64>,
     several: bool,
     out: &mut impl Write,
 ) -> Result<(), Error> {
     let mode = args.options().mode.name();
+    let nodes = count.total;
     if args.json {
         for (mv, nodes) in count.divide.iter().flatten() {
             let line = json!({"backend": count.backend, "move": mv, "nodes": nodes});
@@ -134,9 +160,9 @@ fn write_count(
             "backend": count.backend,
             "fen": position.fen(),
             "depth": args.depth,
-            "nodes": count.nodes,
+            "nodes": nodes,
             "seconds": count.seconds,
-            "nps": nodes_per_second(count.nodes, count.seconds),
+            "nps": nodes_per_second(nodes, count.seconds),
             "mode": mode,
         });
         if let Some(tally) = count.table {
@@ -148,15 +174,15 @@ fn write_count(
         if several {
             writeln!(out, "{}:", count.backend)?;
         }
-        DivideFormat::Stockfish.write(divide, count.nodes, out)?;
+        DivideFormat::Stockfish.write(divide, nodes, out)?;
     } else {
         writeln!(
             out,
             "{}: {} nodes in {:.3} s ({:.2} Mnps, {mode})",
             count.backend,
-            count.nodes,
+            nodes,
             count.seconds,
-            mnps(count.nodes, count.seconds)
+            mnps(nodes, count.seconds)
         )?;
         if let Some(tally) = count.table {
             writeln!(
@@ -167,6 +193,108 @@ fn write_count(
                 100.0 * tally.hit_rate()
             )?;
         }
+    }
+    Ok(())
+}
+
+/// The statistics' columns as the text table heads them, in [`PerftStats::columns`] order.
+const STATS_HEADS: [&str; 10] = [
+    "nodes",
+    "captures",
+    "e.p.",
+    "castles",
+    "promotions",
+    "checks",
+    "discovered",
+    "double",
+    "checkmates",
+    "stalemates",
+];
+
+/// Writes one backend's statistics: as a table (a row per root move with `--divide`, then the
+/// total), or as JSON lines.
+fn write_stats(
+    args: &PerftArgs,
+    position: &Position,
+    count: &Count<PerftStats>,
+    several: bool,
+    first: bool,
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    let object = |stats: &PerftStats| -> serde_json::Map<String, serde_json::Value> {
+        stats
+            .columns()
+            .iter()
+            .map(|&(name, value)| (name.to_string(), json!(value)))
+            .collect()
+    };
+    if args.json {
+        for (mv, stats) in count.divide.iter().flatten() {
+            let mut line = serde_json::Map::new();
+            line.insert("backend".to_string(), json!(count.backend));
+            line.insert("move".to_string(), json!(mv));
+            line.extend(object(stats));
+            writeln!(out, "{}", serde_json::Value::Object(line))?;
+        }
+        let mut line = serde_json::Map::new();
+        line.insert("backend".to_string(), json!(count.backend));
+        line.insert("fen".to_string(), json!(position.fen()));
+        line.insert("depth".to_string(), json!(args.depth));
+        line.extend(object(&count.total));
+        line.insert("seconds".to_string(), json!(count.seconds));
+        let nps = nodes_per_second(count.total.nodes, count.seconds);
+        line.insert("nps".to_string(), json!(nps));
+        line.insert("mode".to_string(), json!(PerftMode::FullMake.name()));
+        writeln!(out, "{}", serde_json::Value::Object(line))?;
+        return Ok(());
+    }
+    // One row per root move and a total, or one row per backend.
+    let (first_head, rows): (&str, Vec<(String, &PerftStats)>) = match &count.divide {
+        Some(divide) => {
+            let mut rows: Vec<(String, &PerftStats)> = divide
+                .iter()
+                .map(|(mv, stats)| (mv.clone(), stats))
+                .collect();
+            rows.push(("total".to_string(), &count.total));
+            ("move", rows)
+        }
+        None => ("backend", vec![(count.backend.to_string(), &count.total)]),
+    };
+    if count.divide.is_some() && several {
+        writeln!(out, "{}:", count.backend)?;
+    }
+    if count.divide.is_some() || first {
+        writeln!(out, "depth {}: {}", args.depth, position.fen())?;
+    }
+    let mut table: Vec<Vec<String>> = Vec::new();
+    if count.divide.is_some() || first {
+        let mut head = vec![first_head.to_string()];
+        head.extend(STATS_HEADS.iter().map(|h| h.to_string()));
+        table.push(head);
+    }
+    for (name, stats) in rows {
+        let mut row = vec![name];
+        row.extend(stats.columns().iter().map(|(_, value)| value.to_string()));
+        table.push(row);
+    }
+    for row in table {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(column, cell)| {
+                // Wide enough for every backend's name and for ten-digit counts.
+                let width = if column == 0 { 12 } else { 11 };
+                if column == 0 {
+                    format!("{cell:<width$}")
+                } else {
+                    format!("{cell:>width$}")
+                }
+            })
+            .collect();
+        writeln!(out, "{}", cells.join(" ").trim_end())?;
+    }
+    if count.divide.is_some() {
+        writeln!(out)?;
     }
     Ok(())
 }

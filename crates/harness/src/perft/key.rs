@@ -51,10 +51,10 @@ pub(crate) struct SeededZobrist {
 
 /// SplitMix64: a small generator whose every output is a bijective mix of its counter, so any
 /// seed gives a full table of distinct, well-spread numbers.
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(pub(crate) u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -1,15 +1,19 @@
-//! Perft: the one walk that counts ([`PerftRunner`]), its hash table and keys, the divide
-//! formats, and the `perft` and `perftree` commands.
+//! Perft: the one walk that counts ([`PerftRunner`]), leaves or their statistics
+//! ([`PerftStats`]), its hash table and keys, the divide formats, and the `perft` and `perftree`
+//! commands.
 
 pub(crate) mod command;
 mod divide;
 mod key;
 pub(crate) mod perftree;
 mod runner;
+mod stats;
 mod table;
 
 pub(crate) use divide::DivideFormat;
+pub(crate) use key::SplitMix64;
 pub(crate) use runner::{PerftOptions, PerftRunner};
+pub use stats::{perft_stats, PerftStats};
 
 /// Nodes per second, 0 for a run too short to time: the one rate every command reports.
 pub(crate) fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {

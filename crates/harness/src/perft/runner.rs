@@ -12,11 +12,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// What perft counts below a node: the number of leaves, or (written the same way) statistics
-/// of the leaves, such as how many are captures or checks. The walk adds up what this says about
-/// the last ply, so a new kind of count needs no walk of its own.
+/// of the leaves, such as how many are captures or checks ([`PerftStats`](super::PerftStats)).
+/// The walk adds up what this says about the last ply, so a new kind of count needs no walk of
+/// its own.
 pub(crate) trait LeafCount: Copy + Default + Send + AddAssign {
-    /// A node with no ply left: one leaf.
+    /// A node with no ply left and no move known to have reached it: the root of a count at
+    /// depth 0.
     const LEAF: Self;
+
+    /// The leaf `board` is, reached by the move `last`: what a divide at depth 1 hands over for
+    /// each root move.
+    fn leaf<B: Board>(board: &B, last: Move) -> Self;
 
     /// What the legal moves of `board`, one ply above the leaves, count for: the last ply,
     /// counted as `mode` says.
@@ -32,6 +38,10 @@ pub(crate) trait LeafCount: Copy + Default + Send + AddAssign {
 /// The number of leaves, the count perft is known by.
 impl LeafCount for u64 {
     const LEAF: u64 = 1;
+
+    fn leaf<B: Board>(_: &B, _: Move) -> u64 {
+        1
+    }
 
     #[inline]
     fn last_ply<B: Board>(board: &mut B, mode: PerftMode) -> u64 {
@@ -207,7 +217,7 @@ impl PerftRunner {
                         .map(|&mv| {
                             let mut board = board.clone();
                             board.make(mv);
-                            self.walk().run(&mut board, depth - 1)
+                            self.walk().below_move(&mut board, mv, depth - 1)
                         })
                         .collect()
                 });
@@ -220,7 +230,7 @@ impl PerftRunner {
                 let mut walk = self.walk();
                 for &mv in moves.iter() {
                     let undo = board.make(mv);
-                    let below = walk.run(&mut board, depth - 1);
+                    let below = walk.below_move(&mut board, mv, depth - 1);
                     board.unmake(mv, undo);
                     hand_over(mv, below)?;
                 }
@@ -252,6 +262,20 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// What lies `depth` plies below `board`, which the root move `last` reached: the leaf that
+    /// move made at depth 0, the walk below it otherwise.
+    fn below_move<B: Board, C: LeafCount>(
+        &mut self,
+        board: &mut B,
+        last: Move,
+        depth: u32,
+    ) -> Result<C, Stopped> {
+        if depth == 0 {
+            return Ok(C::leaf(board, last));
+        }
+        self.run(board, depth)
+    }
+
     /// The walk from `board`, `depth` plies deep, with the probes recorded at the end.
     fn run<B: Board, C: LeafCount>(&mut self, board: &mut B, depth: u32) -> Result<C, Stopped> {
         let counted = self.below(board, depth);

@@ -14,7 +14,7 @@ use std::path::Path;
 /// # Errors
 ///
 /// [`Error::Read`] for a file that cannot be read, [`Error::Suite`] for a bad line.
-fn read_suite(path: &Path) -> Result<Vec<PerftCase>, Error> {
+pub(crate) fn read_suite(path: &Path) -> Result<Vec<PerftCase>, Error> {
     let text = std::fs::read(path).map_err(|err| Error::Read(path.to_path_buf(), err))?;
     let text = String::from_utf8(text).map_err(|_| {
         Error::Read(

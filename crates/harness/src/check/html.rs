@@ -1,0 +1,129 @@
+//! The report as one HTML page: each failing position drawn as inline SVG with the differing
+//! moves marked, no scripts, nothing fetched from the network.
+
+use super::report::{CheckReport, Failure};
+use boardlab_core::views::svg::{escape, piece_cell, Figure, Panel, Tone};
+use boardlab_core::{ReferenceBoard, Square};
+use std::fmt::Write;
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
+color:#1a1a1a}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}code{font-size:0.9em;\
+word-break:break-all}figure{margin:1rem 0}.ok{color:#2a7a2a}.bad{color:#b03020}";
+
+/// The page.
+pub(crate) fn page(report: &CheckReport) -> String {
+    let mut html = String::new();
+    let title = format!("boardlab check: {}", report.tested);
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&title),
+        escape(&title)
+    );
+    let summary = report.to_string();
+    let first_lines: Vec<&str> = summary
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .collect();
+    for line in first_lines {
+        let _ = writeln!(html, "<p>{}</p>", escape(line));
+    }
+    if report.failures.is_empty() {
+        let _ = writeln!(html, "<p class=\"ok\">Every count agrees.</p>");
+    }
+    for group in report.groups() {
+        let _ = writeln!(
+            html,
+            "<h2>{} <small>({} of {})</small></h2>\n<p>{}.</p>",
+            escape(group.tag.name()),
+            group.failures.len(),
+            report.failures.len(),
+            escape(group.tag.meaning())
+        );
+        if let Some(command) = report.diff_command(&report.failures[group.failures[0]]) {
+            let _ = writeln!(
+                html,
+                "<p>Reproduce the first with <code>{}</code></p>",
+                escape(&command)
+            );
+        }
+        for &index in &group.failures {
+            let failure = &report.failures[index];
+            let _ = writeln!(html, "<figure>{}</figure>", drawing(report, failure));
+        }
+    }
+    html.push_str("</body>\n</html>\n");
+    html
+}
+
+/// A failing position as SVG: the board where the move lists differ, each differing move an
+/// arrow, its target green when only the reference lists it and red when only the generator
+/// does.
+fn drawing(report: &CheckReport, failure: &Failure) -> String {
+    let board: ReferenceBoard = failure.at.board();
+    let moves = |texts: &[String]| -> Vec<(Square, Square)> {
+        texts
+            .iter()
+            .filter_map(|text| Some((text.get(0..2)?.parse().ok()?, text.get(2..4)?.parse().ok()?)))
+            .collect()
+    };
+    let (missing, extra) = (moves(&failure.missing), moves(&failure.extra));
+    let mut panel = Panel::board("where the move lists differ", |sq| {
+        let mut cell = piece_cell(&board, sq);
+        if extra.iter().any(|&(_, to)| to == sq) {
+            cell.tone = Tone::Capture;
+        } else if missing.iter().any(|&(_, to)| to == sq) {
+            cell.tone = Tone::Reach;
+        } else if missing.iter().chain(&extra).any(|&(from, _)| from == sq) {
+            cell.tone = Tone::Focus;
+        }
+        cell
+    });
+    for &(from, to) in missing.iter().chain(&extra) {
+        panel
+            .arrows
+            .push((Panel::board_position(from), Panel::board_position(to)));
+    }
+    let tags: Vec<&str> = failure.tags.iter().map(|tag| tag.name()).collect();
+    panel.notes.push(format!(
+        "only in {}: {}",
+        report.tested,
+        or_none(&failure.extra)
+    ));
+    panel.notes.push(format!(
+        "only in {}: {}",
+        report.reference,
+        or_none(&failure.missing)
+    ));
+    let mut figure = Figure::new(format!(
+        "{}: counts differ from depth {} ({} expected, {} counted)",
+        failure.label, failure.depth, failure.expected, failure.counted
+    ));
+    figure.lines.push(format!("tags: {}", tags.join(", ")));
+    figure
+        .lines
+        .push(format!("position checked: {}", failure.position.fen()));
+    if !failure.path.is_empty() {
+        figure
+            .lines
+            .push(format!("after: {}", failure.path.join(" ")));
+    }
+    figure.lines.push(format!(
+        "fen: {}",
+        failure.at.setup().to_fen_pseudo_legal_ep()
+    ));
+    figure.panels.push(panel);
+    figure.legend(Tone::Focus, "a differing move starts here");
+    figure.legend(Tone::Capture, format!("only {} moves here", report.tested));
+    figure.legend(Tone::Reach, format!("only {} moves here", report.reference));
+    figure.to_svg()
+}
+
+fn or_none(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "(none)".to_string()
+    } else {
+        moves.join(" ")
+    }
+}
