@@ -213,8 +213,8 @@ fn every_file_a_command_writes_is_named_by_out() {
             }
         }
     }
-    // compare, show, explain and report.
-    assert_eq!(outs, 4);
+    // compare, show, explain, figure and report.
+    assert_eq!(outs, 5);
 }
 
 #[test]

@@ -27,7 +27,7 @@
 //! The diagonal arrays have a sixteenth, always-empty byte so that `index & 15` needs no
 //! bounds check.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
@@ -264,16 +264,12 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             format!("ATTACKS[{}][{sq}][{state}]", line.name()),
         );
     }
-    Explanation {
-        technique: "bit-lines",
+    let technique = Technique {
+        name: "bit-lines",
         title: "bit lines",
-        summary: "the board keeps one occupancy byte per line".to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "the board keeps one occupancy byte per line",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]

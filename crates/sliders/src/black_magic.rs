@@ -23,7 +23,7 @@
 //! The table itself is filled here, once, on first use ([`OnceLock`]); the fill checks that no
 //! slot is asked to hold two different attack sets, so wrong data could not go unnoticed.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::views::hex64;
@@ -310,16 +310,12 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             "offset + index, one of {TABLE_ENTRIES} slots, where slices of different squares overlap; TABLE[slot] is the attacks"
         ),
     );
-    Explanation {
-        technique: "black-magic",
+    let technique = Technique {
+        name: "black-magic",
         title: "black magic",
-        summary: String::new(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ pub struct Explanation {
     /// The technique's name as a heading: `"hyperbola quintessence"`.
     pub title: &'static str,
     /// The idea in one line, or something this lookup depends on (the processor); may be empty.
-    pub summary: String,
+    pub summary: &'static str,
     /// Rook or bishop.
     pub slider: Slider,
     /// The slider's square.
@@ -188,10 +188,38 @@ impl Steps {
         self.push(label, StepValue::Word(word));
     }
 
-    /// The steps.
-    pub fn finish(self) -> Vec<Step> {
-        self.steps
+    /// The explanation these steps make: the lookup of `slider` on `sq` among `occupied` by
+    /// `technique`, which found `attacks`.
+    pub fn finish(
+        self,
+        technique: &Technique,
+        slider: Slider,
+        sq: Square,
+        occupied: Bitboard,
+        attacks: Bitboard,
+    ) -> Explanation {
+        Explanation {
+            technique: technique.name,
+            title: technique.title,
+            summary: technique.summary,
+            slider,
+            square: sq,
+            occupied,
+            steps: self.steps,
+            attacks,
+        }
     }
+}
+
+/// What an [`Explanation`] says of the technique that made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Technique {
+    /// The name in the registry.
+    pub name: &'static str,
+    /// The name as a heading.
+    pub title: &'static str,
+    /// The idea in one line; may be empty.
+    pub summary: &'static str,
 }
 
 impl Explanation {
@@ -315,14 +343,10 @@ pub fn ray_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explan
             "the ray's squares up to the first occupied one, which is reached too",
         );
     }
-    Explanation {
-        technique: "ray",
+    let technique = Technique {
+        name: "ray",
         title: "ray walk",
-        summary: "each direction square by square until an occupied square".to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "each direction square by square until an occupied square",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }

@@ -24,7 +24,7 @@
 //! 8 × 64 bytes, indexed by the slider's file and the rank's six inner squares, and shifted to
 //! the slider's rank, as kindergarten and rotated bitboards do.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
@@ -151,15 +151,10 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         );
         attacks |= entry;
     }
-    Explanation {
-        technique: "hyperbola",
+    let technique = Technique {
+        name: "hyperbola",
         title: "hyperbola quintessence",
-        summary: "o ^ (o - 2r) on each line and on its byte-swapped mirror; ranks by a table"
-            .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "o ^ (o - 2r) on each line and on its byte-swapped mirror; ranks by a table",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }

@@ -27,7 +27,7 @@
 //!
 //! The tables are 2 × 8 × 64 × 8 bytes = 8 KiB, plus the line masks.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
@@ -241,17 +241,12 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         );
         attacks |= entry;
     }
-    Explanation {
-        technique: "kindergarten",
+    let technique = Technique {
+        name: "kindergarten",
         title: "kindergarten",
-        summary: "a multiplication gathers each line's occupancy into 6 bits, a small table gives its attacks"
-            .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "a multiplication gathers each line's occupancy into 6 bits, a small table gives its attacks",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]

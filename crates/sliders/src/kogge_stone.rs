@@ -20,7 +20,7 @@
 //! propagator once, and to the final shift. Every direction costs about a dozen instructions
 //! on registers only; the same code could fill many sliders at once.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
@@ -214,17 +214,12 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             "the fill moved once more: the blocker too",
         );
     }
-    Explanation {
-        technique: "kogge-stone",
+    let technique = Technique {
+        name: "kogge-stone",
         title: "Kogge-Stone",
-        summary: "three doubling fills per direction through the empty squares, no tables"
-            .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks: Bitboard(attacks),
-    }
+        summary: "three doubling fills per direction through the empty squares, no tables",
+    };
+    steps.finish(&technique, slider, sq, occupied, Bitboard(attacks))
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ use boardlab_core::{Bitboard, Square};
 use lines::Line;
 use serde::Serialize;
 
-pub use explain::{ray_explanation, BitString, Explanation, Step, StepValue, Steps};
+pub use explain::{ray_explanation, BitString, Explanation, Step, StepValue, Steps, Technique};
 
 /// The two sliding moves; a queen is both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

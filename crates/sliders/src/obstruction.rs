@@ -17,7 +17,7 @@
 //! mask then keeps just the line. There is no table to look up, only three masks per line and
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
@@ -142,16 +142,12 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         );
         attacks |= entry;
     }
-    Explanation {
-        technique: "obstruction",
+    let technique = Technique {
+        name: "obstruction",
         title: "obstruction difference",
-        summary: "the nearest blockers below and above, by bit scans, bound each line".to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "the nearest blockers below and above, by bit scans, bound each line",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]

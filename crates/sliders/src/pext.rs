@@ -29,7 +29,7 @@
 //!
 //! So no input and no processor makes a lookup fault; [`available`] says whether it is fast.
 
-use crate::explain::{Explanation, StepValue, Steps};
+use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
@@ -250,21 +250,16 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         StepValue::Number(u64::from(key.offset) + index),
         "offset + index; TABLE[slot] is the attacks",
     );
-    Explanation {
-        technique: "pext",
+    let technique = Technique {
+        name: "pext",
         title: "PEXT",
         summary: if available() {
             "this processor has BMI2"
         } else {
             "no BMI2 here: the bits are extracted in a loop"
-        }
-        .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        },
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]

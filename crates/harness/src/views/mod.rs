@@ -3,6 +3,7 @@
 //! the file `--out` names; and any bitboard backend's slider lookup as data ([`technique`]).
 
 pub(crate) mod explain;
+pub(crate) mod figures;
 pub(crate) mod show;
 pub mod technique;
 

@@ -8,7 +8,7 @@
 //! have no slider lookup to explain: they walk rays.
 
 use crate::Backend;
-use boardlab_bitboard::boardlab_sliders::{self, Explanation, Slider, StepValue, Steps};
+use boardlab_bitboard::boardlab_sliders::{self, Explanation, Slider, StepValue, Steps, Technique};
 use boardlab_core::{Bitboard, Square};
 use boardlab_magic::MagicTables;
 use boardlab_rotated::{attacks_for_state, LineSlot, RotatedOccupancy, Rotation};
@@ -80,17 +80,12 @@ pub fn magic_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Expl
         StepValue::Number(u64::from(magic.offset) + index),
         "offset + index; TABLE[slot] is the attacks",
     );
-    Explanation {
-        technique: "magic",
+    let technique = Technique {
+        name: "magic",
         title: "magic bitboards",
-        summary: "multiply the blockers by a magic number, keep the top bits, look up the slot"
-            .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "multiply the blockers by a magic number, keep the top bits, look up the slot",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 /// Rotated bitboards: each line's squares lie in consecutive bits of one of four maps, so a
@@ -129,17 +124,12 @@ pub fn rotated_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Ex
             format!("LINE_ATTACKS[{}][{sq}][{state}]", line.name()),
         );
     }
-    Explanation {
-        technique: "rotated",
+    let technique = Technique {
+        name: "rotated",
         title: "rotated bitboards",
-        summary: "each line read out of a map turned so that it lies in consecutive bits"
-            .to_string(),
-        slider,
-        square: sq,
-        occupied,
-        steps: steps.finish(),
-        attacks,
-    }
+        summary: "each line read out of a map turned so that it lies in consecutive bits",
+    };
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }
 
 #[cfg(test)]
