@@ -213,8 +213,8 @@ fn every_file_a_command_writes_is_named_by_out() {
             }
         }
     }
-    // compare, check, show, explain and report.
-    assert_eq!(outs, 5);
+    // compare, check, show, explain, figure and report.
+    assert_eq!(outs, 6);
 }
 
 #[test]

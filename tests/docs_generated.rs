@@ -655,6 +655,33 @@ const FIGURES: &[Figure] = &[
         "encoding-promotions.svg",
         &["explain", "--backend", "mailbox", "--fen", PROMOTIONS_FEN, "--square", "g2", "--svg"],
     ),
+    // The ideas, drawn by `boardlab figure`.
+    figure("idea-magic.svg", &["figure", "magic"]),
+    figure("idea-kindergarten.svg", &["figure", "kindergarten"]),
+    figure("idea-hyperbola.svg", &["figure", "hyperbola"]),
+    figure("idea-kogge-stone.svg", &["figure", "kogge-stone"]),
+    figure("idea-obstruction.svg", &["figure", "obstruction"]),
+    figure("idea-masks.svg", &["figure", "masks"]),
+    figure("idea-alpha-beta.svg", &["figure", "alpha-beta"]),
+    Figure {
+        env: EP_BUG,
+        status: 1,
+        ..figure(
+            "idea-descent.svg",
+            &[
+                "diff",
+                "--fen",
+                POSITION3_FEN,
+                "--depth",
+                "3",
+                "--against",
+                FIXTURE,
+                "--protocol",
+                "perftree",
+                "--svg",
+            ],
+        )
+    },
     figure(
         "encoding-castling.svg",
         &["explain", "--backend", "piece-list", "--fen", KIWIPETE_FEN, "--square", "e1", "--svg"],
@@ -733,7 +760,8 @@ fn render(fig: &Figure) -> Result<String, String> {
         ));
     }
     let mut body = stdout.into_owned();
-    if fig.status != 0 {
+    // A drawing is the document alone, whatever the exit status (diff's 1 at a divergence).
+    if fig.status != 0 && !is_drawing(fig) {
         body.push_str(&stderr);
         body.push_str(&format!("(exit status {status})\n"));
     }

@@ -8,14 +8,14 @@ use boardlab_core::views::{
     side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::Slider;
+use boardlab_sliders::{Explanation, Slider};
 use std::fmt::Write;
 
 /// How the shared generator judges the king's targets, for every technique's `explain`.
 pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
 
-/// A technique's narration of one lookup: `explain(slider, sq, occupied)`.
-pub(crate) type Narration = fn(Slider, Square, Bitboard) -> String;
+/// A technique's lookup, step by step: `explanation(slider, sq, occupied)`.
+pub(crate) type Narration = fn(Slider, Square, Bitboard) -> Explanation;
 
 /// The sliders a piece of `role` is made of: none for a leaper.
 pub fn sliders_of(role: Role) -> &'static [Slider] {
@@ -79,7 +79,7 @@ pub(crate) fn show_with<T: SliderTechnique>(
         );
         for slider in Slider::ALL {
             out.push('\n');
-            out.push_str(&narrate(slider, sq, board.occupied()));
+            out.push_str(&narrate(slider, sq, board.occupied()).to_text());
         }
     }
     let _ = writeln!(
@@ -167,7 +167,7 @@ pub(crate) fn explain_with<T: SliderTechnique>(
             let mut attacks = Bitboard::EMPTY;
             for &slider in sliders_of(piece.role) {
                 out.push('\n');
-                out.push_str(&narrate(slider, sq, occupied));
+                out.push_str(&narrate(slider, sq, occupied).to_text());
                 attacks |= match slider {
                     Slider::Rook => T::rook_attacks(tables, board.lines(), occupied, sq),
                     Slider::Bishop => T::bishop_attacks(tables, board.lines(), occupied, sq),
@@ -187,5 +187,58 @@ pub fn role_name(role: Role) -> &'static str {
         Role::Rook => "rook",
         Role::Queen => "queen",
         Role::King => "king",
+    }
+}
+
+/// The masks a legal generator with check and pin masks applies to the side to move, drawn by
+/// the book's figure of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckAndPinMasks {
+    /// The pieces giving check.
+    pub checkers: Bitboard,
+    /// Where a piece other than the king may move: every square when not in check; the checker
+    /// and the squares between it and the king in a single check; none in a double check.
+    pub check_mask: Bitboard,
+    /// Each pinned piece with the line through it and its king, off which it may not move.
+    pub pins: Vec<(Square, Bitboard)>,
+}
+
+/// The check mask and pin lines of the side to move, computed from the board's checkers and
+/// pinned pieces by the definitions the generator uses (the generator keeps its own masks in
+/// registers and does not hand them out).
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_bitboard::views::check_and_pin_masks;
+/// use boardlab_bitboard::HyperbolaBoard;
+/// use boardlab_core::{Bitboard, Board, Square};
+///
+/// // The rook on h1 checks along the first rank; the bishop on b4 pins d2 to the king.
+/// let board = HyperbolaBoard::from_fen("4k3/8/8/8/1b6/4N3/3B4/4K2r w - - 0 1").unwrap();
+/// let masks = check_and_pin_masks(&board);
+/// let block_or_take: Bitboard = [Square::F1, Square::G1, Square::H1].into_iter().collect();
+/// assert_eq!(masks.check_mask, block_or_take);
+/// assert_eq!(masks.pins.len(), 1);
+/// assert!(masks.pins[0].1.contains(Square::C3));
+/// ```
+pub fn check_and_pin_masks<T: SliderTechnique>(board: &BitboardBoard<T>) -> CheckAndPinMasks {
+    let king = board.king_of(board.side_to_move());
+    let checkers = board.checkers();
+    let check_mask = match checkers.count() {
+        0 => Bitboard::FULL,
+        1 => checkers.fold(checkers, |mask, checker| {
+            mask | boardlab_core::bitboard::between(king, checker)
+        }),
+        _ => Bitboard::EMPTY,
+    };
+    let pins = board
+        .pinned()
+        .map(|pinned| (pinned, boardlab_core::bitboard::line(king, pinned)))
+        .collect();
+    CheckAndPinMasks {
+        checkers,
+        check_mask,
+        pins,
     }
 }

@@ -14,6 +14,7 @@ use crate::uci::search::{self, SearchArgs};
 use crate::uci::{self, UciArgs};
 use crate::units::command::{self as units, UnitsArgs};
 use crate::views::explain::{self, ExplainArgs};
+use crate::views::figures::{self, FigureArgs};
 use crate::views::show::{self, ShowArgs};
 use crate::{Error, Outcome};
 use clap::{Parser, Subcommand};
@@ -54,6 +55,9 @@ enum Command {
     Show(ShowArgs),
     /// Follow, step by step, how one backend finds the moves of the piece on a square.
     Explain(ExplainArgs),
+    /// Draw one of the book's figures of an idea (a slider lookup, the check and pin masks,
+    /// alpha-beta's cut-offs) as SVG.
+    Figure(FigureArgs),
     /// Perft as work units for a scheduler: split, run, merge.
     Units(UnitsArgs),
     /// Draw criterion's saved results as one self-contained HTML page, or the book's tables.
@@ -84,6 +88,7 @@ impl Cli {
             Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
             Command::Show(args) => show::run(args, &mut out),
             Command::Explain(args) => explain::run(args, &mut out),
+            Command::Figure(args) => figures::run(args, &mut out),
             Command::Units(args) => units::run(args, &mut out),
             Command::Report(args) => report::run(args, &mut out),
         };

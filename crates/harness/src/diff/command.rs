@@ -6,9 +6,11 @@
 
 use super::oracle::{oracle_named, Protocol};
 use super::program::ProgramOptions;
+use super::DiffReport;
 use crate::args;
 use crate::position::PositionArgs;
-use crate::{Backend, Error, Outcome};
+use crate::views::figures::descent_figure;
+use crate::{Backend, Error, Outcome, Position};
 use std::io::Write;
 use std::time::Duration;
 
@@ -42,14 +44,18 @@ pub(crate) struct DiffArgs {
     /// Print the result as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Draw the descent as one SVG document instead: each position on the path with the move
+    /// played, and the moves only one side lists.
+    #[arg(long, conflicts_with = "json")]
+    pub svg: bool,
 }
 
-/// Runs `boardlab diff`: exit status 0 when the sides agree, 1 at a divergence.
+/// The root position and the descent's report for the arguments of `boardlab diff`.
 ///
 /// # Errors
 ///
 /// A bad position or argument, or an outside program that fails or cannot be believed.
-pub(crate) fn run(args: &DiffArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+fn descend(args: &DiffArgs) -> Result<(Position, DiffReport), Error> {
     let root = args.position.resolve()?;
     let mut a = args.backend.oracle(&root)?;
     let options = ProgramOptions {
@@ -58,7 +64,19 @@ pub(crate) fn run(args: &DiffArgs, out: &mut impl Write) -> Result<Outcome, Erro
     };
     let mut b = oracle_named(&args.against, args.protocol, &root, options)?;
     let report = super::diff(&root, &mut a, &mut b, args.depth)?;
-    if args.json {
+    Ok((root, report))
+}
+
+/// Runs `boardlab diff`: exit status 0 when the sides agree, 1 at a divergence.
+///
+/// # Errors
+///
+/// A bad position or argument, or an outside program that fails or cannot be believed.
+pub(crate) fn run(args: &DiffArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let (root, report) = descend(args)?;
+    if args.svg {
+        write!(out, "{}", descent_figure(&root, &report)?.to_svg())?;
+    } else if args.json {
         writeln!(out, "{}", report.to_json())?;
     } else {
         write!(out, "{report}")?;

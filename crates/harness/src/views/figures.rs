@@ -1,0 +1,706 @@
+//! `boardlab figure`: the book's drawings of the ideas, each computed by the code it shows.
+//!
+//! The slider figures draw an [`Explanation`], the same value the text of `explain` and the
+//! web page are made from; the masks figure asks a bitboard board for its checkers and pinned
+//! pieces; the alpha-beta figure runs alpha-beta over a small fixed tree and draws what it
+//! visited and what it cut; the descent figure runs `diff`'s one descent and draws its path.
+
+use super::technique::{magic_explanation, slider_explanation};
+use crate::output::write_file;
+use crate::{Backend, DiffReport, Error, Outcome, Position};
+use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue};
+use boardlab_bitboard::views::check_and_pin_masks;
+use boardlab_bitboard::HyperbolaBoard;
+use boardlab_core::views::svg::{self, Cell, Figure, Panel, Tone};
+use boardlab_core::{Bitboard, Board, ReferenceBoard, Square};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `boardlab figure`.
+#[derive(Debug, Clone, clap::Args)]
+pub(crate) struct FigureArgs {
+    /// The idea to draw.
+    #[arg(value_enum)]
+    pub idea: Idea,
+    /// Write the SVG document to this file instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// The ideas there is a figure of (the descent of `diff` is drawn by `boardlab diff --svg`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Idea {
+    /// Magic bitboards: mask, blockers, product, index and slot of a rook on d4.
+    Magic,
+    /// Kindergarten bitboards: a diagonal's squares multiplied onto the top byte.
+    Kindergarten,
+    /// Hyperbola quintessence: `o - 2r`, the same on the byte-swapped board, and their xor.
+    Hyperbola,
+    /// Kogge-Stone: the three doubling fills of one direction.
+    KoggeStone,
+    /// Obstruction difference: the blockers below and above, and the difference between them.
+    Obstruction,
+    /// The check mask and the pin lines of a position.
+    Masks,
+    /// Alpha-beta over a small game tree, its cut-offs marked.
+    AlphaBeta,
+}
+
+/// The occupancy of the slider figures: the slider's square d4 and the squares of the
+/// chapter "Slider attacks compared".
+const OCCUPIED: [Square; 9] = [
+    Square::D4,
+    Square::D7,
+    Square::B4,
+    Square::G4,
+    Square::D2,
+    Square::F6,
+    Square::B2,
+    Square::B6,
+    Square::G1,
+];
+
+/// A rook on d1 with a blocker on d8: the north fill doubles its reach twice before it stops.
+const FILL_OCCUPIED: [Square; 3] = [Square::D1, Square::D8, Square::G1];
+
+/// A white king in check from the rook on h1 whose bishop on d2 is pinned by the bishop on b4.
+pub(crate) const MASKS_FEN: &str = "4k3/8/8/8/1b6/4N3/3B4/4K2r w - - 0 1";
+
+/// Runs `boardlab figure`.
+///
+/// # Errors
+///
+/// A file that cannot be written; for the descent, what `diff` fails with.
+pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Error> {
+    let occupied: Bitboard = OCCUPIED.into_iter().collect();
+    let svg = match &args.idea {
+        Idea::Magic => {
+            let lookup = magic_explanation(Slider::Rook, Square::D4, occupied);
+            lookup_figure(&lookup, "", 3).to_svg()
+        }
+        Idea::Kindergarten => {
+            let lookup = explained(Backend::Kindergarten, Slider::Bishop, occupied);
+            lookup_figure(&lookup, "diagonal through d4", 3).to_svg()
+        }
+        Idea::Hyperbola => {
+            let lookup = explained(Backend::Hyperbola, Slider::Bishop, occupied);
+            lookup_figure(&lookup, "diagonal through d4", 3).to_svg()
+        }
+        Idea::KoggeStone => {
+            let fill: Bitboard = FILL_OCCUPIED.into_iter().collect();
+            let lookup = slider_explanation(Backend::KoggeStone, Slider::Rook, Square::D1, fill)
+                .expect("Kogge-Stone explains its lookups");
+            lookup_figure(&lookup, "north (shift +8)", 3).to_svg()
+        }
+        Idea::Obstruction => {
+            let lookup = explained(Backend::Obstruction, Slider::Rook, occupied);
+            lookup_figure(&lookup, "file through d4", 3).to_svg()
+        }
+        Idea::Masks => masks_figure(MASKS_FEN)?.to_svg(),
+        Idea::AlphaBeta => alpha_beta_svg(&TREE),
+    };
+    match &args.out {
+        Some(path) => write_file(path, svg.into_bytes())?,
+        None => out.write_all(svg.as_bytes())?,
+    }
+    Ok(Outcome::Success)
+}
+
+/// The lookup of `slider` on d4 among `occupied` by a technique of boardlab-sliders.
+fn explained(backend: Backend, slider: Slider, occupied: Bitboard) -> Explanation {
+    slider_explanation(backend, slider, Square::D4, occupied)
+        .expect("the bitboard techniques explain their lookups")
+}
+
+/// The steps of `part` of a lookup ("" for one without parts) as panels, `per_row` to a row:
+/// square sets and words as boards (a word's bit `i` on square `i`), bit strings as a row of
+/// cells, and numbers as notes under the panel before them; then the lookup's attacks.
+pub fn lookup_figure(lookup: &Explanation, part: &str, per_row: usize) -> Figure {
+    let mut figure = Figure::new(format!(
+        "{}: a {} on {}",
+        lookup.title,
+        lookup.slider.name(),
+        lookup.square
+    ));
+    if !lookup.summary.is_empty() {
+        figure.lines.push(lookup.summary.to_string());
+    }
+    let others: Vec<String> = lookup
+        .occupied
+        .without(lookup.square)
+        .map(|sq| sq.to_string())
+        .collect();
+    figure.lines.push(format!(
+        "occupied besides {}: {}",
+        lookup.square,
+        others.join(" ")
+    ));
+    if !part.is_empty() {
+        figure.lines.push(format!("the {part}"));
+    }
+    let letter = match lookup.slider {
+        Slider::Rook => "R",
+        Slider::Bishop => "B",
+    };
+    let mut number = 0;
+    for step in lookup.steps.iter().filter(|step| step.part == part) {
+        if let StepValue::Number(value) = step.value {
+            let line = number_line(step, value);
+            match figure.panels.last_mut() {
+                Some(panel) => panel.notes.push(line),
+                None => figure.lines.push(line),
+            }
+            continue;
+        }
+        number += 1;
+        let title = format!("{number}. {}", step.label);
+        let mut panel = match step.value {
+            StepValue::Squares(set) => {
+                let mut panel = Panel::bitboard(title, set, Tone::Set);
+                let (row, column) = Panel::board_position(lookup.square);
+                panel.rows[row][column] = Cell::new(letter, Tone::Focus);
+                panel
+            }
+            StepValue::Word(word) => Panel::bitboard(title, Bitboard(word), Tone::Line),
+            StepValue::Bits(bits) => {
+                let mut panel = Panel::new(title);
+                let width = u32::from(bits.width);
+                panel.rows.push(
+                    (0..width)
+                        .rev()
+                        .map(|bit| {
+                            if bits.value >> bit & 1 != 0 {
+                                Cell::new("1", Tone::Set)
+                            } else {
+                                Cell::new("0", Tone::Unused)
+                            }
+                        })
+                        .collect(),
+                );
+                panel.column_labels = (0..width).rev().map(|bit| bit.to_string()).collect();
+                panel
+            }
+            StepValue::Number(_) => unreachable!("numbers are notes"),
+        };
+        panel.notes.extend(wrap(&step.note, 40));
+        figure.panels.push(panel);
+    }
+    let mut attacks = Panel::bitboard(
+        format!("{}. attacks", number + 1),
+        lookup.attacks,
+        Tone::Reach,
+    );
+    let (row, column) = Panel::board_position(lookup.square);
+    attacks.rows[row][column] = Cell::new(letter, Tone::Focus);
+    if !part.is_empty() {
+        attacks
+            .notes
+            .push("every part of the lookup ORed".to_string());
+    }
+    figure.panels.push(attacks);
+    figure.per_row = per_row;
+    figure.legend(Tone::Focus, "the slider");
+    figure.legend(Tone::Set, "a square in the set");
+    figure.legend(Tone::Line, "a 1 bit of a 64-bit word, bit i on square i");
+    figure.legend(Tone::Reach, "attacked");
+    figure
+}
+
+/// A number step as a line of text.
+fn number_line(step: &Step, value: u64) -> String {
+    if step.note.is_empty() {
+        format!("{} = {value}", step.label)
+    } else {
+        format!("{} = {value} ({})", step.label, step.note)
+    }
+}
+
+/// `text` in lines of at most about `width` characters, broken at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// The check mask and pin lines of the side to move in `fen`, on a bitboard board.
+///
+/// # Errors
+///
+/// A bad FEN.
+fn masks_figure(fen: &str) -> Result<Figure, Error> {
+    let board = HyperbolaBoard::from_fen(fen).map_err(|err| Error::Usage(err.to_string()))?;
+    let masks = check_and_pin_masks(&board);
+    let mut figure = Figure::new("the check mask and the pin lines of the side to move");
+    figure.lines = svg::position_lines(&board);
+    figure.lines.push(
+        "checkers and pinned pieces as the bitboard generator finds them; the masks from the same definitions"
+            .to_string(),
+    );
+    let king = board.king_of(board.side_to_move());
+    let mark_king = |mut panel: Panel| {
+        let (row, column) = Panel::board_position(king);
+        panel.rows[row][column] = svg::piece_cell(&board, king);
+        panel.rows[row][column].tone = Tone::Focus;
+        panel
+    };
+    figure.panels.push(Panel::pieces("the position", &board));
+    figure.panels.push(mark_king(Panel::bitboard(
+        "checkers",
+        masks.checkers,
+        Tone::Capture,
+    )));
+    let mut check = mark_king(Panel::bitboard(
+        "check mask: take the checker or block",
+        masks.check_mask,
+        Tone::Reach,
+    ));
+    check
+        .notes
+        .push("a piece other than the king moves only here".to_string());
+    figure.panels.push(check);
+    let pinned: Bitboard = masks.pins.iter().map(|&(sq, _)| sq).collect();
+    figure.panels.push(mark_king(Panel::bitboard(
+        "pinned pieces",
+        pinned,
+        Tone::Set,
+    )));
+    for &(sq, line) in &masks.pins {
+        let mut panel = mark_king(Panel::bitboard(
+            format!("pin line of {sq}"),
+            line,
+            Tone::Line,
+        ));
+        panel.notes.push(format!("{sq} may move only along it;"));
+        panel.notes.push(format!(
+            "with the check mask: {} squares",
+            (line & masks.check_mask).without(sq).count()
+        ));
+        figure.panels.push(panel);
+    }
+    let movers = board.by_color(board.side_to_move()) & !pinned;
+    if let Some(blocker) = movers.without(king).find(|&sq| {
+        boardlab_core::views::svg::legal_moves_panel(&board, sq)
+            .rows
+            .iter()
+            .flatten()
+            .any(|cell| cell.tone == Tone::Reach || cell.tone == Tone::Capture)
+    }) {
+        figure.panels.push(svg::legal_moves_panel(&board, blocker));
+    }
+    figure.per_row = 3;
+    figure.legend(Tone::Focus, "the king");
+    figure.legend(Tone::Capture, "checker");
+    figure.legend(Tone::Reach, "allowed by the check mask, or a legal target");
+    figure.legend(Tone::Set, "pinned");
+    figure.legend(Tone::Line, "the pin line");
+    Ok(figure)
+}
+
+/// The path of `boardlab diff` from `root` to the position where the move lists differ: each
+/// position with the move played from it, and the last with the moves only one side lists.
+///
+/// # Errors
+///
+/// A move on the report's path that the root does not allow (which the descent never reports).
+pub(crate) fn descent_figure(root: &Position, report: &DiffReport) -> Result<Figure, Error> {
+    let mut figure = Figure::new(format!(
+        "the descent of diff: {} against {}, depth {}",
+        report.a, report.b, report.depth
+    ));
+    figure.lines.push(format!("root: {}", report.fen));
+    let Some(divergence) = &report.divergence else {
+        figure
+            .lines
+            .push("no divergence: the two agree".to_string());
+        figure
+            .panels
+            .push(Panel::pieces("the root", &root.board::<ReferenceBoard>()));
+        return Ok(figure);
+    };
+    figure.lines.push(
+        "each step plays the move whose counts differ, the smallest such subtree first".to_string(),
+    );
+    let mut at = root.clone();
+    for (ply, mv) in divergence.path.iter().enumerate() {
+        let title = if ply == 0 {
+            "the root: counts differ".to_string()
+        } else {
+            format!("after {}", divergence.path[..ply].join(" "))
+        };
+        let mut panel = Panel::pieces(title, &at.board::<ReferenceBoard>());
+        arrow(&mut panel, mv, false);
+        panel
+            .notes
+            .push(format!("{}. {mv}: counts differ below it", ply + 1));
+        figure.panels.push(panel);
+        at.play(mv).map_err(|err| Error::Usage(err.to_string()))?;
+    }
+    let mut last = Panel::pieces(
+        if divergence.path.is_empty() {
+            "the root: the move lists differ".to_string()
+        } else {
+            format!("after {}: the lists differ", divergence.path.join(" "))
+        },
+        &at.board::<ReferenceBoard>(),
+    );
+    for (name, moves) in [
+        (&report.a, &divergence.only_in_a),
+        (&report.b, &divergence.only_in_b),
+    ] {
+        for mv in moves {
+            arrow(&mut last, mv, true);
+        }
+        let listed = if moves.is_empty() {
+            "(none)".to_string()
+        } else {
+            moves.join(" ")
+        };
+        last.notes.push(format!("only in {name}: {listed}"));
+    }
+    figure.panels.push(last);
+    figure.per_row = 3;
+    figure.legend(Tone::Capture, "a move only one side lists");
+    Ok(figure)
+}
+
+/// An arrow for the move `uci` on a board panel, its squares marked when `differs`.
+fn arrow(panel: &mut Panel, uci: &str, differs: bool) {
+    let squares = (uci.get(0..2), uci.get(2..4));
+    let (Some(Ok(from)), Some(Ok(to))) = (
+        squares.0.map(str::parse::<Square>),
+        squares.1.map(str::parse::<Square>),
+    ) else {
+        return;
+    };
+    let (from, to) = (Panel::board_position(from), Panel::board_position(to));
+    panel.arrows.push((from, to));
+    if differs {
+        for (row, column) in [from, to] {
+            panel.rows[row][column].tone = Tone::Capture;
+        }
+    }
+}
+
+/// A game tree: a leaf's score, or a node's children.
+#[derive(Debug, Clone, Copy)]
+pub enum Tree {
+    /// A leaf, scored for the side to move at the root.
+    Leaf(i32),
+    /// An inner node and its children, in the order they are searched.
+    Node(&'static [Tree]),
+}
+
+/// The tree of the figure: the root is a max node, its children min nodes, and so on.
+pub const TREE: Tree = {
+    use Tree::{Leaf as L, Node as N};
+    N(&[
+        N(&[N(&[L(5), L(6)]), N(&[L(7), L(4), L(5)])]),
+        N(&[N(&[L(3), L(2)]), N(&[L(6), L(9)])]),
+        N(&[N(&[L(2), L(4)]), N(&[L(8), L(1)])]),
+    ])
+};
+
+/// What alpha-beta did at one node, in the order the tree lists its nodes (depth first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Visit {
+    /// The node's depth, 0 at the root.
+    pub depth: usize,
+    /// Its value as alpha-beta returned it (a bound where it was cut), or `None` if the search
+    /// never reached it.
+    pub value: Option<i32>,
+    /// Whether the search stopped at this node before its last child: a cut-off.
+    pub cut: bool,
+    /// The window the node was searched with.
+    pub window: (i32, i32),
+}
+
+/// Runs alpha-beta (fail-hard, max at even depths) over `tree` and records every node.
+pub fn alpha_beta(tree: &Tree) -> Vec<Visit> {
+    let mut visits = Vec::new();
+    search(tree, 0, i32::MIN, i32::MAX, &mut visits);
+    visits
+}
+
+fn search(
+    tree: &Tree,
+    depth: usize,
+    mut alpha: i32,
+    mut beta: i32,
+    visits: &mut Vec<Visit>,
+) -> i32 {
+    let me = visits.len();
+    visits.push(Visit {
+        depth,
+        value: None,
+        cut: false,
+        window: (alpha, beta),
+    });
+    let value = match tree {
+        Tree::Leaf(score) => *score,
+        Tree::Node(children) => {
+            let maximizing = depth.is_multiple_of(2);
+            let mut best = if maximizing { i32::MIN } else { i32::MAX };
+            for (i, child) in children.iter().enumerate() {
+                let score = search(child, depth + 1, alpha, beta, visits);
+                if maximizing {
+                    best = best.max(score);
+                    alpha = alpha.max(best);
+                } else {
+                    best = best.min(score);
+                    beta = beta.min(best);
+                }
+                if alpha >= beta && i + 1 < children.len() {
+                    visits[me].cut = true;
+                    for skipped in &children[i + 1..] {
+                        unvisited(skipped, depth + 1, visits);
+                    }
+                    break;
+                }
+            }
+            best
+        }
+    };
+    visits[me].value = Some(value);
+    value
+}
+
+/// Records a subtree the search skipped.
+fn unvisited(tree: &Tree, depth: usize, visits: &mut Vec<Visit>) {
+    visits.push(Visit {
+        depth,
+        value: None,
+        cut: false,
+        window: (0, 0),
+    });
+    if let Tree::Node(children) = tree {
+        for child in *children {
+            unvisited(child, depth + 1, visits);
+        }
+    }
+}
+
+/// A node of the tree laid out for drawing: where it stands and who its parent is.
+struct Placed {
+    x: f64,
+    depth: usize,
+    parent: Option<usize>,
+}
+
+/// Lays the tree out depth first: leaves one slot apart, a parent over the middle of its
+/// children.
+fn place(
+    tree: &Tree,
+    depth: usize,
+    parent: Option<usize>,
+    next_leaf: &mut f64,
+    out: &mut Vec<Placed>,
+) -> f64 {
+    let me = out.len();
+    out.push(Placed {
+        x: 0.0,
+        depth,
+        parent,
+    });
+    let x = match tree {
+        Tree::Leaf(_) => {
+            *next_leaf += 1.0;
+            *next_leaf - 1.0
+        }
+        Tree::Node(children) => {
+            let xs: Vec<f64> = children
+                .iter()
+                .map(|child| place(child, depth + 1, Some(me), next_leaf, out))
+                .collect();
+            (xs[0] + xs[xs.len() - 1]) / 2.0
+        }
+    };
+    out[me].x = x;
+    x
+}
+
+/// The tree drawn: each node with the value alpha-beta returned, max nodes as upward and min
+/// nodes as downward boxes, the branches a cut-off skipped dashed and grey.
+pub fn alpha_beta_svg(tree: &Tree) -> String {
+    let visits = alpha_beta(tree);
+    let mut placed = Vec::new();
+    place(tree, 0, None, &mut 0.0, &mut placed);
+    let leaves = placed.iter().map(|p| p.x).fold(0.0, f64::max) + 1.0;
+    let (slot, level, margin, top) = (52.0, 84.0, 24.0, 92.0);
+    let width = margin * 2.0 + leaves * slot;
+    let depth = placed.iter().map(|p| p.depth).max().unwrap_or(0);
+    let height = top + depth as f64 * level + 110.0;
+    let at = |p: &Placed| (margin + (p.x + 0.5) * slot, top + p.depth as f64 * level);
+    let mut body = String::new();
+    let _ = writeln!(
+        body,
+        r#"<text x="{margin}" y="30" font-size="15" font-weight="bold">alpha-beta over a small tree: {} of {} nodes searched</text>"#,
+        visits.iter().filter(|v| v.value.is_some()).count(),
+        visits.len()
+    );
+    let _ = writeln!(
+        body,
+        r#"<text x="{margin}" y="50" font-size="13">max at the root (rows 1 and 3), min below it; a node's number is the value the search returned</text>"#
+    );
+    for (i, p) in placed.iter().enumerate() {
+        let Some(parent) = p.parent else { continue };
+        let (x1, y1) = at(&placed[parent]);
+        let (x2, y2) = at(p);
+        let skipped = visits[i].value.is_none();
+        let style = if skipped {
+            r##"stroke="#b0b0b0" stroke-dasharray="5,4""##
+        } else {
+            r##"stroke="#444""##
+        };
+        let _ = writeln!(
+            body,
+            r#"<line x1="{x1}" y1="{}" x2="{x2}" y2="{}" {style} stroke-width="1.5"/>"#,
+            y1 + 14.0,
+            y2 - 14.0
+        );
+        // The first branch a cut-off skipped is labelled; its siblings to the right are not.
+        let first_skipped = i > parent + 1 && visits[i - 1].value.is_some() || i == parent + 1;
+        if skipped && visits[parent].value.is_some() && first_skipped {
+            let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+            let _ = writeln!(
+                body,
+                r##"<text x="{mx}" y="{}" font-size="12" text-anchor="middle" fill="#c0392b" font-weight="bold">cut</text>"##,
+                my + 4.0
+            );
+        }
+    }
+    for (i, p) in placed.iter().enumerate() {
+        let (x, y) = at(p);
+        let visit = &visits[i];
+        let (fill, ink) = match (visit.value, visit.cut) {
+            (None, _) => ("#eeeeee", "#9a9a9a"),
+            (Some(_), true) => ("#ef8a80", "#1a1a1a"),
+            (Some(_), false) if p.depth.is_multiple_of(2) => ("#7fb2e5", "#1a1a1a"),
+            (Some(_), false) => ("#f6b26b", "#1a1a1a"),
+        };
+        let label = match (visit.value, tree_leaf(tree, i)) {
+            (Some(value), _) => value.to_string(),
+            (None, Some(score)) => score.to_string(),
+            (None, None) => String::new(),
+        };
+        let _ = writeln!(
+            body,
+            r##"<rect x="{}" y="{}" width="36" height="28" rx="{}" fill="{fill}" stroke="#555"/>"##,
+            x - 18.0,
+            y - 14.0,
+            if p.depth.is_multiple_of(2) { 2 } else { 12 }
+        );
+        let _ = writeln!(
+            body,
+            r#"<text x="{x}" y="{}" font-size="14" text-anchor="middle" fill="{ink}">{label}</text>"#,
+            y + 5.0
+        );
+    }
+    let keys = [
+        ("#7fb2e5", "max node"),
+        ("#f6b26b", "min node or leaf"),
+        ("#ef8a80", "cut off its other children"),
+        ("#eeeeee", "never searched (score in grey)"),
+    ];
+    let mut kx = margin;
+    let ky = height - 30.0;
+    for (fill, meaning) in keys {
+        let _ = writeln!(
+            body,
+            r##"<rect x="{kx}" y="{}" width="16" height="16" fill="{fill}" stroke="#555"/>"##,
+            ky - 12.0
+        );
+        let _ = writeln!(
+            body,
+            r#"<text x="{}" y="{}" font-size="12">{}</text>"#,
+            kx + 22.0,
+            ky + 1.0,
+            svg::escape(meaning)
+        );
+        kx += 22.0 + meaning.len() as f64 * 7.5 + 18.0;
+    }
+    let width = width.max(kx).ceil();
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace">
+<rect width="100%" height="100%" fill="#ffffff"/>
+{body}</svg>
+"##
+    )
+}
+
+/// The score of the `index`-th node (depth first) if it is a leaf.
+fn tree_leaf(tree: &Tree, index: usize) -> Option<i32> {
+    fn walk(tree: &Tree, index: usize, seen: &mut usize) -> Option<Option<i32>> {
+        if *seen == index {
+            return Some(match tree {
+                Tree::Leaf(score) => Some(*score),
+                Tree::Node(_) => None,
+            });
+        }
+        *seen += 1;
+        if let Tree::Node(children) = tree {
+            for child in *children {
+                if let Some(found) = walk(child, index, seen) {
+                    return Some(found);
+                }
+            }
+        }
+        None
+    }
+    walk(tree, index, &mut 0).flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn minimax(tree: &Tree, depth: usize) -> i32 {
+        match tree {
+            Tree::Leaf(score) => *score,
+            Tree::Node(children) => {
+                let scores = children.iter().map(|child| minimax(child, depth + 1));
+                if depth.is_multiple_of(2) {
+                    scores.max().unwrap_or(0)
+                } else {
+                    scores.min().unwrap_or(0)
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn alpha_beta_finds_the_minimax_value_and_cuts() {
+        let visits = alpha_beta(&TREE);
+        assert_eq!(visits[0].value, Some(minimax(&TREE, 0)));
+        let skipped = visits.iter().filter(|v| v.value.is_none()).count();
+        let cuts = visits.iter().filter(|v| v.cut).count();
+        assert!(cuts >= 2 && skipped >= 3, "{cuts} cuts, {skipped} skipped");
+    }
+
+    #[test]
+    fn every_figure_is_an_svg_document() {
+        for idea in [
+            Idea::Magic,
+            Idea::Kindergarten,
+            Idea::Hyperbola,
+            Idea::KoggeStone,
+            Idea::Obstruction,
+            Idea::Masks,
+            Idea::AlphaBeta,
+        ] {
+            let args = FigureArgs { idea, out: None };
+            let mut out = Vec::new();
+            run(&args, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.starts_with("<svg ") && text.ends_with("</svg>\n"));
+        }
+    }
+}
