@@ -337,7 +337,10 @@ fn generate_for<T: SliderTechnique, S: MoveSink, const WHITE: bool>(
     let our_pawns = board.by_role(Role::Pawn) & ours;
     pawn_moves::<S, WHITE>(sink, our_pawns & !pinned, targets, occupied, theirs);
 
-    if !in_check {
+    // Most positions have no pinned piece; one test skips the three loops' tests (pext bulk
+    // perft, six standard positions at the bench depths less one: 252.5 M -> 248.5 M
+    // instructions, callgrind).
+    if !in_check && !pinned.is_empty() {
         for from in pinned & our_diagonal {
             let attacks = T::bishop_attacks(tables, lines, occupied, from);
             let along = attacks & targets & line(king, from);
