@@ -1,13 +1,22 @@
 #!/bin/sh
 # Remakes the measured figures the book includes from docs/src/measured/: three runs of
-# `boardlab compare`, the ratio bench, and hashed and threaded perft at depth 7. Run it from the
-# workspace root on a quiet machine; it takes a few minutes.
+# `boardlab compare`, the ratio bench, hashed and threaded perft at depth 7, and the instruction
+# counts of bulk and full-make perft against cozy-chess and shakmaty. Run it from the workspace
+# root; the timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts
+# to remake only those:
 #
-#   sh docs/measure.sh
+#   sh docs/measure.sh                          # all of them
+#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions
 set -eu
 out=docs/src/measured
-cargo build --release --quiet
-boardlab=target/release/boardlab
+parts=${*:-compare ratios threads instructions}
+
+wants() {
+    case " $parts " in
+    *" $1 "*) return 0 ;;
+    *) return 1 ;;
+    esac
+}
 
 machine() {
     model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
@@ -18,29 +27,85 @@ load() {
     cut -d ' ' -f 1-3 /proc/loadavg | tr ' ' ','
 }
 
-{
-    machine
-    for run in 1 2 3; do
-        echo
-        echo "\$ boardlab compare        # run $run, load average $(load)"
-        "$boardlab" compare
-    done
-} > "$out/compare.txt"
+boardlab=target/release/boardlab
+if wants compare || wants threads; then
+    cargo build --release --quiet
+fi
 
-{
-    machine
-    echo "\$ cargo bench --features ratios --bench ratios -- --runs 3    # load average $(load)"
-    cargo bench --quiet --features ratios --bench ratios -- --runs 3
-} > "$out/ratios.txt"
-
-{
-    machine
-    for threads in 1 2; do
-        for hash in "" "--hash 256"; do
+if wants compare; then
+    {
+        machine
+        for run in 1 2 3; do
             echo
-            echo "\$ boardlab perft --depth 7 --threads $threads $hash    # load average $(load)"
-            # shellcheck disable=SC2086
-            "$boardlab" perft --depth 7 --threads "$threads" $hash
+            echo "\$ boardlab compare        # run $run, load average $(load)"
+            "$boardlab" compare
         done
-    done
-} > "$out/hashed-perft.txt"
+    } > "$out/compare.txt"
+fi
+
+if wants ratios; then
+    {
+        machine
+        echo "\$ cargo bench --features ratios --bench ratios -- --runs 3    # load average $(load)"
+        cargo bench --quiet --features ratios --bench ratios -- --runs 3
+    } > "$out/ratios.txt"
+fi
+
+# Perft 7 of the start position on one and two threads, with and without a 256 MB table. The
+# load average before each run says how much else the machine was doing: with two processors,
+# two threads scale only when it is below 1.
+if wants threads; then
+    {
+        machine
+        for threads in 1 2; do
+            for hash in "" "--hash 256"; do
+                echo
+                echo "\$ boardlab perft --depth 7 --threads $threads $hash    # load average $(load)"
+                # shellcheck disable=SC2086
+                "$boardlab" perft --depth 7 --threads "$threads" $hash
+            done
+        done
+    } > "$out/hashed-perft.txt"
+fi
+
+# Instruction counts, which the machine's load does not change: the counting harness of
+# benches/instructions runs perft of the six standard positions (the ratio bench's depths less
+# one; full-make one ply less again) on each backend and on the peers, and callgrind counts
+# only its `measured` functions, so parsing and the tables built on first use stay out.
+# "x peer" is the peer's instructions over the backend's: above 1, the backend runs fewer.
+if wants instructions; then
+    (cd benches/instructions && cargo build --release --quiet)
+    harness=benches/instructions/target/release/boardlab-instructions
+    count() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+            --toggle-collect='boardlab_instructions::measured*' "$harness" "$@" 2>&1 |
+            sed -n 's/.*Collected : //p'
+    }
+    {
+        machine
+        echo "# valgrind --tool=callgrind --toggle-collect='boardlab_instructions::measured*' \\"
+        echo "#     benches/instructions/target/release/boardlab-instructions BACKEND MODE [REDUCE]"
+        echo "# bulk: startpos d5, kiwipete d4, position3 d5, position4 d4, position5 d4, position6 d4"
+        echo "#   (16 046 250 leaves); full-make and copy-make: one ply less (500 117 leaves)"
+        echo
+        printf '%-14s %-10s %15s %9s %9s\n' backend mode instructions "a leaf" "x peer"
+        cozy=$(count cozy-chess bulk)
+        printf '%-14s %-10s %15s %9.1f %9s\n' cozy-chess bulk "$cozy" "$(echo "$cozy / 16046250" | bc -l)" 1.000
+        for backend in magic pext black-magic rotated kindergarten bit-lines hyperbola \
+            obstruction kogge-stone x88 mailbox piece-list; do
+            n=$(count "$backend" bulk)
+            printf '%-14s %-10s %15s %9.1f %9.3f\n' "$backend" bulk "$n" \
+                "$(echo "$n / 16046250" | bc -l)" "$(echo "$cozy / $n" | bc -l)"
+        done
+        shakmaty=$(count shakmaty full-make 1)
+        printf '%-14s %-10s %15s %9.1f %9s\n' shakmaty full-make "$shakmaty" \
+            "$(echo "$shakmaty / 500117" | bc -l)" 1.000
+        for backend in magic pext black-magic x88 mailbox; do
+            for mode in full-make copy-make; do
+                n=$(count "$backend" "$mode" 1)
+                printf '%-14s %-10s %15s %9.1f %9.3f\n' "$backend" "$mode" "$n" \
+                    "$(echo "$n / 500117" | bc -l)" "$(echo "$shakmaty / $n" | bc -l)"
+            done
+        done
+    } > "$out/instruction-ratios.txt"
+fi

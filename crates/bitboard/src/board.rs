@@ -273,20 +273,13 @@ impl<T: SliderTechnique> BitboardBoard<T> {
             return undo;
         };
 
-        // What `PositionState`'s steps do, from `start_move` to `finish_move`, done here on
-        // its fields, with the changes to the hash gathered in a register and applied once,
-        // last. The steps update the hash in the record as they go; the compiler then read it
-        // at the start, from the block `unmake` had just stored whole, and stored it several
-        // times: full-make perft took about 13% longer (kiwipete without its d5 pawn, depth 5,
-        // turn-about timing) though it ran 0.7% fewer instructions (kiwipete, depth 4,
-        // callgrind). The rarer moves, out of line below, and the null move take the steps.
-        let position = &mut self.state.position;
-        let mut hash =
-            Zobrist::white_to_move() ^ Zobrist::piece(moving, from) ^ Zobrist::piece(moving, to);
-        if let Some(ep) = position.ep_square.take() {
-            hash ^= Zobrist::en_passant(ep.file());
-        }
-        position.halfmove_clock = position.halfmove_clock.wrapping_add(1);
+        // `PositionState`'s steps in their deferred form: the changes to the hash are gathered
+        // in a register and applied once, by `finish_move_with` (see `start_move_deferred` for
+        // what the in-place steps cost here). The rarer moves, out of line below, and the null
+        // move take the in-place steps.
+        let mut hash = self.state.position.start_move_deferred()
+            ^ Zobrist::piece(moving, from)
+            ^ Zobrist::piece(moving, to);
         if !(self.state.castling_squares
             & (Bitboard::from_square(from) | Bitboard::from_square(to)))
         .is_empty()
@@ -318,8 +311,7 @@ impl<T: SliderTechnique> BitboardBoard<T> {
                 let skipped = behind(to, us);
                 let capturers = pawn_attacks(us, skipped) & self.pieces(!us, Role::Pawn);
                 if !capturers.is_empty() {
-                    self.state.position.ep_square = Some(skipped);
-                    hash ^= Zobrist::en_passant(skipped.file());
+                    hash ^= self.state.position.set_en_passant_deferred(skipped);
                 }
             } else if SPECIAL && flag & 0b1011 != 0 {
                 // Of a pawn's other flags, quiet (0) and capture (4) have none of these bits;
@@ -328,10 +320,7 @@ impl<T: SliderTechnique> BitboardBoard<T> {
             }
         }
 
-        let position = &mut self.state.position;
-        position.zobrist ^= hash;
-        position.fullmove_number = position.fullmove_number.wrapping_add(us as u32);
-        position.turn = !us;
+        self.state.position.finish_move_with(hash);
         undo
     }
 

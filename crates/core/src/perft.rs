@@ -51,6 +51,14 @@ pub fn perft<B: Board>(board: &mut B, depth: u32, mode: PerftMode) -> u64 {
                 return moves.len() as u64;
             }
             let mut nodes = 0;
+            if depth == 2 && mode == PerftMode::Bulk {
+                for &mv in moves.iter() {
+                    let undo = board.make(mv);
+                    nodes += board.count_legal();
+                    board.unmake(mv, undo);
+                }
+                return nodes;
+            }
             for &mv in moves.iter() {
                 let undo = board.make(mv);
                 nodes += perft(board, depth - 1, mode);

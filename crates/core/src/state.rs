@@ -20,6 +20,14 @@ use crate::{CastlingRights, Color, Piece, Setup, Square, Zobrist};
 ///    to the hash);
 /// 3. [`finish_move`](PositionState::finish_move): the other side is to move.
 ///
+/// Steps 1 and 3, and setting the en-passant square, also come in a deferred form
+/// ([`start_move_deferred`](PositionState::start_move_deferred),
+/// [`set_en_passant_deferred`](PositionState::set_en_passant_deferred),
+/// [`finish_move_with`](PositionState::finish_move_with)): each returns its change to the hash
+/// instead of applying it, the caller XORs the move's changes together, and the last step
+/// applies the total once. The in-place steps are those written on top of the deferred ones,
+/// so both forms do the same thing.
+///
 /// A null move is [`pass`](PositionState::pass): steps 1 and 3 with nothing in between.
 ///
 /// ```
@@ -81,11 +89,28 @@ impl PositionState {
     /// pawn move resets it later in the move).
     #[inline(always)]
     pub fn start_move(&mut self) {
+        let change = self.start_move_deferred();
+        self.zobrist ^= change;
+    }
+
+    /// [`start_move`](PositionState::start_move) with its change to the hash returned rather
+    /// than applied: the caller gathers the move's changes (XOR them) in a local and hands the
+    /// total to [`finish_move_with`](PositionState::finish_move_with), which applies it once.
+    ///
+    /// This is for the hot make of a fast board. The in-place steps read the hash at the start
+    /// of the move, from the record `unmake` has just stored whole, and store it again at each
+    /// step; with the changes gathered, the hash is read and written once, at the end, and
+    /// full-make perft of the bitboard backends took about 13% less time (kiwipete without its
+    /// d5 pawn, depth 5, `docs/turn-about.sh`), though the instructions barely changed.
+    #[inline(always)]
+    #[must_use = "the change to the hash goes to `finish_move_with`"]
+    pub fn start_move_deferred(&mut self) -> Zobrist {
+        let mut change = Zobrist::white_to_move();
         if let Some(ep) = self.ep_square.take() {
-            self.zobrist ^= Zobrist::en_passant(ep.file());
+            change ^= Zobrist::en_passant(ep.file());
         }
-        self.zobrist ^= Zobrist::white_to_move();
         self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+        change
     }
 
     /// The hash after `piece` moves from `from` to `to`.
@@ -111,8 +136,18 @@ impl PositionState {
     /// which cleared the old square.
     #[inline(always)]
     pub fn set_en_passant(&mut self, sq: Square) {
+        let change = self.set_en_passant_deferred(sq);
+        self.zobrist ^= change;
+    }
+
+    /// [`set_en_passant`](PositionState::set_en_passant) with its change to the hash returned
+    /// for the caller to gather (see
+    /// [`start_move_deferred`](PositionState::start_move_deferred)).
+    #[inline(always)]
+    #[must_use = "the change to the hash goes to `finish_move_with`"]
+    pub fn set_en_passant_deferred(&mut self, sq: Square) -> Zobrist {
         self.ep_square = Some(sq);
-        self.zobrist ^= Zobrist::en_passant(sq.file());
+        Zobrist::en_passant(sq.file())
     }
 
     /// The rights become `rights`, and the hash with them.
@@ -139,6 +174,14 @@ impl PositionState {
     /// side is to move.
     #[inline(always)]
     pub fn finish_move(&mut self) {
+        self.finish_move_with(Zobrist::ZERO);
+    }
+
+    /// [`finish_move`](PositionState::finish_move) after the hash takes `change`: every change
+    /// the move gathered since [`start_move_deferred`](PositionState::start_move_deferred).
+    #[inline(always)]
+    pub fn finish_move_with(&mut self, change: Zobrist) {
+        self.zobrist ^= change;
         self.fullmove_number = self
             .fullmove_number
             .wrapping_add((self.turn == Color::Black) as u32);
@@ -179,7 +222,11 @@ mod tests {
             state.move_piece(pawn, from, to);
             state.reset_halfmove_clock();
             if let Some(ep) = ep {
+                let mut deferred = state;
+                let change = deferred.set_en_passant_deferred(ep.parse().unwrap());
+                deferred.zobrist ^= change;
                 state.set_en_passant(ep.parse().unwrap());
+                assert_eq!(deferred, state);
             }
             state.finish_move();
             setup.play(Move::new(from, to, flag));
@@ -203,6 +250,16 @@ mod tests {
         keyed.set_castling_with_key(rights, change);
         keyed.finish_move();
         assert_eq!(keyed, state);
+        // The same move with the hash's changes gathered and applied once: the same state.
+        let mut deferred = saved_before_king_move;
+        let mut change = deferred.start_move_deferred();
+        change ^= Zobrist::piece(Piece::new(Color::White, Role::King), e1)
+            ^ Zobrist::piece(Piece::new(Color::White, Role::King), e2);
+        let rights = deferred.castling.after_move(e1, e2);
+        change ^= Zobrist::castling(deferred.castling) ^ Zobrist::castling(rights);
+        deferred.castling = rights;
+        deferred.finish_move_with(change);
+        assert_eq!(deferred, state);
         assert_eq!(state.halfmove_clock, 1);
         let mut back = Setup::empty();
         state.write_to(&mut back);
