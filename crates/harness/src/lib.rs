@@ -10,7 +10,7 @@
 //!   command that counts.
 //! - `diff`: divide oracles (a [`Board`](boardlab_core::Board), a UCI engine, a perftree
 //!   program) and the one [descent](diff()) between two of them.
-//! - `suite`, `uci`, `book`, `views`, `report`, `units`: the other commands.
+//! - `suite`, `uci`, `book`, `views`, `report`, `units`, `serve`: the other commands.
 //!
 //! Each feature holds its commands' clap arguments and `run` functions, which write to any
 //! [`std::io::Write`] and return an [`Outcome`] (exit status 0 or 1) or an [`Error`] (one line,
@@ -30,6 +30,7 @@ mod output;
 mod perft;
 mod position;
 mod report;
+mod serve;
 mod suite;
 mod uci;
 mod units;

@@ -27,7 +27,9 @@ mod program;
 mod report;
 mod uci_engine;
 
+pub(crate) use oracle::{oracle_named, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
+pub(crate) use program::{find_program, ProgramOptions};
 pub use report::{DiffReport, Divergence};
 
 use crate::output::progress_bar_after;
