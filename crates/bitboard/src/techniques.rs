@@ -13,7 +13,7 @@ use boardlab_sliders::{
 };
 
 /// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
-/// its board alias. The module has `table_bytes` and `explain`, and either plain functions
+/// its board alias. The module has `table_bytes` and `explanation`, and either plain functions
 /// `rook_attacks` and `bishop_attacks` (`plain`), or one shared table built on first use, a
 /// `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per generation.
 macro_rules! stateless_technique {
@@ -90,11 +90,11 @@ macro_rules! stateless_technique {
             }
 
             fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
-                show_with(board, focus, $summary, $module::explain)
+                show_with(board, focus, $summary, $module::explanation)
             }
 
             fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
-                explain_with(board, sq, $summary, $module::explain)
+                explain_with(board, sq, $summary, $module::explanation)
             }
         }
 
@@ -209,11 +209,11 @@ impl SliderTechnique for BitLines {
     }
 
     fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
-        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::explain)
+        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::explanation)
     }
 
     fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
-        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::explain)
+        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::explanation)
     }
 }
 

@@ -8,14 +8,14 @@ use boardlab_core::views::{
     side_by_side, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::Slider;
+use boardlab_sliders::{Explanation, Slider};
 use std::fmt::Write;
 
 /// How the shared generator judges the king's targets, for every technique's `explain`.
 pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
 
-/// A technique's narration of one lookup: `explain(slider, sq, occupied)`.
-pub(crate) type Narration = fn(Slider, Square, Bitboard) -> String;
+/// A technique's lookup, step by step: `explanation(slider, sq, occupied)`.
+pub(crate) type Narration = fn(Slider, Square, Bitboard) -> Explanation;
 
 /// The sliders a piece of `role` is made of: none for a leaper.
 pub fn sliders_of(role: Role) -> &'static [Slider] {
@@ -79,7 +79,7 @@ pub(crate) fn show_with<T: SliderTechnique>(
         );
         for slider in Slider::ALL {
             out.push('\n');
-            out.push_str(&narrate(slider, sq, board.occupied()));
+            out.push_str(&narrate(slider, sq, board.occupied()).to_text());
         }
     }
     let _ = writeln!(
@@ -167,7 +167,7 @@ pub(crate) fn explain_with<T: SliderTechnique>(
             let mut attacks = Bitboard::EMPTY;
             for &slider in sliders_of(piece.role) {
                 out.push('\n');
-                out.push_str(&narrate(slider, sq, occupied));
+                out.push_str(&narrate(slider, sq, occupied).to_text());
                 attacks |= match slider {
                     Slider::Rook => T::rook_attacks(tables, board.lines(), occupied, sq),
                     Slider::Bishop => T::bishop_attacks(tables, board.lines(), occupied, sq),

@@ -44,3 +44,4 @@ pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle};
 pub use error::Error;
 pub use outcome::Outcome;
 pub use position::Position;
+pub use views::technique::slider_explanation;

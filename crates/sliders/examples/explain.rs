@@ -1,13 +1,15 @@
 //! Prints a technique's slider lookup step by step:
 //!
 //! ```sh
-//! cargo run -p boardlab-sliders --example explain -- TECHNIQUE rook|bishop SQUARE [OCCUPIED...]
+//! cargo run -p boardlab-sliders --example explain -- [--json] TECHNIQUE rook|bishop SQUARE [OCCUPIED...]
 //! ```
 //!
 //! `OCCUPIED` are the other occupied squares (`d7 b4 g4`); the slider's own square is added.
+//! With `--json` the [`Explanation`](boardlab_sliders::Explanation) is printed as JSON instead
+//! of text.
 
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{explain, Slider, TECHNIQUES};
+use boardlab_sliders::{explanation, Slider, TECHNIQUES};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -25,8 +27,14 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<String, String> {
+    let (json, args) = match args {
+        [flag, rest @ ..] if flag == "--json" => (true, rest),
+        _ => (false, args),
+    };
     let [technique, slider, square, occupied @ ..] = args else {
-        return Err("usage: explain TECHNIQUE rook|bishop SQUARE [OCCUPIED SQUARE...]".into());
+        return Err(
+            "usage: explain [--json] TECHNIQUE rook|bishop SQUARE [OCCUPIED SQUARE...]".into(),
+        );
     };
     let slider = match slider.as_str() {
         "rook" => Slider::Rook,
@@ -43,10 +51,17 @@ fn run(args: &[String]) -> Result<String, String> {
             .map_err(|_| format!("`{name}` is not a square (a1 to h8)"))?;
         set = set.with(sq);
     }
-    explain(technique, slider, square, set).ok_or_else(|| {
+    let lookup = explanation(technique, slider, square, set).ok_or_else(|| {
         format!(
-            "unknown technique `{technique}` (one of {})",
+            "unknown technique `{technique}` (one of {}, or ray)",
             TECHNIQUES.join(", ")
         )
-    })
+    })?;
+    if json {
+        serde_json::to_string_pretty(&lookup)
+            .map(|text| text + "\n")
+            .map_err(|err| err.to_string())
+    } else {
+        Ok(lookup.to_text())
+    }
 }

@@ -27,11 +27,11 @@
 //! The diagonal arrays have a sixteenth, always-empty byte so that `index & 15` needs no
 //! bounds check.
 
-use crate::lines::{grids, Line};
+use crate::explain::{Explanation, StepValue, Steps};
+use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 /// The occupancy of every line, one byte each (see the module docs).
 ///
@@ -228,49 +228,52 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
     let lines = LineBytes::from_occupancy(occupied);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "bit lines: a {} on {sq}; the board keeps one occupancy byte per line",
-        slider.name()
-    );
-    let mut result = Bitboard::EMPTY;
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
     for line in slider.lines() {
         let byte = lines.byte(line, sq);
         let state = byte >> 1 & 63;
         let entry = attacks_for_state(line, sq, byte);
-        result |= entry;
+        attacks |= entry;
         let positions: Vec<String> = (0..8)
             .rev()
             .map(|p| square_at(line, sq, p).map_or("--".to_string(), |s| s.to_string()))
             .collect();
-        let _ = writeln!(
-            out,
-            "\n{} through {sq} ({sq} is bit {}):",
+        steps.part(format!(
+            "{} through {sq} ({sq} is bit {})",
             line.name(),
             position_on(line, sq)
+        ));
+        steps.note(
+            "byte",
+            StepValue::bit_string(u64::from(byte), 8),
+            format!("bits 7..0 are the squares {}", positions.join(" ")),
         );
-        let _ = writeln!(out, "  bits 7..0 are squares  {}", positions.join(" "));
-        let _ = writeln!(
-            out,
-            "  its byte {byte:08b}, inner bits 6..1 = state {state} ({state:06b})"
+        steps.note(
+            "state",
+            StepValue::bit_string(u64::from(state), 6),
+            format!("the inner bits 6..1, {state}"),
         );
-        let _ = writeln!(
-            out,
-            "  ATTACKS[{}][{sq}][{state}] is the entry below",
-            line.name()
+        steps.squares("line", line.mask(sq));
+        steps.squares("occupied on it", occupied & line.mask(sq));
+        steps.note(
+            "table entry",
+            StepValue::Squares(entry),
+            format!("ATTACKS[{}][{sq}][{state}]", line.name()),
         );
-        out.push_str(&grids(&[
-            ("line", line.mask(sq)),
-            ("occupied on it", occupied & line.mask(sq)),
-            ("table entry", entry),
-        ]));
     }
-    let _ = writeln!(out, "\nattacks = the entries ORed together:");
-    out.push_str(&grids(&[("attacks", result)]));
-    out
+    Explanation {
+        technique: "bit-lines",
+        title: "bit lines",
+        summary: "the board keeps one occupancy byte per line".to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }
 
 #[cfg(test)]

@@ -23,12 +23,11 @@
 //! The table itself is filled here, once, on first use ([`OnceLock`]); the fill checks that no
 //! slot is asked to hold two different attack sets, so wrong data could not go unnoticed.
 
-use crate::lines::{binary64, grids};
+use crate::explain::{Explanation, StepValue, Steps};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 /// Entries of the shared table.
@@ -270,7 +269,7 @@ pub fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
     let tables = Tables::get();
     let key = tables.key(slider, sq);
     let bits = match slider {
@@ -281,32 +280,46 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
     let product = ored.wrapping_mul(key.magic);
     let index = product >> (64 - bits);
     let slot = key.slot(occupied.0, bits);
-    let result = match slider {
+    let attacks = match slider {
         Slider::Rook => tables.rook(sq, occupied),
         Slider::Bishop => tables.bishop(sq, occupied),
     };
-    let mut out = String::new();
-    let _ = writeln!(out, "black magic: a {} on {sq}", slider.name());
-    out.push_str(&grids(&[
-        ("occupied", occupied),
-        ("relevant mask", Bitboard(!key.not_mask)),
-        ("occupied | !mask", Bitboard(ored)),
-    ]));
-    let _ = writeln!(out, "  occupied | !mask = {}", binary64(ored));
-    let _ = writeln!(out, "  * magic {}", hex64(key.magic));
-    let _ = writeln!(out, "  = {}", binary64(product));
-    let _ = writeln!(
-        out,
-        "  >> {} = index {index} (the top {bits} bits; the shift is the same on every square)",
-        64 - bits
+    let mut steps = Steps::new();
+    steps.squares("occupied", occupied);
+    steps.squares("relevant mask", Bitboard(!key.not_mask));
+    steps.note(
+        "occupied | !mask",
+        StepValue::Squares(Bitboard(ored)),
+        "every irrelevant square set, so only the relevant ones vary",
     );
-    let _ = writeln!(
-        out,
-        "  offset {} + index {index} = slot {slot} of {TABLE_ENTRIES} (slices of different squares overlap)",
-        key.offset
+    steps.note("magic", StepValue::Word(key.magic), hex64(key.magic));
+    steps.word("product", product);
+    steps.note(
+        "index",
+        StepValue::Number(index),
+        format!(
+            "product >> {}, the top {bits} bits; the shift is the same on every square",
+            64 - bits
+        ),
     );
-    out.push_str(&grids(&[("TABLE[slot] = attacks", result)]));
-    out
+    steps.push("offset", StepValue::Number(u64::from(key.offset)));
+    steps.note(
+        "slot",
+        StepValue::Number(slot as u64),
+        format!(
+            "offset + index, one of {TABLE_ENTRIES} slots, where slices of different squares overlap; TABLE[slot] is the attacks"
+        ),
+    );
+    Explanation {
+        technique: "black-magic",
+        title: "black magic",
+        summary: String::new(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }
 
 #[cfg(test)]

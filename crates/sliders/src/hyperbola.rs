@@ -24,10 +24,10 @@
 //! 8 × 64 bytes, indexed by the slider's file and the rank's six inner squares, and shifted to
 //! the slider's rank, as kindergarten and rotated bitboards do.
 
-use crate::lines::{binary64, explain_by_line, first_rank_attacks, grids, Line, LINE_MASK_BYTES};
+use crate::explain::{Explanation, StepValue, Steps};
+use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 /// `RANK_ATTACKS[file][bits]`: the first-rank attacks of a slider on `file` when the files
 /// b..g are occupied as `bits` says.
@@ -101,22 +101,26 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
-    let title = format!("hyperbola quintessence: a {} on {sq}", slider.name());
-    explain_by_line(&title, slider, sq, |out, line| {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
+    for line in slider.lines() {
+        steps.part(format!("{} through {sq}", line.name()));
         let entry = if line == Line::Rank {
             let (file, rank) = (sq as usize & 7, sq as usize >> 3);
             let bits = (occupied.0 >> (8 * rank + 1) & 63) as usize;
-            let _ = writeln!(
-                out,
-                "  ranks do not mirror with a byte swap; the first-rank table instead:"
+            steps.note(
+                "inner bits",
+                StepValue::bit_string(bits as u64, 6),
+                format!(
+                    "occupied >> {} & 63; a rank does not mirror with a byte swap, so a table instead",
+                    8 * rank + 1
+                ),
             );
-            let _ = writeln!(
-                out,
-                "  occupied >> {} & 63 = {bits:06b}, RANK_ATTACKS[{file}][{bits}] = {:08b}, << {}",
-                8 * rank + 1,
-                RANK_ATTACKS[file][bits],
-                8 * rank
+            steps.note(
+                "first-rank attacks",
+                StepValue::bit_string(u64::from(RANK_ATTACKS[file][bits]), 8),
+                format!("RANK_ATTACKS[{file}][{bits}], then << {}", 8 * rank),
             );
             rank_attacks(sq, occupied)
         } else {
@@ -126,25 +130,36 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
             let forward = o.wrapping_sub(r.wrapping_mul(2));
             let swapped = o.swap_bytes().wrapping_sub(r.swap_bytes().wrapping_mul(2));
             let reverse = swapped.swap_bytes();
-            let rows = [
-                ("o = occupied & line", o),
-                ("2r", r.wrapping_mul(2)),
-                ("forward = o - 2r", forward),
-                ("swap(o)", o.swap_bytes()),
-                ("swap(o) - 2 swap(r)", swapped),
-                ("reverse = swap(that)", reverse),
-                ("forward ^ reverse", forward ^ reverse),
-                ("& line", (forward ^ reverse) & mask),
-            ];
-            for (name, value) in rows {
-                let _ = writeln!(out, "  {name:<22} {}", binary64(value));
-            }
+            steps.word("o = occupied & line", o);
+            steps.word("2r", r.wrapping_mul(2));
+            steps.word("forward = o - 2r", forward);
+            steps.word("swap(o)", o.swap_bytes());
+            steps.word("swap(o) - 2 swap(r)", swapped);
+            steps.word("reverse = swap(that)", reverse);
+            steps.word("forward ^ reverse", forward ^ reverse);
             hyperbola(line, sq, occupied)
         };
-        out.push_str(&grids(&[
-            ("occupied on the line", occupied & line.mask(sq)),
-            ("attacks on the line", entry),
-        ]));
-        entry
-    })
+        steps.squares("occupied on the line", occupied & line.mask(sq));
+        steps.note(
+            "attacks on the line",
+            StepValue::Squares(entry),
+            if line == Line::Rank {
+                "the first-rank attacks shifted to the rank"
+            } else {
+                "(forward ^ reverse) & line"
+            },
+        );
+        attacks |= entry;
+    }
+    Explanation {
+        technique: "hyperbola",
+        title: "hyperbola quintessence",
+        summary: "o ^ (o - 2r) on each line and on its byte-swapped mirror; ranks by a table"
+            .to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }

@@ -27,12 +27,12 @@
 //!
 //! The tables are 2 × 8 × 64 × 8 bytes = 8 KiB, plus the line masks.
 
-use crate::lines::{binary64, explain_by_line, first_rank_attacks, grids, Line, LINE_MASK_BYTES};
+use crate::explain::{Explanation, StepValue, Steps};
+use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_B: u64 = 0x0202_0202_0202_0202;
@@ -152,71 +152,106 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
     let (file, rank) = (sq as usize & 7, sq as usize >> 3);
-    let title = format!("kindergarten: a {} on {sq}", slider.name());
-    explain_by_line(&title, slider, sq, |out, line| {
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
+    for line in slider.lines() {
+        steps.part(format!("{} through {sq}", line.name()));
         let entry = match line {
             Line::Rank => {
                 let bits = gather_rank(occupied.0, rank);
-                let _ = writeln!(
-                    out,
-                    "  occupied >> {} & 63 = {bits:06b} (files g..b of rank {})",
-                    8 * rank + 1,
-                    rank + 1
+                steps.note(
+                    "gathered",
+                    StepValue::bit_string(bits as u64, 6),
+                    format!(
+                        "occupied >> {} & 63: files g..b of rank {}",
+                        8 * rank + 1,
+                        rank + 1
+                    ),
                 );
-                let _ = writeln!(
-                    out,
-                    "  FILL_UP[{file}][{bits}] = {}, & the rank",
-                    hex64(FILL_UP[file][bits])
+                steps.note(
+                    "table entry",
+                    StepValue::Squares(Bitboard(FILL_UP[file][bits])),
+                    format!("FILL_UP[{file}][{bits}], the rank's attacks in every rank"),
                 );
                 rank_attacks(sq, occupied)
             }
             Line::File => {
                 let shifted = occupied.0 >> file & FILE_A;
-                let product = shifted.wrapping_mul(C2_H7);
                 let bits = gather_file(occupied.0, file);
-                let _ = writeln!(
-                    out,
-                    "  occupied >> {file} & A_FILE          = {}",
-                    binary64(shifted)
+                steps.note(
+                    "masked",
+                    StepValue::Word(shifted),
+                    format!("occupied >> {file} & A_FILE"),
                 );
-                let _ = writeln!(out, "  * C2_H7 ({})  = {}", hex64(C2_H7), binary64(product));
-                let _ = writeln!(out, "  >> 58 = {bits:06b} (ranks 2..7, the top bit rank 2)");
-                let _ = writeln!(out, "  A_FILE_ATTACKS[{rank}][{bits}] << {file}");
+                steps.note(
+                    "product",
+                    StepValue::Word(shifted.wrapping_mul(C2_H7)),
+                    format!("* C2_H7 ({})", hex64(C2_H7)),
+                );
+                steps.note(
+                    "gathered",
+                    StepValue::bit_string(bits as u64, 6),
+                    ">> 58: ranks 2..7, the top bit rank 2",
+                );
+                steps.note(
+                    "table entry",
+                    StepValue::Squares(Bitboard(A_FILE_ATTACKS[rank][bits])),
+                    format!("A_FILE_ATTACKS[{rank}][{bits}], on the a-file"),
+                );
                 file_attacks(sq, occupied)
             }
             Line::Diagonal | Line::AntiDiagonal => {
                 let mask = line.mask_ex(sq).0;
                 let masked = occupied.0 & mask;
-                let product = masked.wrapping_mul(FILE_B);
                 let bits = gather_diagonal(occupied.0, mask);
-                let _ = writeln!(
-                    out,
-                    "  occupied & line (without {sq}) = {}",
-                    binary64(masked)
+                steps.note(
+                    "masked",
+                    StepValue::Word(masked),
+                    format!("occupied & line, without {sq}"),
                 );
-                let _ = writeln!(
-                    out,
-                    "  * B_FILE ({})     = {}",
-                    hex64(FILE_B),
-                    binary64(product)
+                steps.note(
+                    "product",
+                    StepValue::Word(masked.wrapping_mul(FILE_B)),
+                    format!("* B_FILE ({})", hex64(FILE_B)),
                 );
-                let _ = writeln!(out, "  >> 58 = {bits:06b} (files g..b)");
-                let _ = writeln!(
-                    out,
-                    "  FILL_UP[{file}][{bits}] = {}, & the line",
-                    hex64(FILL_UP[file][bits])
+                steps.note(
+                    "gathered",
+                    StepValue::bit_string(bits as u64, 6),
+                    ">> 58: files g..b",
+                );
+                steps.note(
+                    "table entry",
+                    StepValue::Squares(Bitboard(FILL_UP[file][bits])),
+                    format!("FILL_UP[{file}][{bits}], the first-rank attacks in every rank"),
                 );
                 diagonal_attacks(line, sq, occupied)
             }
         };
-        out.push_str(&grids(&[
-            ("occupied on the line", occupied & line.mask(sq)),
-            ("attacks on the line", entry),
-        ]));
-        entry
-    })
+        steps.squares("occupied on the line", occupied & line.mask(sq));
+        steps.note(
+            "attacks on the line",
+            StepValue::Squares(entry),
+            if line == Line::File {
+                format!("the entry << {file}")
+            } else {
+                "the entry & the line".to_string()
+            },
+        );
+        attacks |= entry;
+    }
+    Explanation {
+        technique: "kindergarten",
+        title: "kindergarten",
+        summary: "a multiplication gathers each line's occupancy into 6 bits, a small table gives its attacks"
+            .to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }
 
 #[cfg(test)]

@@ -20,10 +20,9 @@
 //! propagator once, and to the final shift. Every direction costs about a dozen instructions
 //! on registers only; the same code could fill many sliders at once.
 
-use crate::lines::grids;
+use crate::explain::{Explanation, StepValue, Steps};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
@@ -170,15 +169,14 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The fills of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
     let directions = match slider {
         Slider::Rook => &ROOK_DIRECTIONS,
         Slider::Bishop => &BISHOP_DIRECTIONS,
     };
-    let mut out = String::new();
-    let _ = writeln!(out, "Kogge-Stone: a {} on {sq}, no tables", slider.name());
+    let mut steps = Steps::new();
     let empty = !occupied.0;
-    let mut result = 0;
+    let mut attacks = 0;
     for &d in directions {
         let gen = Bitboard::from_square(sq).0;
         let pro = empty & d.wrap;
@@ -188,23 +186,45 @@ pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
         let pro2 = pro1 & shift(pro1, 2 * d.shift);
         let gen3 = gen2 | pro2 & shift(gen2, 4 * d.shift);
         let found = shift(gen3, d.shift) & d.wrap;
-        result |= found;
-        let _ = writeln!(
-            out,
-            "\n{} (shift {:+}): three doubling fills through the empty squares, then one step",
-            d.name, d.shift
+        attacks |= found;
+        steps.part(format!("{} (shift {:+})", d.name, d.shift));
+        steps.note(
+            "propagator",
+            StepValue::Squares(Bitboard(pro)),
+            "the empty squares a step may land on",
         );
-        out.push_str(&grids(&[
-            ("propagator", Bitboard(pro)),
-            ("fill 1", Bitboard(gen1)),
-            ("fill 2", Bitboard(gen2)),
-            ("fill 3", Bitboard(gen3)),
-            ("step", Bitboard(found)),
-        ]));
+        steps.note(
+            "fill 1",
+            StepValue::Squares(Bitboard(gen1)),
+            format!("one step of {:+}: up to 2 squares", d.shift),
+        );
+        steps.note(
+            "fill 2",
+            StepValue::Squares(Bitboard(gen2)),
+            format!("two steps of {:+}: up to 4", d.shift),
+        );
+        steps.note(
+            "fill 3",
+            StepValue::Squares(Bitboard(gen3)),
+            format!("four steps of {:+}: up to 8, the whole ray", d.shift),
+        );
+        steps.note(
+            "step",
+            StepValue::Squares(Bitboard(found)),
+            "the fill moved once more: the blocker too",
+        );
     }
-    let _ = writeln!(out, "\nattacks = the four steps ORed:");
-    out.push_str(&grids(&[("attacks", Bitboard(result))]));
-    out
+    Explanation {
+        technique: "kogge-stone",
+        title: "Kogge-Stone",
+        summary: "three doubling fills per direction through the empty squares, no tables"
+            .to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks: Bitboard(attacks),
+    }
 }
 
 #[cfg(test)]

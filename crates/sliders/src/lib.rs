@@ -4,7 +4,8 @@
 //! - `rook_attacks(sq, occupied)` and `bishop_attacks(sq, occupied)` (for [`bit_lines`],
 //!   methods on the incrementally kept [`bit_lines::LineBytes`] instead);
 //! - `table_bytes()`: the bytes of the technique's own tables;
-//! - `explain(slider, sq, occupied)`: the lookup step by step, for a student.
+//! - `explanation(slider, sq, occupied)`: the lookup step by step, as an [`Explanation`] that
+//!   the text, the book's figures and the web page all draw.
 //!
 //! | module | how the line occupancy is found | what is looked up |
 //! |---|---|---|
@@ -22,6 +23,7 @@
 
 pub mod bit_lines;
 pub mod black_magic;
+pub mod explain;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
@@ -32,9 +34,13 @@ pub mod pext;
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use lines::Line;
+use serde::Serialize;
+
+pub use explain::{ray_explanation, BitString, Explanation, Step, StepValue, Steps};
 
 /// The two sliding moves; a queen is both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Slider {
     /// Along ranks and files.
     Rook,
@@ -89,8 +95,44 @@ pub const TECHNIQUES: [&str; 7] = [
     "pext",
 ];
 
-/// The step-by-step lookup of `slider` on `sq` among `occupied` by the technique named
-/// `technique` (one of [`TECHNIQUES`]), or `None` for an unknown name.
+/// The lookup of `slider` on `sq` among `occupied` by the technique named `technique` (one of
+/// [`TECHNIQUES`], or `"ray"` for the [`reference_attacks`] walk), step by step; `None` for an
+/// unknown name.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Bitboard, Square};
+/// use boardlab_sliders::{explanation, reference_attacks, Slider};
+///
+/// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
+/// let lookup = explanation("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
+/// assert_eq!(lookup.attacks, reference_attacks(Slider::Rook, Square::D4, occupied));
+/// assert_eq!(lookup.parts(), ["rank through d4", "file through d4"]);
+/// assert!(explanation("rotated", Slider::Rook, Square::D4, occupied).is_none());
+/// ```
+pub fn explanation(
+    technique: &str,
+    slider: Slider,
+    sq: Square,
+    occupied: Bitboard,
+) -> Option<Explanation> {
+    let explanation = match technique {
+        "bit-lines" => bit_lines::explanation,
+        "kindergarten" => kindergarten::explanation,
+        "hyperbola" => hyperbola::explanation,
+        "obstruction" => obstruction::explanation,
+        "kogge-stone" => kogge_stone::explanation,
+        "black-magic" => black_magic::explanation,
+        "pext" => pext::explanation,
+        "ray" => ray_explanation,
+        _ => return None,
+    };
+    Some(explanation(slider, sq, occupied))
+}
+
+/// The lookup by the technique named `technique` as text ([`Explanation::to_text`]), or `None`
+/// for an unknown name.
 ///
 /// # Examples
 ///
@@ -100,20 +142,9 @@ pub const TECHNIQUES: [&str; 7] = [
 ///
 /// let text = explain("obstruction", Slider::Rook, Square::D4, Bitboard::EMPTY).unwrap();
 /// assert!(text.starts_with("obstruction difference: a rook on d4"));
-/// assert!(explain("rotated", Slider::Rook, Square::D4, Bitboard::EMPTY).is_none());
 /// ```
 pub fn explain(technique: &str, slider: Slider, sq: Square, occupied: Bitboard) -> Option<String> {
-    let explain = match technique {
-        "bit-lines" => bit_lines::explain,
-        "kindergarten" => kindergarten::explain,
-        "hyperbola" => hyperbola::explain,
-        "obstruction" => obstruction::explain,
-        "kogge-stone" => kogge_stone::explain,
-        "black-magic" => black_magic::explain,
-        "pext" => pext::explain,
-        _ => return None,
-    };
-    Some(explain(slider, sq, occupied))
+    explanation(technique, slider, sq, occupied).map(|lookup| lookup.to_text())
 }
 
 /// The bytes of the named technique's own tables, or `None` for an unknown name.

@@ -1,4 +1,5 @@
-//! The four lines through each square, as bitboards, and the helpers the `explain` views share.
+//! The four lines through each square, as bitboards, and the text helpers the explanations'
+//! rendering shares.
 //!
 //! A rook slides along its square's rank and file, a bishop along its diagonal (the a1-h8
 //! direction, file minus rank constant) and anti-diagonal (the a8-h1 direction, file plus rank
@@ -7,11 +8,9 @@
 //! [`Line`] is the workspace's one name for these lines: boardlab-rotated's maps are indexed by
 //! it too.
 
-use crate::Slider;
 use boardlab_core::bitboard::{ray, slider_attacks_slow};
 use boardlab_core::views::{bitboard_grid, side_by_side, titled};
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 /// A line through a square along which a slider moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,26 +102,6 @@ static LINE_MASKS: [[Bitboard; 64]; 4] = {
 
 /// The bytes of the line masks above, for the techniques that read them.
 pub const LINE_MASK_BYTES: usize = 4 * 64 * 8;
-
-/// The frame of the `explain` of a technique that works one line at a time: `title`, then for
-/// each of the slider's two lines a heading and what `narrate_line` writes, which returns the
-/// line's attacks, then the two ORed together.
-pub fn explain_by_line(
-    title: &str,
-    slider: Slider,
-    sq: Square,
-    mut narrate_line: impl FnMut(&mut String, Line) -> Bitboard,
-) -> String {
-    let mut out = format!("{title}\n");
-    let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
-        let _ = writeln!(out, "\n{} through {sq}:", line.name());
-        attacks |= narrate_line(&mut out, line);
-    }
-    let _ = writeln!(out, "\nthe two lines ORed together:");
-    out.push_str(&grids(&[("attacks", attacks)]));
-    out
-}
 
 /// Bitboards drawn side by side, each under its title.
 pub fn grids(boards: &[(&str, Bitboard)]) -> String {

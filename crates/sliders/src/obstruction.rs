@@ -17,10 +17,10 @@
 //! mask then keeps just the line. There is no table to look up, only three masks per line and
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
-use crate::lines::{binary64, explain_by_line, grids, Line};
+use crate::explain::{Explanation, StepValue, Steps};
+use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 
 /// The masks of one line through one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,33 +103,55 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
-    let title = format!("obstruction difference: a {} on {sq}", slider.name());
-    explain_by_line(&title, slider, sq, |out, line| {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
+    for line in slider.lines() {
+        steps.part(format!("{} through {sq}", line.name()));
         let m = masks(line, sq);
         let lower = occupied.0 & m.lower;
         let upper = occupied.0 & m.upper;
         let from = 1u64 << (63 - (lower | 1).leading_zeros());
         let to = (upper & upper.wrapping_neg()).wrapping_mul(2);
         let entry = Bitboard(line_attacks(occupied.0, &m));
-        let rows = [
-            ("lower = occupied & LOWER", lower),
-            ("upper = occupied & UPPER", upper),
-            ("from = 1 << msb(lower|1)", from),
-            ("to = 2 * lsb(upper)", to),
-            ("to - from", to.wrapping_sub(from)),
-            ("& line", entry.0),
-        ];
-        for (name, value) in rows {
-            let _ = writeln!(out, "  {name:<26} {}", binary64(value));
-        }
-        out.push_str(&grids(&[
-            ("lower blockers", Bitboard(lower)),
-            ("upper blockers", Bitboard(upper)),
-            ("attacks on the line", entry),
-        ]));
-        entry
-    })
+        steps.note(
+            "from = 1 << msb(lower | 1)",
+            StepValue::Word(from),
+            "the highest lower blocker, bit 0 if none",
+        );
+        steps.note(
+            "to = 2 * lsb(upper)",
+            StepValue::Word(to),
+            "one past the lowest upper blocker, 0 if none",
+        );
+        steps.word("to - from", to.wrapping_sub(from));
+        steps.note(
+            "lower blockers",
+            StepValue::Squares(Bitboard(lower)),
+            "occupied & LOWER",
+        );
+        steps.note(
+            "upper blockers",
+            StepValue::Squares(Bitboard(upper)),
+            "occupied & UPPER",
+        );
+        steps.note(
+            "attacks on the line",
+            StepValue::Squares(entry),
+            "(to - from) & line",
+        );
+        attacks |= entry;
+    }
+    Explanation {
+        technique: "obstruction",
+        title: "obstruction difference",
+        summary: "the nearest blockers below and above, by bit scans, bound each line".to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }
 
 #[cfg(test)]

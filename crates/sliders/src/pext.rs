@@ -29,11 +29,10 @@
 //!
 //! So no input and no processor makes a lookup fault; [`available`] says whether it is fast.
 
-use crate::lines::{binary64, grids};
+use crate::explain::{Explanation, StepValue, Steps};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 /// Whether this processor has BMI2, and so a PEXT instruction. False off x86-64.
@@ -225,46 +224,47 @@ pub fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explain(slider: Slider, sq: Square, occupied: Bitboard) -> String {
+pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
     let tables = Tables::get();
     let key = tables.key(slider, sq);
     let index = pext(occupied.0, key.mask);
-    let result = match slider {
+    let attacks = match slider {
         Slider::Rook => tables.rook(sq, occupied),
         Slider::Bishop => tables.bishop(sq, occupied),
     };
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "PEXT: a {} on {sq} ({})",
-        slider.name(),
-        if available() {
+    let mut steps = Steps::new();
+    steps.squares("occupied", occupied);
+    steps.squares("relevant mask", Bitboard(key.mask));
+    steps.squares("occupied & mask", Bitboard(occupied.0 & key.mask));
+    steps.note(
+        "index = pext(occupied, mask)",
+        StepValue::bit_string(index, key.mask.count_ones()),
+        format!(
+            "index {index}: the {} mask bits, packed low",
+            key.mask.count_ones()
+        ),
+    );
+    steps.push("offset", StepValue::Number(u64::from(key.offset)));
+    steps.note(
+        "slot",
+        StepValue::Number(u64::from(key.offset) + index),
+        "offset + index; TABLE[slot] is the attacks",
+    );
+    Explanation {
+        technique: "pext",
+        title: "PEXT",
+        summary: if available() {
             "this processor has BMI2"
         } else {
             "no BMI2 here: the bits are extracted in a loop"
         }
-    );
-    out.push_str(&grids(&[
-        ("occupied", occupied),
-        ("relevant mask", Bitboard(key.mask)),
-        ("occupied & mask", Bitboard(occupied.0 & key.mask)),
-    ]));
-    let _ = writeln!(out, "  occupied        = {}", binary64(occupied.0));
-    let _ = writeln!(out, "  mask            = {}", binary64(key.mask));
-    let _ = writeln!(
-        out,
-        "  pext(occupied, mask) = {index:0width$b} = index {index} ({} mask bits, packed low)",
-        key.mask.count_ones(),
-        width = key.mask.count_ones() as usize
-    );
-    let _ = writeln!(
-        out,
-        "  offset {} + index {index} = slot {}",
-        key.offset,
-        key.offset as u64 + index
-    );
-    out.push_str(&grids(&[("TABLE[slot] = attacks", result)]));
-    out
+        .to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
 }
 
 #[cfg(test)]

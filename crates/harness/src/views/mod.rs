@@ -1,9 +1,10 @@
 //! The teaching views: `boardlab show` (a position as one backend holds it) and `boardlab
 //! explain` (how one backend finds a piece's moves), as text or SVG, on standard output or in
-//! the file `--out` names.
+//! the file `--out` names; and any bitboard backend's slider lookup as data ([`technique`]).
 
 pub(crate) mod explain;
 pub(crate) mod show;
+pub mod technique;
 
 use crate::output::write_file;
 use crate::position::PositionArgs;

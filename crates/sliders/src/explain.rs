@@ -1,0 +1,328 @@
+//! A slider lookup explained as data: what every technique's `explanation` returns, and the one
+//! text rendering of it.
+//!
+//! An [`Explanation`] is the lookup of one slider on one square among one occupancy, as a list
+//! of [`Step`]s, each a named intermediate value ([`StepValue`]): a set of squares, a 64-bit
+//! word of arithmetic, a number, or a few bits. Steps that belong to one line or one direction
+//! share a `part` ("diagonal through d4", "north (shift +8)"). The command line's text, the
+//! book's SVG figures and the web page all draw from this value, so they cannot tell different
+//! stories; [`Explanation::to_text`] is the text, and with serde's `Serialize` the value goes
+//! to JSON as it is (bitboards and words as 16 hexadecimal digits, squares by name).
+//!
+//! ```text
+//!   Explanation { technique, title, summary, slider, square, occupied, steps, attacks }
+//!   Step        { part, label, value, note }
+//!   StepValue   = Squares(bitboard) | Word(u64) | Number(u64) | Bits { value, width }
+//! ```
+
+use crate::lines::{binary64, grids};
+use crate::Slider;
+use boardlab_core::{Bitboard, Square};
+use serde::{Serialize, Serializer};
+use std::fmt::Write;
+
+/// One slider lookup, step by step.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Bitboard, Square};
+/// use boardlab_sliders::{explanation, Slider, StepValue};
+///
+/// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
+/// let lookup = explanation("obstruction", Slider::Rook, Square::D4, occupied).unwrap();
+/// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
+/// let upper = lookup.step("file through d4", "upper blockers").unwrap();
+/// assert_eq!(upper.value, StepValue::Squares(Bitboard::from_square(Square::D6)));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// The technique's name in the registry: `"hyperbola"`, `"magic"`, …
+    pub technique: &'static str,
+    /// The technique's name as a heading: `"hyperbola quintessence"`.
+    pub title: &'static str,
+    /// The idea in one line, or something this lookup depends on (the processor); may be empty.
+    pub summary: String,
+    /// Rook or bishop.
+    pub slider: Slider,
+    /// The slider's square.
+    #[serde(serialize_with = "square_name")]
+    pub square: Square,
+    /// The occupancy looked up, the slider's own square included or not, as the caller gave it.
+    #[serde(serialize_with = "hex_bitboard")]
+    pub occupied: Bitboard,
+    /// The intermediate values, in the order the lookup computes them.
+    pub steps: Vec<Step>,
+    /// The squares the slider attacks: the lookup's answer.
+    #[serde(serialize_with = "hex_bitboard")]
+    pub attacks: Bitboard,
+}
+
+/// One intermediate value of a lookup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The line or direction the step belongs to (`"file through d4"`), or empty for a lookup
+    /// that is not split into parts. Steps of one part are consecutive.
+    pub part: String,
+    /// What the value is, as a short formula (`"o = occupied & line"`); unique within its part,
+    /// so that a reader or a test can find a step by part and label.
+    pub label: String,
+    /// The value.
+    pub value: StepValue,
+    /// How the value was made or what it means, when the label does not say; may be empty.
+    pub note: String,
+}
+
+/// The value of a step, with how it is best shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum StepValue {
+    /// A set of squares, drawn on the board.
+    Squares(#[serde(serialize_with = "hex_bitboard")] Bitboard),
+    /// A 64-bit word of arithmetic (a product, a difference, a byte-swapped occupancy, a magic
+    /// number), drawn as its bits in a row, highest first. Bit `i` is still square `i`.
+    Word(#[serde(serialize_with = "hex_word")] u64),
+    /// A number: an index, a shift, an offset, a slot.
+    Number(u64),
+    /// A few bits read as one unit, highest first: a gathered 6-bit index, a line's byte.
+    Bits(BitString),
+}
+
+/// `width` bits of `value`, written highest first; serialized as that string of `0`s and `1`s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitString {
+    /// The bits, in the low `width` bits.
+    pub value: u64,
+    /// How many bits are written (at most 64).
+    pub width: u8,
+}
+
+impl std::fmt::Display for BitString {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for bit in (0..u32::from(self.width.min(64))).rev() {
+            f.write_str(if self.value >> bit & 1 != 0 { "1" } else { "0" })?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for BitString {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl StepValue {
+    /// The value as a bit pattern or number, whatever its kind.
+    pub fn bits(self) -> u64 {
+        match self {
+            StepValue::Squares(set) => set.0,
+            StepValue::Word(word) | StepValue::Number(word) => word,
+            StepValue::Bits(bits) => bits.value,
+        }
+    }
+
+    /// `width` bits of `value`.
+    pub fn bit_string(value: u64, width: u32) -> StepValue {
+        // A width above 64 would write phantom zeros; no lookup has one.
+        StepValue::Bits(BitString {
+            value,
+            width: width.min(64) as u8,
+        })
+    }
+}
+
+fn hex_bitboard<S: Serializer>(set: &Bitboard, serializer: S) -> Result<S::Ok, S::Error> {
+    hex_word(&set.0, serializer)
+}
+
+fn hex_word<S: Serializer>(word: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    // As text: a JSON number above 2^53 loses bits in a JavaScript reader.
+    serializer.collect_str(&format_args!("{word:016x}"))
+}
+
+fn square_name<S: Serializer>(sq: &Square, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(sq)
+}
+
+/// Builds an [`Explanation`]'s steps, the current part set once for the steps that follow.
+#[derive(Debug, Default)]
+pub struct Steps {
+    part: String,
+    steps: Vec<Step>,
+}
+
+impl Steps {
+    /// No steps yet, outside any part.
+    pub fn new() -> Steps {
+        Steps::default()
+    }
+
+    /// The steps that follow belong to `part`.
+    pub fn part(&mut self, part: impl Into<String>) {
+        self.part = part.into();
+    }
+
+    /// Adds a step with a note.
+    pub fn note(&mut self, label: impl Into<String>, value: StepValue, note: impl Into<String>) {
+        self.steps.push(Step {
+            part: self.part.clone(),
+            label: label.into(),
+            value,
+            note: note.into(),
+        });
+    }
+
+    /// Adds a step that the label says all about.
+    pub fn push(&mut self, label: impl Into<String>, value: StepValue) {
+        self.note(label, value, "");
+    }
+
+    /// A set of squares.
+    pub fn squares(&mut self, label: impl Into<String>, set: Bitboard) {
+        self.push(label, StepValue::Squares(set));
+    }
+
+    /// A word of arithmetic.
+    pub fn word(&mut self, label: impl Into<String>, word: u64) {
+        self.push(label, StepValue::Word(word));
+    }
+
+    /// The steps.
+    pub fn finish(self) -> Vec<Step> {
+        self.steps
+    }
+}
+
+impl Explanation {
+    /// The step labelled `label` in `part` (empty for a lookup without parts), if any.
+    pub fn step(&self, part: &str, label: &str) -> Option<&Step> {
+        self.steps
+            .iter()
+            .find(|step| step.part == part && step.label == label)
+    }
+
+    /// The parts, in order, each once; empty when the lookup has none.
+    pub fn parts(&self) -> Vec<&str> {
+        let mut parts: Vec<&str> = Vec::new();
+        for step in &self.steps {
+            if !step.part.is_empty() && parts.last() != Some(&step.part.as_str()) {
+                parts.push(&step.part);
+            }
+        }
+        parts
+    }
+
+    /// The explanation as the command line prints it: the heading, then each part's steps
+    /// (words as rows of bits, numbers and bit strings as `label = value`, runs of square sets
+    /// as boards side by side), then the attacks.
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "{}: a {} on {}\n",
+            self.title,
+            self.slider.name(),
+            self.square
+        );
+        if !self.summary.is_empty() {
+            let _ = writeln!(out, "{}", self.summary);
+        }
+        let mut rest = self.steps.as_slice();
+        while let Some(first) = rest.first() {
+            let length = rest
+                .iter()
+                .position(|step| step.part != first.part)
+                .unwrap_or(rest.len());
+            let (part, after) = rest.split_at(length);
+            if !first.part.is_empty() {
+                let _ = writeln!(out, "\n{}:", first.part);
+            }
+            render_part(&mut out, part);
+            rest = after;
+        }
+        if self.parts().is_empty() {
+            out.push('\n');
+        } else {
+            let _ = writeln!(out, "\nthe parts ORed together:");
+        }
+        out.push_str(&grids(&[("attacks", self.attacks)]));
+        out
+    }
+}
+
+/// The steps of one part as text.
+fn render_part(out: &mut String, steps: &[Step]) {
+    let words = steps
+        .iter()
+        .filter(|step| matches!(step.value, StepValue::Word(_)))
+        .map(|step| step.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut boards: Vec<&Step> = Vec::new();
+    for step in steps {
+        if let StepValue::Squares(_) = step.value {
+            boards.push(step);
+            continue;
+        }
+        flush_boards(out, &mut boards);
+        let note = if step.note.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", step.note)
+        };
+        let _ = match step.value {
+            StepValue::Word(word) => {
+                writeln!(out, "  {:<words$} {}{note}", step.label, binary64(word))
+            }
+            StepValue::Number(number) => writeln!(out, "  {} = {number}{note}", step.label),
+            StepValue::Bits(bits) => writeln!(out, "  {} = {bits}{note}", step.label),
+            StepValue::Squares(_) => Ok(()),
+        };
+    }
+    flush_boards(out, &mut boards);
+}
+
+/// A run of square sets as boards side by side, their notes above them.
+fn flush_boards(out: &mut String, boards: &mut Vec<&Step>) {
+    if boards.is_empty() {
+        return;
+    }
+    for step in boards.iter().filter(|step| !step.note.is_empty()) {
+        let _ = writeln!(out, "  {}: {}", step.label, step.note);
+    }
+    let sets: Vec<(&str, Bitboard)> = boards
+        .iter()
+        .map(|step| (step.label.as_str(), Bitboard(step.value.bits())))
+        .collect();
+    out.push_str(&grids(&sets));
+    boards.clear();
+}
+
+/// The lookup by walking rays, the reference every technique is tested against: each
+/// direction's squares up to the first occupied one.
+pub fn ray_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
+    for &(df, dr) in slider.directions() {
+        let ray = boardlab_core::bitboard::ray(sq, df, dr);
+        let reached = crate::reference_attacks(slider, sq, occupied) & ray;
+        attacks |= reached;
+        steps.part(format!("direction ({df:+}, {dr:+})"));
+        steps.squares("ray", ray);
+        steps.squares("occupied on the ray", occupied & ray);
+        steps.note(
+            "reached",
+            StepValue::Squares(reached),
+            "the ray's squares up to the first occupied one, which is reached too",
+        );
+    }
+    Explanation {
+        technique: "ray",
+        title: "ray walk",
+        summary: "each direction square by square until an occupied square".to_string(),
+        slider,
+        square: sq,
+        occupied,
+        steps: steps.finish(),
+        attacks,
+    }
+}
