@@ -320,6 +320,56 @@ fn descend_finds_no_divergence_between_backends_and_needs_two() {
 }
 
 #[test]
+fn slider_lookups_follow_the_blockers_and_refuse_bad_input() {
+    let server = Server::start(&[], &[]);
+    let techniques = ok(&server, "/api/techniques", &[]);
+    let names: Vec<&str> = techniques["techniques"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    for name in ["rotated", "magic", "hyperbola", "kogge-stone", "black-magic", "ray"] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+    assert!(!names.contains(&"mailbox"));
+    let index = |blockers: &str| {
+        let lookup = ok(
+            &server,
+            "/api/slider",
+            &[("technique", "magic"), ("square", "a1"), ("blockers", blockers)],
+        );
+        let step = lookup["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|step| step["label"] == "index = product >> shift")
+            .cloned()
+            .unwrap_or_else(|| panic!("{lookup}"));
+        (step["value"]["value"].clone(), lookup["attacks"].clone())
+    };
+    let (empty, all_open) = index("");
+    let (blocked, fewer) = index("a2");
+    assert_ne!(empty, blocked, "a blocker inside the mask changes the index");
+    assert_ne!(all_open, fewer);
+    assert_eq!(fewer, "0000000000000102", "a2 and b1");
+    // A blocker outside the mask (the last square of a ray) changes nothing.
+    assert_eq!(index("a8").0, empty);
+    let bishop = ok(
+        &server,
+        "/api/slider",
+        &[("technique", "hyperbola"), ("slider", "bishop"), ("square", "d4"), ("blockers", "f6, b2")],
+    );
+    assert_eq!(bishop["slider"], "bishop");
+    assert!(bishop["text"].as_str().unwrap().contains("d4"));
+
+    refused(&server, "/api/slider", &[("technique", "mailbox"), ("square", "d4")], 400, "no slider lookup called \"mailbox\"");
+    refused(&server, "/api/slider", &[("slider", "queen"), ("square", "d4")], 400, "bad slider \"queen\"");
+    refused(&server, "/api/slider", &[("square", "d4"), ("blockers", "d5,x9")], 400, "bad square \"x9\"");
+    refused(&server, "/api/slider", &[], 400, "a square is needed");
+}
+
+#[test]
 fn pages_and_assets_are_served_from_the_binary_and_name_nothing_outside() {
     let server = Server::start(&[], &[]);
     for (path, kind) in [

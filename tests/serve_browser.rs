@@ -159,6 +159,26 @@ async fn board_page(client: &Client, server: &Server) {
     text_containing(client, "#status", "no piece on e4").await;
 }
 
+async fn sliders_page(client: &Client, server: &Server) {
+    client
+        .goto(&server.url("/sliders?technique=magic&slider=rook&square=a1"))
+        .await
+        .unwrap();
+    let index = r#"tr[data-label="index = product >> shift"] td.value"#;
+    let before = element(client, index).await.text().await.unwrap();
+    element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
+    // A blocker on a2 cuts the file short: the index and the attacks change.
+    element(client, r#"[data-square="a2"]"#).await.click().await.unwrap();
+    element(client, r#"[data-square="a2"][data-mark="capture"]"#).await;
+    let after = element(client, index).await.text().await.unwrap();
+    assert_ne!(before, after, "the index follows the blocker");
+    assert_eq!(count(client, r#"[data-square="a8"][data-mark]"#).await, 0);
+    // Toggling it again takes it away.
+    element(client, r#"[data-square="a2"]"#).await.click().await.unwrap();
+    element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
+    assert_eq!(element(client, index).await.text().await.unwrap(), before);
+}
+
 async fn perft_page(client: &Client, server: &Server) {
     client
         .goto(&server.url("/perft?depth=2&a=x88"))
@@ -217,6 +237,7 @@ async fn every_page_works_in_a_real_browser() {
     let client = browser(&driver).await;
     let server = Server::start(&[], &[]);
     board_page(&client, &server).await;
+    sliders_page(&client, &server).await;
     perft_page(&client, &server).await;
     if python_chess() {
         let program = support_file("planted_bugs.py");

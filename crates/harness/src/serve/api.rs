@@ -8,14 +8,15 @@ use super::steps::steps;
 use super::Served;
 use crate::diff::{oracle_named, DivideOracle, ProgramOptions};
 use crate::position::PositionArgs;
-use crate::{Backend, Error, Position};
+use crate::{slider_explanation, Backend, Error, Position};
+use boardlab_bitboard::boardlab_sliders::{explanation, Slider};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use boardlab_core::views::piece_name;
-use boardlab_core::{Board, Square, Views};
+use boardlab_core::{Bitboard, Board, Square, Views};
 use clap::ValueEnum;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -426,5 +427,82 @@ pub(crate) async fn descend(
     answer["depth"] = json!(report.depth);
     answer["root_fen"] = json!(report.fen);
     answer["report"] = json!(report.to_string());
+    Ok(Json(answer))
+}
+
+/// The techniques the slider page offers: every backend with a slider lookup, then the
+/// reference ray walk.
+fn techniques() -> Vec<(&'static str, &'static str)> {
+    let mut found: Vec<(&str, &str)> = Backend::ALL
+        .iter()
+        .filter_map(|&backend| {
+            let lookup =
+                slider_explanation(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
+            Some((backend.name(), lookup.title))
+        })
+        .collect();
+    if let Some(ray) = explanation("ray", Slider::Rook, Square::D4, Bitboard::EMPTY) {
+        found.push(("ray", ray.title));
+    }
+    found
+}
+
+/// `GET /api/techniques`: the slider techniques the slider page can show.
+pub(crate) async fn technique_list() -> Json<Value> {
+    let list: Vec<Value> = techniques()
+        .into_iter()
+        .map(|(name, title)| json!({ "name": name, "title": title }))
+        .collect();
+    Json(json!({ "techniques": list }))
+}
+
+/// The query of `/api/slider`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct SliderQuery {
+    technique: Option<String>,
+    slider: Option<String>,
+    square: Option<String>,
+    /// Squares holding a piece, separated by commas or spaces.
+    blockers: Option<String>,
+}
+
+/// `GET /api/slider`: one slider lookup by one technique, step by step, among the blockers.
+pub(crate) async fn slider(q: Result<Query<SliderQuery>, QueryRejection>) -> Answer {
+    let q = query(q)?;
+    let technique = q.technique.as_deref().unwrap_or(Backend::DEFAULT.name());
+    let slider = match q.slider.as_deref().unwrap_or("rook") {
+        "rook" => Slider::Rook,
+        "bishop" => Slider::Bishop,
+        other => {
+            return Err(ApiError::bad_input(format!(
+                "bad slider {other:?}: rook or bishop"
+            )))
+        }
+    };
+    let sq = square(q.square.as_deref())?;
+    let mut occupied = Bitboard::EMPTY;
+    for name in q
+        .blockers
+        .as_deref()
+        .unwrap_or_default()
+        .split([',', ' '])
+        .filter(|name| !name.is_empty())
+    {
+        occupied = occupied.with(square(Some(name))?);
+    }
+    let lookup = match Backend::named(technique) {
+        Some(backend) => slider_explanation(backend, slider, sq, occupied),
+        None => explanation(technique, slider, sq, occupied),
+    };
+    let lookup = lookup.ok_or_else(|| {
+        let names: Vec<&str> = techniques().into_iter().map(|(name, _)| name).collect();
+        ApiError::bad_input(format!(
+            "no slider lookup called {technique:?}: one of {}",
+            names.join(", ")
+        ))
+    })?;
+    let mut answer = serde_json::to_value(&lookup)
+        .map_err(|err| ApiError::internal(format!("cannot write the lookup: {err}")))?;
+    answer["text"] = json!(lookup.to_text());
     Ok(Json(answer))
 }

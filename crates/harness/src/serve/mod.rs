@@ -126,6 +126,8 @@ fn router(served: Arc<Served>) -> Router {
         .route("/api/explain", get(api::explain))
         .route("/api/divide", get(api::divide))
         .route("/api/descend", get(api::descend))
+        .route("/api/techniques", get(api::technique_list))
+        .route("/api/slider", get(api::slider))
         .fallback(not_found)
         .with_state(served)
 }
