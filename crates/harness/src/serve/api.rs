@@ -9,12 +9,12 @@ use super::Served;
 use crate::diff::{oracle_named, DivideOracle, ProgramOptions};
 use crate::position::PositionArgs;
 use crate::{slider_explanation, Backend, Error, Position};
-use boardlab_bitboard::boardlab_sliders::{explanation, Slider};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use boardlab_bitboard::boardlab_sliders::{explanation, Slider};
 use boardlab_core::views::piece_name;
 use boardlab_core::{Bitboard, Board, Square, Views};
 use clap::ValueEnum;
@@ -436,8 +436,7 @@ fn techniques() -> Vec<(&'static str, &'static str)> {
     let mut found: Vec<(&str, &str)> = Backend::ALL
         .iter()
         .filter_map(|&backend| {
-            let lookup =
-                slider_explanation(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
+            let lookup = slider_explanation(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
             Some((backend.name(), lookup.title))
         })
         .collect();
