@@ -180,7 +180,7 @@ legal moves from a1 (generate): 2
     #[test]
     fn every_backend_explains_in_steps_with_marks() {
         use crate::Backend;
-        use boardlab_core::{Views, START_FEN};
+        use boardlab_core::{Board, Views, START_FEN};
         for &backend in Backend::ALL {
             let text = with_backend!(backend, B => {
                 B::from_fen(START_FEN).unwrap().explain(Square::G1).unwrap()

@@ -2,7 +2,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = readQuery({ fen: "", moves: "", chess960: "", backend: "", square: "" });
+const state = readQuery({ fen: "", moves: "", chess960: "", backend: "", square: "", step: "" });
 let position = null;
 let explained = null;
 let step = 0;
@@ -24,6 +24,7 @@ async function start() {
   $("form").addEventListener("submit", (event) => {
     event.preventDefault();
     state.square = "";
+    state.step = "";
     load();
   });
   $("backend").addEventListener("change", () => load());
@@ -86,7 +87,9 @@ async function explain(square) {
     if (!aborted(err)) status($("status"), err.message, "error");
     return;
   }
-  step = 0;
+  // A link may name the step to open at (`step=3`, counted from 1).
+  step = Math.max(0, Math.min(Number(state.step || 1) - 1, explained.steps.length - 1));
+  state.step = "";
   drawSteps();
 }
 
@@ -119,6 +122,7 @@ function drawSteps() {
 function showStep(n) {
   if (!explained) return;
   step = Math.max(0, Math.min(n, explained.steps.length - 1));
+  writeQuery({ ...state, step: step + 1 });
   drawSteps();
 }
 

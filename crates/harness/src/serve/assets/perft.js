@@ -87,7 +87,7 @@ async function divide() {
     return;
   }
   const two = answer.b !== null;
-  status($("status"), `${answer.fen} at depth ${answer.depth}` + (two ? (answer.differing ? `: ${answer.differing} moves differ` : ": the counts agree") : ""));
+  status($("status"), `${answer.fen} at depth ${answer.depth}` + (two ? (answer.differing ? `: ${answer.differing} move${answer.differing === 1 ? "" : "s"} differ${answer.differing === 1 ? "s" : ""}` : ": the counts agree") : ""));
   const table = document.createElement("table");
   table.className = "divide";
   const head = table.createTHead().insertRow();
