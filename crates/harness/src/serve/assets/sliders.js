@@ -82,10 +82,11 @@ function miniBoard(hex, square) {
   return grid;
 }
 
-// A 64-bit word, highest bit first, a space between bytes.
+// A 64-bit word, highest bit first, a space between bytes: ranks 8 to 5 on the first line,
+// ranks 4 to 1 on the second.
 function wordBits(hex) {
-  const bits = BigInt("0x" + hex).toString(2).padStart(64, "0");
-  return bits.match(/.{8}/g).join(" ");
+  const bytes = BigInt("0x" + hex).toString(2).padStart(64, "0").match(/.{8}/g);
+  return bytes.slice(0, 4).join(" ") + "\n" + bytes.slice(4).join(" ");
 }
 
 function drawSteps(answer) {
@@ -120,15 +121,23 @@ function drawSteps(answer) {
       const hex = document.createElement("div");
       hex.textContent = "0x" + step.value.value;
       value.appendChild(hex);
-    } else if (kind === "word") {
-      value.textContent = wordBits(step.value.value);
-      value.title = "0x" + step.value.value;
     } else {
-      value.textContent = String(step.value.value);
+      const shown = document.createElement("div");
+      shown.className = "shown";
+      if (kind === "word") {
+        shown.textContent = wordBits(step.value.value);
+        shown.title = "0x" + step.value.value;
+      } else {
+        shown.textContent = String(step.value.value);
+      }
+      value.appendChild(shown);
     }
-    const note = row.insertCell();
-    note.className = "note";
-    note.textContent = step.note;
+    if (step.note) {
+      const note = document.createElement("div");
+      note.className = "note";
+      note.textContent = step.note;
+      value.appendChild(note);
+    }
   }
 }
 
