@@ -168,13 +168,21 @@ async fn sliders_page(client: &Client, server: &Server) {
     let before = element(client, index).await.text().await.unwrap();
     element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
     // A blocker on a2 cuts the file short: the index and the attacks change.
-    element(client, r#"[data-square="a2"]"#).await.click().await.unwrap();
+    element(client, r#"[data-square="a2"]"#)
+        .await
+        .click()
+        .await
+        .unwrap();
     element(client, r#"[data-square="a2"][data-mark="capture"]"#).await;
     let after = element(client, index).await.text().await.unwrap();
     assert_ne!(before, after, "the index follows the blocker");
     assert_eq!(count(client, r#"[data-square="a8"][data-mark]"#).await, 0);
     // Toggling it again takes it away.
-    element(client, r#"[data-square="a2"]"#).await.click().await.unwrap();
+    element(client, r#"[data-square="a2"]"#)
+        .await
+        .click()
+        .await
+        .unwrap();
     element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
     assert_eq!(element(client, index).await.text().await.unwrap(), before);
 }
