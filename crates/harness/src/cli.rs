@@ -8,6 +8,7 @@ use crate::perft::command::{self as perft, PerftArgs};
 use crate::perft::perftree::{self, PerftreeArgs};
 use crate::position::{self, KeyArgs};
 use crate::report::command::{self as report, ReportArgs};
+use crate::serve::{self, ServeArgs};
 use crate::suite::command::{self as suite, SuiteArgs};
 use crate::suite::compare::{self, CompareArgs};
 use crate::uci::search::{self, SearchArgs};
@@ -62,6 +63,8 @@ enum Command {
     Units(UnitsArgs),
     /// Draw criterion's saved results as one self-contained HTML page, or the book's tables.
     Report(ReportArgs),
+    /// Serve the boards, the slider techniques and the divide debugger as local web pages.
+    Serve(ServeArgs),
 }
 
 impl Cli {
@@ -91,6 +94,7 @@ impl Cli {
             Command::Figure(args) => figures::run(args, &mut out),
             Command::Units(args) => units::run(args, &mut out),
             Command::Report(args) => report::run(args, &mut out),
+            Command::Serve(args) => serve::run(args, &mut out),
         };
         let flushed = out.flush().map_err(Error::from);
         result.and_then(|outcome| flushed.map(|()| outcome))

@@ -12,7 +12,7 @@
 //!   program) and the one [descent](diff()) between two of them.
 //! - `check`: a generator over a suite and random positions, every mismatch descended and
 //!   grouped by kind ([`check()`]).
-//! - `suite`, `uci`, `book`, `views`, `report`, `units`: the other commands.
+//! - `suite`, `uci`, `book`, `views`, `report`, `units`, `serve`: the other commands.
 //!
 //! Each feature holds its commands' clap arguments and `run` functions, which write to any
 //! [`std::io::Write`] and return an [`Outcome`] (exit status 0 or 1) or an [`Error`] (one line,
@@ -36,6 +36,7 @@ mod output;
 mod perft;
 mod position;
 mod report;
+mod serve;
 mod suite;
 mod uci;
 mod units;

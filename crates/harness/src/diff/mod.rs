@@ -27,8 +27,10 @@ pub(crate) mod program;
 mod report;
 pub(crate) mod uci_engine;
 
+pub(crate) use oracle::{oracle_named, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
 pub(crate) use perftree_program::parse_answer;
+pub(crate) use program::{find_program, ProgramOptions};
 pub use report::{DiffReport, Divergence};
 
 use crate::output::progress_bar_after;

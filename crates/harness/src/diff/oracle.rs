@@ -12,11 +12,14 @@
 use super::perftree_program::PerftreeProgram;
 use super::program::{find_program, ProgramOptions};
 use super::uci_engine::UciEngine;
+use crate::perft::{PerftOptions, PerftRunner};
 use crate::{Backend, Error, Position};
 use boardlab_core::views::piece_name;
-use boardlab_core::{Board, Color, PerftMode, Role, Setup, Square};
+use boardlab_core::{Board, Color, Role, Setup, Square};
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The answer to a divide: each legal move in UCI notation (`e2e4`, `e7e8q`, castling as the
 /// king's move `e1g1`) with the number of leaves below it.
@@ -88,6 +91,8 @@ pub struct BoardOracle<B: Board> {
     root: B,
     /// Moves read and written the Chess960 way.
     chess960: bool,
+    /// Raised to stop a divide under way (`boardlab serve` raises it when the page goes away).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<B: Board> BoardOracle<B> {
@@ -112,7 +117,14 @@ impl<B: Board> BoardOracle<B> {
             name: B::NAME.to_string(),
             root: root.board(),
             chess960: root.chess960(),
+            stop: None,
         })
+    }
+
+    /// The same oracle, giving up a divide with [`Error::Stopped`] as soon as `stop` is raised.
+    pub(crate) fn stopped_by(mut self, stop: Arc<AtomicBool>) -> BoardOracle<B> {
+        self.stop = Some(stop);
+        self
     }
 
     /// The same oracle under another name in reports.
@@ -133,11 +145,17 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
             let mv = board.parse_move(text, self.chess960)?;
             board.make(mv);
         }
-        let divided = boardlab_core::divide(&mut board, depth, PerftMode::Bulk);
-        Ok(divided
-            .into_iter()
-            .map(|(mv, nodes)| (board.move_text(mv, self.chess960), nodes))
-            .collect())
+        // The perft runner, for its stop flag: one thread and no table count exactly as
+        // boardlab_core::divide does, in the same order.
+        let mut runner = PerftRunner::new(PerftOptions::default())?;
+        if let Some(stop) = &self.stop {
+            runner = runner.stopped_by(Arc::clone(stop));
+        }
+        let mut divided = Vec::new();
+        runner.divide(&board, depth, |mv, nodes: u64| {
+            divided.push((board.move_text(mv, self.chess960), nodes));
+        })?;
+        Ok(divided)
     }
 }
 
@@ -180,8 +198,27 @@ impl Backend {
     ///
     /// A backend this processor cannot run.
     pub(crate) fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
+        self.oracle_stopped_by(root, None)
+    }
+
+    /// This backend as an oracle for positions below `root`, whose divides give up with
+    /// [`Error::Stopped`] once `stop`, if given, is raised.
+    ///
+    /// # Errors
+    ///
+    /// A backend this processor cannot run.
+    pub(crate) fn oracle_stopped_by(
+        self,
+        root: &Position,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<Box<dyn DivideOracle>, Error> {
         with_backend!(self.available()?, B => {
-            Ok(Box::new(BoardOracle::<B>::new(root)?) as Box<dyn DivideOracle>)
+            let oracle = BoardOracle::<B>::new(root)?;
+            let oracle = match stop {
+                Some(stop) => oracle.stopped_by(stop),
+                None => oracle,
+            };
+            Ok(Box::new(oracle) as Box<dyn DivideOracle>)
         })
     }
 }
