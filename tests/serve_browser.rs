@@ -195,6 +195,10 @@ async fn perft_page(client: &Client, server: &Server) {
     element(client, r#"tr[data-move="e2e4"]"#).await;
     assert_eq!(count(client, "table.divide tbody tr").await, 20);
     text_containing(client, "table.divide tfoot", "400").await;
+    // The leaves' statistics of the start position at depth 2, as published: 400 leaves, none
+    // reached by a capture.
+    text_containing(client, r#"table.stats tr[data-column="nodes"]"#, "400").await;
+    text_containing(client, r#"table.stats tr[data-column="captures"]"#, "0").await;
     // Clicking a move divides the position after it, one ply shallower.
     element(client, r#"tr[data-move="e2e4"] a"#)
         .await

@@ -7,6 +7,7 @@ use super::budget::{within_budget, MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::steps::steps;
 use super::Served;
 use crate::diff::{oracle_named, DivideOracle, ProgramOptions};
+use crate::perft::{PerftOptions, PerftRunner, PerftStats};
 use crate::position::PositionArgs;
 use crate::{slider_explanation, Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
@@ -175,7 +176,7 @@ pub(crate) async fn info(State(served): State<Arc<Served>>) -> Json<Value> {
             "nodes": NODE_BUDGET,
             "seconds": TIME_BUDGET.as_secs(),
         },
-        "stats": false,
+        "stats": true,
         "walks_running": served.running.load(Ordering::Relaxed),
     }))
 }
@@ -322,6 +323,19 @@ impl Generator {
     }
 }
 
+/// The statistics of the leaves `depth` plies below `root` on `backend`, counted by the one
+/// perft runner and stopped with the request's allowance.
+fn leaf_stats(
+    backend: Backend,
+    root: &Position,
+    depth: u32,
+    allowance: &super::budget::Allowance,
+) -> Result<PerftStats, Error> {
+    backend.available()?;
+    let runner = PerftRunner::new(PerftOptions::default())?.stopped_by(Arc::clone(&allowance.stop));
+    with_backend!(backend, B => Ok(runner.count(&root.board::<B>(), depth)?))
+}
+
 /// The depth asked for, within 1 and [`MAX_DEPTH`].
 fn depth(depth: Option<u32>) -> Result<u32, ApiError> {
     match depth {
@@ -351,7 +365,15 @@ pub(crate) async fn divide(
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
     let work_root = root.clone();
-    let (a_name, a_divide, b_answer) = within_budget(&running, move |allowance| {
+    let (a_name, a_divide, b_answer, stats) = within_budget(&running, move |allowance| {
+        // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
+        // they are given for a backend, not for an outside program.
+        let stats = match &a {
+            Generator::Backend(backend) => {
+                Some(leaf_stats(*backend, &work_root, depth, allowance)?)
+            }
+            Generator::Program(_) => None,
+        };
         let mut a = a.oracle(&work_root, &work_served, allowance)?;
         let a_divide = a.divide(&[], depth)?;
         let b_answer = match b {
@@ -361,7 +383,7 @@ pub(crate) async fn divide(
             }
             None => None,
         };
-        Ok((a.name().to_string(), a_divide, b_answer))
+        Ok((a.name().to_string(), a_divide, b_answer, stats))
     })
     .await?;
     let a_counts: BTreeMap<&str, u64> = a_divide.iter().map(|(m, n)| (m.as_str(), *n)).collect();
@@ -393,8 +415,14 @@ pub(crate) async fn divide(
         "b": b_json,
         "rows": rows,
         "differing": rows.iter().filter(|row| row["differs"] == true).count(),
-        // The leaves' statistics (`perft --stats`) have no walk on this branch yet: `null`.
-        "stats": Value::Null,
+        // The leaves' statistics of generator `a` (`perft --stats`), or `null` for a program.
+        "stats": stats.map(|stats: PerftStats| {
+            stats
+                .columns()
+                .into_iter()
+                .map(|(name, count)| (name.to_string(), Value::from(count)))
+                .collect::<serde_json::Map<String, Value>>()
+        }),
     })))
 }
 

@@ -122,6 +122,35 @@ async function divide() {
   if (two) foot.insertCell().textContent = answer.b.total.toLocaleString("en");
   $("result").innerHTML = "";
   $("result").appendChild(table);
+  drawStats(answer);
+}
+
+// The leaves' statistics of the first generator, as `boardlab perft --stats` prints them.
+function drawStats(answer) {
+  const box = $("stats");
+  box.innerHTML = "";
+  if (answer.stats === null) {
+    box.className = "placeholder";
+    box.textContent = `${answer.a.name} is an outside program: the statistics need boardlab's own walk, so they are given for a backend only.`;
+    return;
+  }
+  box.className = "";
+  const table = document.createElement("table");
+  table.className = "stats";
+  const head = table.createTHead().insertRow();
+  for (const title of ["column", answer.a.name]) {
+    const th = document.createElement("th");
+    th.textContent = title;
+    head.appendChild(th);
+  }
+  const body = table.createTBody();
+  for (const [name, count] of Object.entries(answer.stats)) {
+    const tr = body.insertRow();
+    tr.dataset.column = name;
+    tr.insertCell().textContent = name.replaceAll("_", " ");
+    tr.insertCell().textContent = count.toLocaleString("en");
+  }
+  box.appendChild(table);
 }
 
 function descendInto(move) {
