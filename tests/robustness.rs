@@ -836,6 +836,12 @@ fn command_line(leaf: &Leaf, fixtures: &Fixtures, picks: &Picks) -> Vec<String> 
         // The node budget of every command that has one: a few thousand nodes a position.
         line.extend(["--max-nodes".to_string(), "2000".to_string()]);
     }
+    if command == "serve" {
+        // A server runs until it is stopped, so no line may start one: each also names a
+        // backend as an outside program, which serve refuses at start-up, after clap has read
+        // the random arguments (tests/serve.rs tests the running server).
+        line.extend(["--against".to_string(), "mailbox".to_string()]);
+    }
     if let Some((at, ref word)) = picks.stray {
         line.insert(
             leaf.path.len() + at.index(line.len() - leaf.path.len() + 1),

@@ -15,6 +15,7 @@
 use boardlab_core::epd::{parse_epd, parse_perft_suite};
 use boardlab_core::{Board, Epd, Move, ReferenceBoard, Setup, Zobrist, MAX_DEPTH};
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
+use boardlab_harness::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
 use boardlab_harness::{fuzzing, with_backend, Backend, BoardOracle, DivideOracle, Position};
 
 /// What a target does with the fuzzer's bytes: it returns, or panics on a finding.
@@ -186,40 +187,6 @@ fn check_epd_error(message: &str, text: &str) {
 
 // ---------------------------------------------------------------------------------------------
 // UCI
-
-/// The commands of UCI, as the engine recognises them: the first such word of a line is its
-/// command, and the words before it are skipped.
-const UCI_COMMANDS: [&str; 11] = [
-    "uci",
-    "debug",
-    "isready",
-    "setoption",
-    "register",
-    "ucinewgame",
-    "position",
-    "go",
-    "stop",
-    "ponderhit",
-    "quit",
-];
-
-/// The words `go` takes; the word after one that wants a number is its value unless it is one
-/// of these.
-const GO_KEYWORDS: [&str; 13] = [
-    "depth",
-    "nodes",
-    "movetime",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "mate",
-    "perft",
-    "infinite",
-    "ponder",
-    "searchmoves",
-];
 
 /// A session with the UCI engine: the input's lines fed to its loop as a GUI would send them.
 /// Whatever the lines, the engine answers `uci` with one `uciok`, `isready` with one `readyok`

@@ -8,7 +8,9 @@
 
 use crate::perft::DivideFormat;
 use crate::report::{html_page, markdown, parse_measurement, Machine, Measurement, Results};
+pub use crate::uci::go::GO_KEYWORDS;
 use crate::uci::UciServer;
+pub use crate::uci::COMMANDS as UCI_COMMANDS;
 use crate::units::{UnitResult, UnitsFile};
 use crate::Backend;
 use std::io::Write;

@@ -347,21 +347,31 @@ fn depth(depth: Option<u32>) -> Result<u32, ApiError> {
     }
 }
 
+/// What `/api/divide` and `/api/descend` are asked: the depth, generator `a` (the default
+/// backend when absent), generator `b` if given, and the position, each checked.
+fn divide_query(
+    q: Result<Query<DivideQuery>, QueryRejection>,
+    served: &Served,
+) -> Result<(u32, Generator, Option<Generator>, Position), ApiError> {
+    let q = query(q)?;
+    let depth = depth(q.depth)?;
+    let a = Generator::named(q.a.as_deref().unwrap_or(Backend::DEFAULT.name()), served)?;
+    let b =
+        q.b.as_deref()
+            .filter(|name| !name.is_empty())
+            .map(|name| Generator::named(name, served))
+            .transpose()?;
+    let root = position(q.fen, q.moves, q.chess960)?;
+    Ok((depth, a, b, root))
+}
+
 /// `GET /api/divide`: the count below each legal move, from one generator (`a`) or two side
 /// by side (`a` and `b`), with the moves whose counts differ marked.
 pub(crate) async fn divide(
     State(served): State<Arc<Served>>,
     q: Result<Query<DivideQuery>, QueryRejection>,
 ) -> Answer {
-    let q = query(q)?;
-    let depth = depth(q.depth)?;
-    let a = Generator::named(q.a.as_deref().unwrap_or(Backend::DEFAULT.name()), &served)?;
-    let b =
-        q.b.as_deref()
-            .filter(|name| !name.is_empty())
-            .map(|name| Generator::named(name, &served))
-            .transpose()?;
-    let root = position(q.fen, q.moves, q.chess960)?;
+    let (depth, a, b, root) = divide_query(q, &served)?;
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
     let work_root = root.clone();
@@ -432,15 +442,8 @@ pub(crate) async fn descend(
     State(served): State<Arc<Served>>,
     q: Result<Query<DivideQuery>, QueryRejection>,
 ) -> Answer {
-    let q = query(q)?;
-    let depth = depth(q.depth)?;
-    let a = Generator::named(q.a.as_deref().unwrap_or(Backend::DEFAULT.name()), &served)?;
-    let b_name =
-        q.b.as_deref()
-            .filter(|name| !name.is_empty())
-            .ok_or_else(|| ApiError::bad_input("a descent needs two generators: a=… and b=…"))?;
-    let b = Generator::named(b_name, &served)?;
-    let root = position(q.fen, q.moves, q.chess960)?;
+    let (depth, a, b, root) = divide_query(q, &served)?;
+    let b = b.ok_or_else(|| ApiError::bad_input("a descent needs two generators: a=… and b=…"))?;
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
     let report = within_budget(&running, move |allowance| {

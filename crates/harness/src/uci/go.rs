@@ -23,8 +23,9 @@ pub(crate) struct GoParams {
     pub perft: Option<u32>,
 }
 
-/// The words `go` takes.
-const GO_KEYWORDS: &[&str] = &[
+/// The words `go` takes; the word after one that wants a number is its value unless it is one
+/// of these.
+pub const GO_KEYWORDS: &[&str] = &[
     "depth",
     "nodes",
     "movetime",

@@ -34,7 +34,7 @@
 //! (`e1h1`), in moves, `bestmove`, `pv` and `go perft`.
 
 mod command;
-mod go;
+pub(crate) mod go;
 mod job;
 pub(crate) mod search;
 
@@ -394,7 +394,9 @@ impl UciServer {
     }
 }
 
-const COMMANDS: &[&str] = &[
+/// The commands of UCI, as the engine recognises them: the first such word of a line is its
+/// command, and the words before it are skipped.
+pub const COMMANDS: &[&str] = &[
     "uci",
     "debug",
     "isready",
