@@ -302,13 +302,10 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             64 - bits
         ),
     );
-    steps.push("offset", StepValue::Number(u64::from(key.offset)));
-    steps.note(
-        "slot",
-        StepValue::Number(slot as u64),
-        format!(
-            "offset + index, one of {TABLE_ENTRIES} slots, where slices of different squares overlap; TABLE[slot] is the attacks"
-        ),
+    steps.table_slot(
+        key.offset,
+        slot as u64,
+        &format!("one of {TABLE_ENTRIES} slots, where slices of different squares overlap"),
     );
     let technique = Technique {
         name: "black-magic",

@@ -188,6 +188,20 @@ impl Steps {
         self.push(label, StepValue::Word(word));
     }
 
+    /// The last two steps of every lookup into one shared attack table (magic, black magic,
+    /// PEXT): the square's `offset` into the table, and the slot `offset + index` that holds the
+    /// attacks, as the technique's own lookup computed it; `about` says what is particular to
+    /// this table.
+    pub fn table_slot(&mut self, offset: u32, slot: u64, about: &str) {
+        self.push("offset", StepValue::Number(u64::from(offset)));
+        let note = if about.is_empty() {
+            "offset + index; TABLE[slot] is the attacks".to_string()
+        } else {
+            format!("offset + index, {about}; TABLE[slot] is the attacks")
+        };
+        self.note("slot", StepValue::Number(slot), note);
+    }
+
     /// The explanation these steps make: the lookup of `slider` on `sq` among `occupied` by
     /// `technique`, which found `attacks`.
     pub fn finish(

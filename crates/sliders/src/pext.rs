@@ -244,12 +244,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             key.mask.count_ones()
         ),
     );
-    steps.push("offset", StepValue::Number(u64::from(key.offset)));
-    steps.note(
-        "slot",
-        StepValue::Number(u64::from(key.offset) + index),
-        "offset + index; TABLE[slot] is the attacks",
-    );
+    steps.table_slot(key.offset, u64::from(key.offset) + index, "");
     let technique = Technique {
         name: "pext",
         title: "PEXT",

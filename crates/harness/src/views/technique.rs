@@ -74,12 +74,7 @@ pub fn magic_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Expl
         StepValue::bit_string(index, 64 - magic.shift),
         format!("index {index}: the product's top {} bits", 64 - magic.shift),
     );
-    steps.push("offset", StepValue::Number(u64::from(magic.offset)));
-    steps.note(
-        "slot",
-        StepValue::Number(u64::from(magic.offset) + index),
-        "offset + index; TABLE[slot] is the attacks",
-    );
+    steps.table_slot(magic.offset, u64::from(magic.offset) + index, "");
     let technique = Technique {
         name: "magic",
         title: "magic bitboards",
