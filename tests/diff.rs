@@ -21,6 +21,18 @@ fn diff(args: &[&str], env: &[(&str, &str)]) -> Output {
     })
 }
 
+/// `boardlab diff` with `args` against the fake engine, or `None` where python3 is missing
+/// (outside CI, which requires it).
+fn against_fake_engine(args: &[&str], env: &[(&str, &str)]) -> Option<Output> {
+    if !python3() {
+        return None;
+    }
+    let engine = fake_engine();
+    let against = ["--against", engine.to_str().unwrap()];
+    let args: Vec<&str> = args.iter().copied().chain(against).collect();
+    Some(diff(&args, env))
+}
+
 fn json(output: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&output.stdout);
     serde_json::from_str(text.trim()).unwrap_or_else(|err| panic!("{err}: {text:?}"))
@@ -28,23 +40,15 @@ fn json(output: &Output) -> serde_json::Value {
 
 #[test]
 fn finds_a_move_hidden_two_plies_down() {
-    if !python3() {
-        return;
-    }
-    let engine = fake_engine();
-    let output = diff(
-        &[
-            "--depth",
-            "4",
-            "--against",
-            engine.to_str().unwrap(),
-            "--json",
-        ],
+    let Some(output) = against_fake_engine(
+        &["--depth", "4", "--json"],
         &[
             ("FAKE_ENGINE_AT", "e2e4 d7d5"),
             ("FAKE_ENGINE_HIDE", "e4d5"),
         ],
-    );
+    ) else {
+        return;
+    };
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let report = json(&output);
     assert_eq!(report["divergent"], true);
@@ -59,26 +63,17 @@ fn finds_a_move_hidden_two_plies_down() {
 
 #[test]
 fn finds_a_hidden_castling_move_after_given_moves() {
-    if !python3() {
-        return;
-    }
     // Kiwipete: after a2a3 b4c3, white's king-side castling goes missing.
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let engine = fake_engine();
-    let output = diff(
-        &[
-            "--fen",
-            kiwipete,
-            "--depth",
-            "3",
-            "--against",
-            engine.to_str().unwrap(),
-        ],
+    let Some(output) = against_fake_engine(
+        &["--fen", kiwipete, "--depth", "3"],
         &[
             ("FAKE_ENGINE_AT", "a2a3 b4c3"),
             ("FAKE_ENGINE_HIDE", "e1g1"),
         ],
-    );
+    ) else {
+        return;
+    };
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("divergence after: a2a3 b4c3\n"), "{text}");
@@ -90,44 +85,30 @@ fn finds_a_hidden_castling_move_after_given_moves() {
 
 #[test]
 fn the_fake_engine_without_a_bug_agrees() {
-    if !python3() {
+    let Some(output) = against_fake_engine(&["--depth", "3"], &[]) else {
         return;
-    }
-    let engine = fake_engine();
-    let output = diff(
-        &["--depth", "3", "--against", engine.to_str().unwrap()],
-        &[],
-    );
+    };
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(String::from_utf8_lossy(&output.stdout).starts_with("no divergence"));
 }
 
 #[test]
 fn failing_engines_get_one_line_and_status_2() {
-    if !python3() {
-        return;
-    }
-    let engine = fake_engine();
     for (mode, expected) in [
         ("die", "exited with status 3"),
         ("hang", "sent nothing for 1 s"),
         ("garbage", "answered \"the quick brown fox\""),
     ] {
-        let output = diff(
-            &[
-                "--depth",
-                "2",
-                "--timeout",
-                "1",
-                "--against",
-                engine.to_str().unwrap(),
-            ],
+        let Some(output) = against_fake_engine(
+            &["--depth", "2", "--timeout", "1"],
             &[("FAKE_ENGINE_MODE", mode)],
-        );
+        ) else {
+            return;
+        };
         let err = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{mode}: {err}");
         assert_eq!(err.lines().count(), 1, "{mode}: {err}");
-        let prefix = format!("error: {}: ", engine.display());
+        let prefix = format!("error: {}: ", fake_engine().display());
         assert!(err.starts_with(&prefix), "{mode}: {err}");
         assert!(err.contains("(sent: position fen "), "{mode}: {err}");
         assert!(err.contains(expected), "{mode}: {err}");
@@ -140,23 +121,16 @@ fn failing_engines_get_one_line_and_status_2() {
 /// engine going silent over `go perft` still is, after the timeout.
 #[test]
 fn a_slow_start_is_not_silence() {
-    if !python3() {
-        return;
-    }
-    let engine = fake_engine();
-    let args = [
-        "--depth",
-        "2",
-        "--timeout",
-        "1",
-        "--against",
-        engine.to_str().unwrap(),
-    ];
+    let args = ["--depth", "2", "--timeout", "1"];
     let slow = ("FAKE_ENGINE_START_DELAY", "2.5");
-    let output = diff(&args, &[slow]);
+    let Some(output) = against_fake_engine(&args, &[slow]) else {
+        return;
+    };
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(String::from_utf8_lossy(&output.stdout).starts_with("no divergence"));
-    let output = diff(&args, &[slow, ("FAKE_ENGINE_MODE", "hang")]);
+    let Some(output) = against_fake_engine(&args, &[slow, ("FAKE_ENGINE_MODE", "hang")]) else {
+        return;
+    };
     let err = stderr(&output);
     assert_eq!(output.status.code(), Some(2), "{err}");
     assert!(

@@ -18,9 +18,8 @@
 
 mod support;
 
-use boardlab_core::{
-    Board, CastlingSide, Color, Move, Piece, ReferenceBoard, Role, Setup, Square, Zobrist,
-};
+use boardlab_core::{Board, CastlingSide, Color, Move, Piece, ReferenceBoard, Role, Setup, Square};
+use boardlab_harness::backend::every_backend_holds;
 use boardlab_harness::{with_backend, Backend, Cli};
 use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use clap::CommandFactory;
@@ -86,39 +85,9 @@ fn starts() -> Vec<&'static str> {
         .collect()
 }
 
-/// Asserts that every backend holds `setup` as the reference board does: the same setup
-/// back, the same legal moves, each move made to the position [`Setup::play`] reaches, and
-/// unmade to the setup and hash it started from.
+/// Asserts [`every_backend_holds`] as a property.
 fn every_backend_agrees(setup: &Setup) -> Result<(), TestCaseError> {
-    let mut expected: Vec<Move> = ReferenceBoard::from_setup(setup)
-        .legal_moves()
-        .iter()
-        .copied()
-        .collect();
-    expected.sort_unstable();
-    let hash = Zobrist::of(setup);
-    for &backend in Backend::ALL {
-        if backend.available().is_err() {
-            continue;
-        }
-        with_backend!(backend, B => {
-            let mut board = B::from_setup(setup);
-            prop_assert_eq!(&board.to_setup(), setup, "{}", B::NAME);
-            let mut moves: Vec<Move> = board.legal_moves().iter().copied().collect();
-            moves.sort_unstable();
-            prop_assert_eq!(&moves, &expected, "{}: the legal moves of {:?}", B::NAME, setup);
-            for mv in moves {
-                let mut after = setup.clone();
-                after.play(mv);
-                let undo = board.make(mv);
-                prop_assert_eq!(board.to_setup(), after, "{}: {} in {:?}", B::NAME, mv, setup);
-                board.unmake(mv, undo);
-                prop_assert_eq!(&board.to_setup(), setup, "{}: {} undone", B::NAME, mv);
-                prop_assert_eq!(board.zobrist(), hash, "{}: {} undone", B::NAME, mv);
-            }
-        });
-    }
-    Ok(())
+    every_backend_holds(setup).map_err(TestCaseError::fail)
 }
 
 // ---------------------------------------------------------------------------------------------

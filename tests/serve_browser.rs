@@ -84,6 +84,15 @@ async fn element(client: &Client, css: &str) -> Element {
         .unwrap_or_else(|err| panic!("no {css}: {err}"))
 }
 
+/// Waits for the element `css` matches and clicks it.
+async fn click(client: &Client, css: &str) {
+    let target = element(client, css).await;
+    target
+        .click()
+        .await
+        .unwrap_or_else(|err| panic!("cannot click {css}: {err}"));
+}
+
 /// Waits until the element `css` matches holds text containing `expected`, and returns the text.
 async fn text_containing(client: &Client, css: &str, expected: &str) -> String {
     let started = Instant::now();
@@ -122,17 +131,13 @@ async fn board_page(client: &Client, server: &Server) {
         count(client, "#view-svg svg").await == 1,
         "the show view is drawn"
     );
-    element(client, r#"[data-square="g1"]"#)
-        .await
-        .click()
-        .await
-        .unwrap();
+    click(client, r#"[data-square="g1"]"#).await;
     let first = text_containing(client, "#counter", "white knight on g1: step 1 of").await;
     let steps: usize = first.rsplit(' ').next().unwrap().parse().unwrap();
     assert!(steps >= 3, "{first}");
     // Step to the end: the last step marks the knight's two targets.
     for _ in 1..steps {
-        element(client, "#next").await.click().await.unwrap();
+        click(client, "#next").await;
     }
     text_containing(client, "#counter", &format!("step {steps} of {steps}")).await;
     element(client, r#"[data-square="f3"][data-mark]"#).await;
@@ -143,7 +148,7 @@ async fn board_page(client: &Client, server: &Server) {
         .await
         .unwrap()
         .is_some());
-    element(client, "#prev").await.click().await.unwrap();
+    click(client, "#prev").await;
     text_containing(
         client,
         "#counter",
@@ -151,11 +156,7 @@ async fn board_page(client: &Client, server: &Server) {
     )
     .await;
     // An empty square explains nothing, and says so.
-    element(client, r#"[data-square="e4"]"#)
-        .await
-        .click()
-        .await
-        .unwrap();
+    click(client, r#"[data-square="e4"]"#).await;
     text_containing(client, "#status", "no piece on e4").await;
 }
 
@@ -168,21 +169,13 @@ async fn sliders_page(client: &Client, server: &Server) {
     let before = element(client, index).await.text().await.unwrap();
     element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
     // A blocker on a2 cuts the file short: the index and the attacks change.
-    element(client, r#"[data-square="a2"]"#)
-        .await
-        .click()
-        .await
-        .unwrap();
+    click(client, r#"[data-square="a2"]"#).await;
     element(client, r#"[data-square="a2"][data-mark="capture"]"#).await;
     let after = element(client, index).await.text().await.unwrap();
     assert_ne!(before, after, "the index follows the blocker");
     assert_eq!(count(client, r#"[data-square="a8"][data-mark]"#).await, 0);
     // Toggling it again takes it away.
-    element(client, r#"[data-square="a2"]"#)
-        .await
-        .click()
-        .await
-        .unwrap();
+    click(client, r#"[data-square="a2"]"#).await;
     element(client, r#"[data-square="a8"][data-mark="reach"]"#).await;
     assert_eq!(element(client, index).await.text().await.unwrap(), before);
 }
@@ -200,11 +193,7 @@ async fn perft_page(client: &Client, server: &Server) {
     text_containing(client, r#"table.stats tr[data-column="nodes"]"#, "400").await;
     text_containing(client, r#"table.stats tr[data-column="captures"]"#, "0").await;
     // Clicking a move divides the position after it, one ply shallower.
-    element(client, r#"tr[data-move="e2e4"] a"#)
-        .await
-        .click()
-        .await
-        .unwrap();
+    click(client, r#"tr[data-move="e2e4"] a"#).await;
     text_containing(client, "#path", "e2e4").await;
     element(client, r#"tr[data-move="e7e5"]"#).await;
     text_containing(client, "table.divide tfoot", "20 moves").await;
@@ -228,7 +217,7 @@ async fn planted_difference(client: &Client, server: &Server) {
     client.goto(&server.url(&query)).await.unwrap();
     element(client, r#"tr.differs[data-move="d7d5"]"#).await;
     assert_eq!(count(client, "tr.differs").await, 1);
-    element(client, "#descend").await.click().await.unwrap();
+    click(client, "#descend").await;
     let report = text_containing(client, "#divergence-report", "e5d6").await;
     assert!(report.contains("after d7d5"), "{report}");
     // The divide at the divergent position marks the move only the program lists.

@@ -5,10 +5,7 @@
 //! captured one are the only pieces between the king and a rook on their rank, taking en
 //! passant empties both squares and leaves the king in check, and this board allows it.
 
-use boardlab_core::{
-    Board, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState, Role, Setup,
-    Square,
-};
+use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, Role, Setup};
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
 
 /// [`MagicBoard`] with en passant through the rank pin allowed (see the module docs).
@@ -54,25 +51,9 @@ impl Board for EnPassantBugBoard {
         }
     }
 
-    fn state(&self) -> &PositionState {
-        self.inner.state()
-    }
-
-    fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.inner.piece_at(sq)
-    }
-
-    fn king_square(&self, color: Color) -> Square {
-        self.inner.king_square(color)
-    }
-
-    fn in_check(&self) -> bool {
-        self.inner.in_check()
-    }
-
-    fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.inner.is_attacked(sq, by)
-    }
+    // Everything but the generator is the magic board's own.
+    boardlab_core::delegate_board!(inner => state, piece_at, king_square, in_check, is_attacked,
+        make, unmake, make_null, unmake_null);
 
     // ANCHOR: generate
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
@@ -90,20 +71,4 @@ impl Board for EnPassantBugBoard {
         }
     }
     // ANCHOR_END: generate
-
-    fn make(&mut self, mv: Move) -> Self::Undo {
-        self.inner.make(mv)
-    }
-
-    fn unmake(&mut self, mv: Move, undo: Self::Undo) {
-        self.inner.unmake(mv, undo)
-    }
-
-    fn make_null(&mut self) -> Self::Undo {
-        self.inner.make_null()
-    }
-
-    fn unmake_null(&mut self, undo: Self::Undo) {
-        self.inner.unmake_null(undo)
-    }
 }

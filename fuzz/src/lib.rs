@@ -13,10 +13,11 @@
 //! reach: boardlab-core, boardlab-harness and the standard library.
 
 use boardlab_core::epd::{parse_epd, parse_perft_suite};
-use boardlab_core::{Board, Epd, Move, ReferenceBoard, Setup, Zobrist, MAX_DEPTH};
+use boardlab_core::{Epd, Setup, MAX_DEPTH};
 use boardlab_harness::backend::boardlab_magic::MagicBoard;
+use boardlab_harness::backend::every_backend_holds;
 use boardlab_harness::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
-use boardlab_harness::{fuzzing, with_backend, Backend, BoardOracle, DivideOracle, Position};
+use boardlab_harness::{fuzzing, BoardOracle, DivideOracle, Position};
 
 /// What a target does with the fuzzer's bytes: it returns, or panics on a finding.
 pub type Check = fn(&[u8]);
@@ -96,31 +97,8 @@ fn check_setup(setup: &Setup, given: &str) {
             "{written:?} does not write the canonical FEN back"
         );
     }
-    let mut expected: Vec<Move> = ReferenceBoard::from_setup(setup)
-        .legal_moves()
-        .iter()
-        .copied()
-        .collect();
-    expected.sort_unstable();
-    let hash = Zobrist::of(setup);
-    for &backend in Backend::ALL {
-        if backend.available().is_err() {
-            continue;
-        }
-        with_backend!(backend, B => {
-            let mut board = B::from_setup(setup);
-            assert_eq!(board.to_setup(), *setup, "{}: {given:?}", B::NAME);
-            assert_eq!(board.zobrist(), hash, "{}: {given:?}", B::NAME);
-            let mut moves: Vec<Move> = board.legal_moves().iter().copied().collect();
-            moves.sort_unstable();
-            assert_eq!(moves, expected, "{}: the legal moves of {given:?}", B::NAME);
-            for mv in moves {
-                let undo = board.make(mv);
-                board.unmake(mv, undo);
-                assert_eq!(board.to_setup(), *setup, "{}: {mv} in {given:?}", B::NAME);
-                assert_eq!(board.zobrist(), hash, "{}: {mv} in {given:?}", B::NAME);
-            }
-        });
+    if let Err(disagreement) = every_backend_holds(setup) {
+        panic!("{given:?}: {disagreement}");
     }
 }
 

@@ -308,3 +308,90 @@ pub trait Board: Clone + Send + Sync + 'static {
         0
     }
 }
+
+/// Writes, inside an `impl Board for Wrapper`, the methods that a board wrapping another
+/// passes straight through to the board in field `$inner`, so that the impl shows only what
+/// the wrapper changes. Name the methods to pass through: any of `state`, `piece_at`,
+/// `king_square`, `in_check`, `is_attacked`, `make`, `unmake`, `make_null` and `unmake_null`.
+/// The wrapper's `Undo` must be the inner board's.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Board, MoveSink, ReferenceBoard, Role, Setup};
+///
+/// /// The reference board, but a promotion to a bishop is never listed.
+/// #[derive(Clone)]
+/// struct NoBishopPromotions(ReferenceBoard);
+///
+/// impl Board for NoBishopPromotions {
+///     type Undo = <ReferenceBoard as Board>::Undo;
+///     const NAME: &'static str = "no-bishops";
+///     fn from_setup(setup: &Setup) -> Self {
+///         NoBishopPromotions(ReferenceBoard::from_setup(setup))
+///     }
+///     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+///         for mv in self.0.legal_moves().iter() {
+///             if mv.promotion() != Some(Role::Bishop) {
+///                 sink.push(*mv);
+///             }
+///         }
+///     }
+///     boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked,
+///         make, unmake, make_null, unmake_null);
+/// }
+///
+/// let board = NoBishopPromotions::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+/// assert_eq!(board.count_legal(), 5 + 3);
+/// ```
+#[macro_export]
+macro_rules! delegate_board {
+    ($inner:tt => $($method:ident),+ $(,)?) => {
+        $($crate::delegate_board!(@one $inner $method);)+
+    };
+    (@one $inner:tt state) => {
+        fn state(&self) -> &$crate::PositionState {
+            self.$inner.state()
+        }
+    };
+    (@one $inner:tt piece_at) => {
+        fn piece_at(&self, sq: $crate::Square) -> Option<$crate::Piece> {
+            self.$inner.piece_at(sq)
+        }
+    };
+    (@one $inner:tt king_square) => {
+        fn king_square(&self, color: $crate::Color) -> $crate::Square {
+            self.$inner.king_square(color)
+        }
+    };
+    (@one $inner:tt in_check) => {
+        fn in_check(&self) -> bool {
+            self.$inner.in_check()
+        }
+    };
+    (@one $inner:tt is_attacked) => {
+        fn is_attacked(&self, sq: $crate::Square, by: $crate::Color) -> bool {
+            self.$inner.is_attacked(sq, by)
+        }
+    };
+    (@one $inner:tt make) => {
+        fn make(&mut self, mv: $crate::Move) -> Self::Undo {
+            self.$inner.make(mv)
+        }
+    };
+    (@one $inner:tt unmake) => {
+        fn unmake(&mut self, mv: $crate::Move, undo: Self::Undo) {
+            self.$inner.unmake(mv, undo)
+        }
+    };
+    (@one $inner:tt make_null) => {
+        fn make_null(&mut self) -> Self::Undo {
+            self.$inner.make_null()
+        }
+    };
+    (@one $inner:tt unmake_null) => {
+        fn unmake_null(&mut self, undo: Self::Undo) {
+            self.$inner.unmake_null(undo)
+        }
+    };
+}

@@ -85,6 +85,81 @@ pub trait Views: Board {
     }
 }
 
+/// What one step of a walk over an array board reached. The array boards' explanations record
+/// each cell their walk reaches, and draw it in both views: a symbol in the text, a tone in the
+/// figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reached {
+    /// An empty square the piece may move to.
+    Empty,
+    /// A square holding an enemy piece: a capture.
+    Capture,
+    /// A cell off the board (the mailbox frame, the 0x88 phantom half) that ended a step.
+    OffBoard,
+}
+
+impl Reached {
+    /// The symbol the text views draw in the reached cell.
+    pub const fn symbol(self) -> char {
+        match self {
+            Reached::Empty => '*',
+            Reached::Capture => 'x',
+            Reached::OffBoard => '@',
+        }
+    }
+
+    /// The tone the figures give the reached cell.
+    pub const fn tone(self) -> svg::Tone {
+        match self {
+            Reached::Empty => svg::Tone::Reach,
+            Reached::Capture => svg::Tone::Capture,
+            Reached::OffBoard => svg::Tone::Line,
+        }
+    }
+}
+
+/// A piece's walk over an array board, as an explanation narrates it: the cells it reached,
+/// by cell index, and the narration, one line per step.
+#[derive(Debug, Clone, Default)]
+pub struct Walk {
+    marks: Vec<(usize, Reached)>,
+    /// The narration.
+    pub text: String,
+}
+
+impl Walk {
+    /// Records that the walk reached `cell`.
+    pub fn mark(&mut self, cell: usize, reached: Reached) {
+        self.marks.push((cell, reached));
+    }
+
+    /// Takes back every mark on `cell` (a king step that turned out to be attacked).
+    pub fn unmark(&mut self, cell: usize) {
+        self.marks.retain(|&(marked, _)| marked != cell);
+    }
+
+    /// What the walk last reached on `cell`, if it reached it.
+    pub fn reached(&self, cell: usize) -> Option<Reached> {
+        self.marks
+            .iter()
+            .rev()
+            .find(|&&(marked, _)| marked == cell)
+            .map(|&(_, reached)| reached)
+    }
+
+    /// The legend of a figure that draws the walk; `off_board` says what an off-board cell is
+    /// on this board.
+    pub fn legend(figure: &mut svg::Figure, off_board: &str) {
+        figure.legend(svg::Tone::Focus, "the piece explained");
+        figure.legend(Reached::Empty.tone(), "reached, empty");
+        figure.legend(Reached::Capture.tone(), "reached, enemy piece");
+        figure.legend(
+            Reached::OffBoard.tone(),
+            format!("{off_board} that stopped a step"),
+        );
+    }
+}
+
 /// The piece's name in words, `"white knight"`.
 pub fn piece_name(piece: Piece) -> String {
     let role = match piece.role {

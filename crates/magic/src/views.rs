@@ -241,10 +241,8 @@ fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -
 
 /// The board drawn as SVG: its bitboards and the focus square's magic masks.
 pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
-    let mut figure = Figure::new(
-            "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup",
-        );
-    figure.lines = svg::position_lines(board);
+    let mut figure = Figure::of_position(
+            "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup", board);
     for role in Role::ALL {
         figure.panels.push(Panel::bitboard(
             format!("roles[{}]", boardlab_bitboard::views::role_name(role)),
@@ -306,11 +304,13 @@ pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
 
 pub(crate) fn explain_svg(board: &MagicBoard, sq: Square) -> Result<Figure, ExplainError> {
     let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let mut figure = Figure::new(format!(
-        "magic: the {} on {sq}; a slider's attacks are one multiply, one shift and one load",
-        piece_name(piece)
-    ));
-    figure.lines = svg::position_lines(board);
+    let mut figure = Figure::of_position(
+        format!(
+            "magic: the {} on {sq}; a slider's attacks are one multiply, one shift and one load",
+            piece_name(piece)
+        ),
+        board,
+    );
     let sliders_used = sliders_of(piece.role);
     if sliders_used.is_empty() {
         figure.lines.push(

@@ -6,7 +6,9 @@ use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
+use boardlab_core::views::{
+    join_lines, legal_moves_from, piece_name, position_header, Reached, Walk,
+};
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
 
@@ -186,41 +188,24 @@ impl MailboxBoard {
     }
 }
 
-/// One move candidate found by a walk, and why it stopped or counted.
-struct Walk {
-    /// Cells reached: `(cell, mark)` with `*` for an empty square, `x` for a capture, `@` for
-    /// a frame cell that ended a walk.
-    marks: Vec<(usize, char)>,
-    text: String,
-}
-
-impl Walk {
-    fn new() -> Walk {
-        Walk {
-            marks: Vec::new(),
-            text: String::new(),
-        }
-    }
-}
-
 impl MailboxBoard {
     /// Walks a slider's ray from `from` along `step`, as `slide` in the generator does.
     fn walk_ray(&self, from: Sq120, step: i8, us_bit: u8, walk: &mut Walk) {
         let _ = write!(walk.text, "  {step:+} ({}):", step_name(step));
         let mut to = from.offset(step);
         while self.cells[to.index()].is_empty() {
-            walk.marks.push((to.index(), '*'));
+            walk.mark(to.index(), Reached::Empty);
             let _ = write!(walk.text, " {},", describe(self, to));
             to = to.offset(step);
         }
         let cell = self.cells[to.index()];
         if cell.is_open_to(us_bit) {
-            walk.marks.push((to.index(), 'x'));
+            walk.mark(to.index(), Reached::Capture);
             let _ = writeln!(walk.text, " {}: capture, stop", describe(self, to));
         } else if cell.piece().is_some() {
             let _ = writeln!(walk.text, " {}: own piece, stop", describe(self, to));
         } else {
-            walk.marks.push((to.index(), '@'));
+            walk.mark(to.index(), Reached::OffBoard);
             let _ = writeln!(
                 walk.text,
                 " {}: sentinel, stop (off the board)",
@@ -234,15 +219,15 @@ impl MailboxBoard {
         let to = from.offset(step);
         let cell = self.cells[to.index()];
         let verdict = if cell.is_empty() {
-            walk.marks.push((to.index(), '*'));
+            walk.mark(to.index(), Reached::Empty);
             "move"
         } else if cell.is_open_to(us_bit) {
-            walk.marks.push((to.index(), 'x'));
+            walk.mark(to.index(), Reached::Capture);
             "capture"
         } else if cell.piece().is_some() {
             "own piece, no"
         } else {
-            walk.marks.push((to.index(), '@'));
+            walk.mark(to.index(), Reached::OffBoard);
             "sentinel, no (off the board)"
         };
         let _ = writeln!(walk.text, "  {step:+}: {} -> {verdict}", describe(self, to));
@@ -255,26 +240,26 @@ impl MailboxBoard {
             Color::Black => (6, 1),
         };
         let one = from.offset(ahead);
+        let verdict = if self.cells[one.index()].is_empty() {
+            walk.mark(one.index(), Reached::Empty);
+            if from.is_on_rank(last_step_rank) {
+                " -> promotion (four moves)"
+            } else {
+                " -> move"
+            }
+        } else {
+            " -> blocked"
+        };
         let _ = writeln!(
             walk.text,
-            "  push {ahead:+}: {}{}",
-            describe(self, one),
-            if self.cells[one.index()].is_empty() {
-                walk.marks.push((one.index(), '*'));
-                if from.is_on_rank(last_step_rank) {
-                    " -> promotion (four moves)"
-                } else {
-                    " -> move"
-                }
-            } else {
-                " -> blocked"
-            }
+            "  push {ahead:+}: {}{verdict}",
+            describe(self, one)
         );
         if from.is_on_rank(start_rank) && self.cells[one.index()].is_empty() {
             let two = one.offset(ahead);
             let free = self.cells[two.index()].is_empty();
             if free {
-                walk.marks.push((two.index(), '*'));
+                walk.mark(two.index(), Reached::Empty);
             }
             let _ = writeln!(
                 walk.text,
@@ -289,7 +274,7 @@ impl MailboxBoard {
             let to = from.offset(step);
             let cell = self.cells[to.index()];
             let verdict = if cell.has_piece_of(them_bit) {
-                walk.marks.push((to.index(), 'x'));
+                walk.mark(to.index(), Reached::Capture);
                 if from.is_on_rank(last_step_rank) {
                     "capture with promotion (four moves)"
                 } else {
@@ -308,11 +293,11 @@ impl MailboxBoard {
                 if is_attacked(&after, self.king(us), Attackers::of(&self.lists, !us)) {
                     "en passant: on a copy with both pawns gone, the king is attacked -> refused"
                 } else {
-                    walk.marks.push((to.index(), 'x'));
+                    walk.mark(to.index(), Reached::Capture);
                     "en passant: on a copy with both pawns gone, the king is safe -> capture"
                 }
             } else if cell.piece().is_none() && !cell.is_empty() {
-                walk.marks.push((to.index(), '@'));
+                walk.mark(to.index(), Reached::OffBoard);
                 "sentinel, no"
             } else {
                 "no enemy piece, no"
@@ -334,14 +319,18 @@ impl MailboxBoard {
                 if cell.piece().is_some() {
                     "own piece, no"
                 } else {
-                    walk.marks.push((to.index(), '@'));
+                    walk.mark(to.index(), Reached::OffBoard);
                     "sentinel, no"
                 }
             } else if is_attacked(&self.cells, to, Attackers::of(&self.lists, !us)) {
                 "attacked, no"
             } else {
-                walk.marks
-                    .push((to.index(), if cell.is_empty() { '*' } else { 'x' }));
+                let reached = if cell.is_empty() {
+                    Reached::Empty
+                } else {
+                    Reached::Capture
+                };
+                walk.mark(to.index(), reached);
                 if cell.is_empty() {
                     "not attacked -> move"
                 } else {
@@ -391,7 +380,7 @@ impl MailboxBoard {
                 format!("{} attacked, no", attacked.join(" "))
             } else {
                 let landing = Sq120::from_square(side.king_to(us));
-                walk.marks.push((landing.index(), '*'));
+                walk.mark(landing.index(), Reached::Empty);
                 "path empty and not attacked -> move".to_string()
             };
             let _ = writeln!(walk.text, "  castling {name}: {verdict}");
@@ -431,7 +420,7 @@ impl MailboxBoard {
     /// The piece's own walk over the cells, as step 2 of `explain` narrates it.
     fn walk_of(&self, from: Sq120, piece: Piece) -> Walk {
         let us_bit = Cell::color_bit(piece.color);
-        let mut walk = Walk::new();
+        let mut walk = Walk::default();
         match piece.role {
             Role::Pawn => self.pawn_walk(from, piece.color, &mut walk),
             Role::King => self.king_walk(from, piece.color, &mut walk),
@@ -457,9 +446,10 @@ impl MailboxBoard {
 
 impl Views for MailboxBoard {
     fn show_svg(&self, _focus: Option<Square>) -> Figure {
-        let mut figure =
-            Figure::new("mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel");
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            "mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel",
+            self,
+        );
         figure.per_row = 1;
         figure.panels.push(frame_panel(
             "cells (a1 is cell 21, h8 cell 98)",
@@ -507,25 +497,20 @@ impl Views for MailboxBoard {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let from = Sq120::from_square(sq);
         let walk = self.walk_of(from, piece);
-        let mut figure = Figure::new(format!(
-            "mailbox: the {} on {sq} in cell {}, walking the 120 cells",
-            piece_name(piece),
-            from.index()
-        ));
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            format!(
+                "mailbox: the {} on {sq} in cell {}, walking the 120 cells",
+                piece_name(piece),
+                from.index()
+            ),
+            self,
+        );
         figure.per_row = 2;
         let mark = |index: usize| {
             if index == from.index() {
                 return Some(Tone::Focus);
             }
-            walk.marks
-                .iter()
-                .find(|(cell, _)| *cell == index)
-                .map(|&(_, mark)| match mark {
-                    '*' => Tone::Reach,
-                    'x' => Tone::Capture,
-                    _ => Tone::Line,
-                })
+            walk.reached(index).map(Reached::tone)
         };
         let mut walk_panel = frame_panel(
             "the walk: each step adds an offset to the cell index",
@@ -553,10 +538,7 @@ impl Views for MailboxBoard {
         ));
         figure.panels.push(walk_panel);
         figure.panels.push(svg::legal_moves_panel(self, sq));
-        figure.legend(Tone::Focus, "the piece explained");
-        figure.legend(Tone::Reach, "reached, empty");
-        figure.legend(Tone::Capture, "reached, enemy piece");
-        figure.legend(Tone::Line, "a frame cell that stopped a step");
+        Walk::legend(&mut figure, "a frame cell");
         figure.legend(Tone::Frame, "frame cell (sentinel)");
         Ok(figure)
     }
@@ -672,7 +654,7 @@ impl Views for MailboxBoard {
         }
 
         // Step 2: the piece's own walk over the cells.
-        let mut walk = Walk::new();
+        let mut walk = Walk::default();
         let steps: &[i8] = match piece.role {
             Role::Knight => &direction::KNIGHT,
             Role::Bishop => &direction::DIAGONAL,
@@ -750,15 +732,13 @@ impl Views for MailboxBoard {
         out.push_str(
             "\nthe walk drawn (* empty target, x capture, @ a frame cell that ended a walk)\n",
         );
-        let marks = walk.marks;
         out.push_str(&join_lines(&frame_grid(1, |i| {
             if i == from.index() {
                 return piece.char().to_string();
             }
-            match marks.iter().rev().find(|(cell, _)| *cell == i) {
-                Some((_, mark)) => mark.to_string(),
-                None => cell_char(self.cells[i]).to_string(),
-            }
+            walk.reached(i)
+                .map_or_else(|| cell_char(self.cells[i]), Reached::symbol)
+                .to_string()
         })));
         out.push('\n');
         out.push_str(&legal_moves_from(self, sq));

@@ -5,7 +5,7 @@
 //! pieces fail a subtraction of files and ranks; only a slider lined up with the square walks the
 //! squares in between, each one an occupancy query that scans both lists.
 
-use crate::list::PieceList;
+use crate::list::{entries, PieceList};
 use crate::PieceListBoard;
 use boardlab_core::{Color, Role};
 
@@ -121,10 +121,7 @@ impl PieceListBoard {
     #[inline]
     pub(crate) fn attacked_ignoring(&self, sq: u8, by: Color, ignored: u8) -> bool {
         let list: &PieceList = &self.lists[by.index()];
-        let mut candidates = list.reachers(sq, by);
-        while candidates != 0 {
-            let index = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
+        for index in entries(list.reachers(sq, by)) {
             let from = list.square(index);
             match list.role(index) {
                 Role::Bishop | Role::Rook | Role::Queen => {

@@ -13,7 +13,7 @@
 //! In check, the other pieces may only capture the checker or step between it and the king.
 
 use crate::attacks::{file, rank, Line};
-use crate::list::{PieceList, NO_SQUARE};
+use crate::list::{entries, PieceList, NO_SQUARE};
 use crate::{PieceListBoard, NOTHING_IGNORED};
 use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Role, Square};
 
@@ -224,10 +224,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         let (own, enemy, king) = (self.own, self.enemy, self.king);
         let them = !self.us;
         let mut checks = 0;
-        let mut candidates = enemy.reachers(king, them);
-        while candidates != 0 {
-            let index = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
+        for index in entries(enemy.reachers(king, them)) {
             let sq = enemy.square(index);
             match enemy.role(index) {
                 // Kings never stand next to each other.

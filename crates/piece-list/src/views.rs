@@ -158,9 +158,10 @@ impl PieceListBoard {
 
 impl Views for PieceListBoard {
     fn show_svg(&self, focus: Option<Square>) -> Figure {
-        let mut figure =
-            Figure::new("piece-list: two lists of up to 16 (role, square) entries; no board array");
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            "piece-list: two lists of up to 16 (role, square) entries; no board array",
+            self,
+        );
         figure.per_row = 1;
         figure.panels.push(self.lists_panel(focus));
         figure.panels.push(self.scan_panel(focus));
@@ -175,12 +176,14 @@ impl Views for PieceListBoard {
     fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let slot = self.list(piece.color).index_of(sq).unwrap_or(0);
-        let mut figure = Figure::new(format!(
-            "piece-list: the {} on {sq} is slot {slot} of {}'s list",
-            piece_name(piece),
-            piece.color
-        ));
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            format!(
+                "piece-list: the {} on {sq} is slot {slot} of {}'s list",
+                piece_name(piece),
+                piece.color
+            ),
+            self,
+        );
         figure.per_row = 1;
         let mut lists = self.lists_panel(Some(sq));
         lists.notes.push(

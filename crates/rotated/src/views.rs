@@ -272,8 +272,7 @@ fn map_panel(board: &RotatedBoard, rotation: Rotation, focus: Option<Square>) ->
 
 /// The four occupancy maps, each with the line through `focus` marked.
 fn maps_figure(board: &RotatedBoard, title: String, focus: Option<Square>) -> Figure {
-    let mut figure = Figure::new(title);
-    figure.lines = svg::position_lines(board);
+    let mut figure = Figure::of_position(title, board);
     figure.lines.push(
             "each map is one u64 drawn as 8 rows of 8 bits; each bit is labelled with the square it holds"
                 .to_string(),

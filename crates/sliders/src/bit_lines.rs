@@ -260,7 +260,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         steps.squares("occupied on it", occupied & line.mask(sq));
         steps.note(
             "table entry",
-            StepValue::Squares(entry),
+            entry,
             format!("ATTACKS[{}][{sq}][{state}]", line.name()),
         );
     }

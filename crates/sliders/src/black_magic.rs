@@ -289,10 +289,10 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
     steps.squares("relevant mask", Bitboard(!key.not_mask));
     steps.note(
         "occupied | !mask",
-        StepValue::Squares(Bitboard(ored)),
+        Bitboard(ored),
         "every irrelevant square set, so only the relevant ones vary",
     );
-    steps.note("magic", StepValue::Word(key.magic), hex64(key.magic));
+    steps.note("magic", key.magic, hex64(key.magic));
     steps.word("product", product);
     steps.note(
         "index",

@@ -112,6 +112,21 @@ impl Serialize for BitString {
     }
 }
 
+/// A set of squares is drawn on the board.
+impl From<Bitboard> for StepValue {
+    fn from(set: Bitboard) -> StepValue {
+        StepValue::Squares(set)
+    }
+}
+
+/// A bare 64-bit number is a word of arithmetic; a count or an offset says
+/// [`StepValue::Number`].
+impl From<u64> for StepValue {
+    fn from(word: u64) -> StepValue {
+        StepValue::Word(word)
+    }
+}
+
 impl StepValue {
     /// The value as a bit pattern or number, whatever its kind.
     pub fn bits(self) -> u64 {
@@ -164,17 +179,22 @@ impl Steps {
     }
 
     /// Adds a step with a note.
-    pub fn note(&mut self, label: impl Into<String>, value: StepValue, note: impl Into<String>) {
+    pub fn note(
+        &mut self,
+        label: impl Into<String>,
+        value: impl Into<StepValue>,
+        note: impl Into<String>,
+    ) {
         self.steps.push(Step {
             part: self.part.clone(),
             label: label.into(),
-            value,
+            value: value.into(),
             note: note.into(),
         });
     }
 
     /// Adds a step that the label says all about.
-    pub fn push(&mut self, label: impl Into<String>, value: StepValue) {
+    pub fn push(&mut self, label: impl Into<String>, value: impl Into<StepValue>) {
         self.note(label, value, "");
     }
 
@@ -353,7 +373,7 @@ pub fn ray_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explan
         steps.squares("occupied on the ray", occupied & ray);
         steps.note(
             "reached",
-            StepValue::Squares(reached),
+            reached,
             "the ray's squares up to the first occupied one, which is reached too",
         );
     }

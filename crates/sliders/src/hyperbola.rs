@@ -142,7 +142,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         steps.squares("occupied on the line", occupied & line.mask(sq));
         steps.note(
             "attacks on the line",
-            StepValue::Squares(entry),
+            entry,
             if line == Line::Rank {
                 "the first-rank attacks shifted to the rank"
             } else {

@@ -172,7 +172,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
                 );
                 steps.note(
                     "table entry",
-                    StepValue::Squares(Bitboard(FILL_UP[file][bits])),
+                    Bitboard(FILL_UP[file][bits]),
                     format!("FILL_UP[{file}][{bits}], the rank's attacks in every rank"),
                 );
                 rank_attacks(sq, occupied)
@@ -180,14 +180,10 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
             Line::File => {
                 let shifted = occupied.0 >> file & FILE_A;
                 let bits = gather_file(occupied.0, file);
-                steps.note(
-                    "masked",
-                    StepValue::Word(shifted),
-                    format!("occupied >> {file} & A_FILE"),
-                );
+                steps.note("masked", shifted, format!("occupied >> {file} & A_FILE"));
                 steps.note(
                     "product",
-                    StepValue::Word(shifted.wrapping_mul(C2_H7)),
+                    shifted.wrapping_mul(C2_H7),
                     format!("* C2_H7 ({})", hex64(C2_H7)),
                 );
                 steps.note(
@@ -197,7 +193,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
                 );
                 steps.note(
                     "table entry",
-                    StepValue::Squares(Bitboard(A_FILE_ATTACKS[rank][bits])),
+                    Bitboard(A_FILE_ATTACKS[rank][bits]),
                     format!("A_FILE_ATTACKS[{rank}][{bits}], on the a-file"),
                 );
                 file_attacks(sq, occupied)
@@ -206,14 +202,10 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
                 let mask = line.mask_ex(sq).0;
                 let masked = occupied.0 & mask;
                 let bits = gather_diagonal(occupied.0, mask);
-                steps.note(
-                    "masked",
-                    StepValue::Word(masked),
-                    format!("occupied & line, without {sq}"),
-                );
+                steps.note("masked", masked, format!("occupied & line, without {sq}"));
                 steps.note(
                     "product",
-                    StepValue::Word(masked.wrapping_mul(FILE_B)),
+                    masked.wrapping_mul(FILE_B),
                     format!("* B_FILE ({})", hex64(FILE_B)),
                 );
                 steps.note(
@@ -223,7 +215,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
                 );
                 steps.note(
                     "table entry",
-                    StepValue::Squares(Bitboard(FILL_UP[file][bits])),
+                    Bitboard(FILL_UP[file][bits]),
                     format!("FILL_UP[{file}][{bits}], the first-rank attacks in every rank"),
                 );
                 diagonal_attacks(line, sq, occupied)
@@ -232,7 +224,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         steps.squares("occupied on the line", occupied & line.mask(sq));
         steps.note(
             "attacks on the line",
-            StepValue::Squares(entry),
+            entry,
             if line == Line::File {
                 format!("the entry << {file}")
             } else {

@@ -20,7 +20,7 @@
 //! propagator once, and to the final shift. Every direction costs about a dozen instructions
 //! on registers only; the same code could fill many sliders at once.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
+use crate::explain::{Explanation, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
@@ -190,27 +190,27 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         steps.part(format!("{} (shift {:+})", d.name, d.shift));
         steps.note(
             "propagator",
-            StepValue::Squares(Bitboard(pro)),
+            Bitboard(pro),
             "the empty squares a step may land on",
         );
         steps.note(
             "fill 1",
-            StepValue::Squares(Bitboard(gen1)),
+            Bitboard(gen1),
             format!("one step of {:+}: up to 2 squares", d.shift),
         );
         steps.note(
             "fill 2",
-            StepValue::Squares(Bitboard(gen2)),
+            Bitboard(gen2),
             format!("two steps of {:+}: up to 4", d.shift),
         );
         steps.note(
             "fill 3",
-            StepValue::Squares(Bitboard(gen3)),
+            Bitboard(gen3),
             format!("four steps of {:+}: up to 8, the whole ray", d.shift),
         );
         steps.note(
             "step",
-            StepValue::Squares(Bitboard(found)),
+            Bitboard(found),
             "the fill moved once more: the blocker too",
         );
     }

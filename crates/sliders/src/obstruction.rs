@@ -17,7 +17,7 @@
 //! mask then keeps just the line. There is no table to look up, only three masks per line and
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
+use crate::explain::{Explanation, Steps, Technique};
 use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
@@ -116,30 +116,18 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         let entry = Bitboard(line_attacks(occupied.0, &m));
         steps.note(
             "from = 1 << msb(lower | 1)",
-            StepValue::Word(from),
+            from,
             "the highest lower blocker, bit 0 if none",
         );
         steps.note(
             "to = 2 * lsb(upper)",
-            StepValue::Word(to),
+            to,
             "one past the lowest upper blocker, 0 if none",
         );
         steps.word("to - from", to.wrapping_sub(from));
-        steps.note(
-            "lower blockers",
-            StepValue::Squares(Bitboard(lower)),
-            "occupied & LOWER",
-        );
-        steps.note(
-            "upper blockers",
-            StepValue::Squares(Bitboard(upper)),
-            "occupied & UPPER",
-        );
-        steps.note(
-            "attacks on the line",
-            StepValue::Squares(entry),
-            "(to - from) & line",
-        );
+        steps.note("lower blockers", Bitboard(lower), "occupied & LOWER");
+        steps.note("upper blockers", Bitboard(upper), "occupied & UPPER");
+        steps.note("attacks on the line", entry, "(to - from) & line");
         attacks |= entry;
     }
     let technique = Technique {

@@ -3,8 +3,7 @@
 
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::{
-    perft, Board, Color, Move, MoveList, MoveSink, PerftMode, Piece, PositionState, ReferenceBoard,
-    Role, Setup, Square, START_FEN,
+    perft, Board, Move, MoveList, MoveSink, PerftMode, ReferenceBoard, Role, Setup, START_FEN,
 };
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
@@ -108,36 +107,11 @@ impl Board for NoBishopPromotions {
     fn from_setup(setup: &Setup) -> Self {
         NoBishopPromotions(ReferenceBoard::from_setup(setup))
     }
-    fn state(&self) -> &PositionState {
-        self.0.state()
-    }
-    fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.0.piece_at(sq)
-    }
-    fn king_square(&self, color: Color) -> Square {
-        self.0.king_square(color)
-    }
-    fn in_check(&self) -> bool {
-        self.0.in_check()
-    }
-    fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.0.is_attacked(sq, by)
-    }
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         self.0.generate_into(&mut DropBishops(sink));
     }
-    fn make(&mut self, mv: Move) {
-        self.0.make(mv)
-    }
-    fn unmake(&mut self, mv: Move, undo: ()) {
-        self.0.unmake(mv, undo)
-    }
-    fn make_null(&mut self) {
-        self.0.make_null()
-    }
-    fn unmake_null(&mut self, undo: ()) {
-        self.0.unmake_null(undo)
-    }
+    boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked,
+        make, unmake, make_null, unmake_null);
 }
 
 #[test]

@@ -10,7 +10,9 @@ use crate::difference::{
 use crate::piece::{color_bit, is_slider, kind, pawn_code, piece_of, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{join_lines, legal_moves_from, piece_name, position_header};
+use boardlab_core::views::{
+    join_lines, legal_moves_from, piece_name, position_header, Reached, Walk,
+};
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
 
@@ -83,13 +85,6 @@ fn attacker_letters(bits: u8) -> String {
     text
 }
 
-/// What a walk reached, for the drawing: `*` empty target, `x` capture, `@` an off-board cell
-/// on the phantom half that ended a walk.
-struct Walk {
-    marks: Vec<(u8, char)>,
-    text: String,
-}
-
 impl X88Board {
     fn walk_ray(&self, from: Sq88, step: i8, walk: &mut Walk) {
         let us = piece_of(self.cells[from.index()]).map_or(Color::White, |p| p.color);
@@ -98,17 +93,17 @@ impl X88Board {
         loop {
             if to.is_off_board() {
                 if to.0 & 0x08 != 0 && to.0 & 0x80 == 0 {
-                    walk.marks.push((to.0, '@'));
+                    walk.mark(to.index(), Reached::OffBoard);
                 }
                 let _ = writeln!(walk.text, " {}, stop", describe(self, to));
                 return;
             }
             let content = self.cells[to.index()];
             if content == EMPTY {
-                walk.marks.push((to.0, '*'));
+                walk.mark(to.index(), Reached::Empty);
                 let _ = write!(walk.text, " {},", describe(self, to));
             } else if content & color_bit(!us) != 0 {
-                walk.marks.push((to.0, 'x'));
+                walk.mark(to.index(), Reached::Capture);
                 let _ = writeln!(walk.text, " {}: capture, stop", describe(self, to));
                 return;
             } else {
@@ -123,17 +118,17 @@ impl X88Board {
         let to = from.offset(step);
         if to.is_off_board() {
             if to.0 & 0x08 != 0 && to.0 & 0x80 == 0 {
-                walk.marks.push((to.0, '@'));
+                walk.mark(to.index(), Reached::OffBoard);
             }
             let _ = writeln!(walk.text, "  {step:+}: {}", describe(self, to));
             return None;
         }
         let content = self.cells[to.index()];
         let verdict = if content == EMPTY {
-            walk.marks.push((to.0, '*'));
+            walk.mark(to.index(), Reached::Empty);
             "move"
         } else if content & color_bit(!us) != 0 {
-            walk.marks.push((to.0, 'x'));
+            walk.mark(to.index(), Reached::Capture);
             "capture"
         } else {
             "own piece, no"
@@ -299,10 +294,8 @@ fn difference_panel() -> Panel {
 
 impl Views for X88Board {
     fn show_svg(&self, focus: Option<Square>) -> Figure {
-        let mut figure = Figure::new(
-            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board",
-        );
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board", self);
         figure.per_row = 1;
         let mut cells = cells_panel(
             "cells: pieces on the real half; on the phantom half, the list slot of the piece 8 cells left",
@@ -353,10 +346,7 @@ impl Views for X88Board {
     fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let from = Sq88::from_square(sq);
-        let mut walk = Walk {
-            marks: Vec::new(),
-            text: String::new(),
-        };
+        let mut walk = Walk::default();
         let rays: &[i8] = match piece.role {
             Role::Bishop => &DIAGONAL_STEPS,
             Role::Rook => &STRAIGHT_STEPS,
@@ -374,12 +364,14 @@ impl Views for X88Board {
         for &step in steps {
             self.try_step(from, step, piece.color, &mut walk);
         }
-        let mut figure = Figure::new(format!(
-            "x88: the {} on {sq} in cell {:#04x}, stepping over the 128 cells",
-            piece_name(piece),
-            from.0
-        ));
-        figure.lines = svg::position_lines(self);
+        let mut figure = Figure::of_position(
+            format!(
+                "x88: the {} on {sq} in cell {:#04x}, stepping over the 128 cells",
+                piece_name(piece),
+                from.0
+            ),
+            self,
+        );
         figure.per_row = 1;
         let mut cells = cells_panel(
             "the steps: a cell with a bit of 0x88 set is off the board",
@@ -395,14 +387,7 @@ impl Views for X88Board {
                 if index == from.0 {
                     return Some(Tone::Focus);
                 }
-                walk.marks
-                    .iter()
-                    .find(|(cell, _)| *cell == index)
-                    .map(|&(_, mark)| match mark {
-                        '*' => Tone::Reach,
-                        'x' => Tone::Capture,
-                        _ => Tone::Line,
-                    })
+                walk.reached(usize::from(index)).map(Reached::tone)
             },
         );
         if piece.role == Role::Pawn {
@@ -418,10 +403,7 @@ impl Views for X88Board {
         }
         figure.panels.push(cells);
         figure.panels.push(svg::legal_moves_panel(self, sq));
-        figure.legend(Tone::Focus, "the piece explained");
-        figure.legend(Tone::Reach, "reached, empty");
-        figure.legend(Tone::Capture, "reached, enemy piece");
-        figure.legend(Tone::Line, "a phantom cell that stopped a step");
+        Walk::legend(&mut figure, "a phantom cell");
         figure.legend(Tone::Phantom, "phantom half");
         Ok(figure)
     }
@@ -532,10 +514,7 @@ impl Views for X88Board {
             );
         }
 
-        let mut walk = Walk {
-            marks: Vec::new(),
-            text: String::new(),
-        };
+        let mut walk = Walk::default();
         match piece.role {
             Role::Pawn => {
                 out.push_str("\n2. pawn steps: +-16 a rank, +-15/+-17 the captures\n");
@@ -544,7 +523,7 @@ impl Views for X88Board {
                 let free = !ahead.is_off_board() && self.cells[ahead.index()] == EMPTY;
                 let promotes = ahead.rank() == if us == Color::White { 7 } else { 0 };
                 if free {
-                    walk.marks.push((ahead.0, '*'));
+                    walk.mark(ahead.index(), Reached::Empty);
                 }
                 let _ = writeln!(
                     walk.text,
@@ -560,7 +539,7 @@ impl Views for X88Board {
                     let two = ahead.offset(up);
                     let free2 = self.cells[two.index()] == EMPTY;
                     if free2 {
-                        walk.marks.push((two.0, '*'));
+                        walk.mark(two.index(), Reached::Empty);
                     }
                     let _ = writeln!(
                         walk.text,
@@ -574,11 +553,11 @@ impl Views for X88Board {
                     let to = from.offset(step);
                     let verdict = if to.is_off_board() {
                         if to.0 & 0x80 == 0 {
-                            walk.marks.push((to.0, '@'));
+                            walk.mark(to.index(), Reached::OffBoard);
                         }
                         "no".to_string()
                     } else if self.cells[to.index()] & color_bit(!us) != 0 {
-                        walk.marks.push((to.0, 'x'));
+                        walk.mark(to.index(), Reached::Capture);
                         if promotes {
                             "capture with promotion (four moves)".to_string()
                         } else {
@@ -593,7 +572,7 @@ impl Views for X88Board {
                         if attacked(&after, self.officers(!us), king, !us, Sq88::NONE) {
                             "en passant: on a copy of the cells with both pawns moved, the king is attacked -> refused".to_string()
                         } else {
-                            walk.marks.push((to.0, 'x'));
+                            walk.mark(to.index(), Reached::Capture);
                             "en passant: on a copy of the cells with both pawns moved, the king is safe -> capture".to_string()
                         }
                     } else {
@@ -623,7 +602,7 @@ impl Views for X88Board {
                     if self.cells[to.index()] & color_bit(us) == 0
                         && attacked(&self.cells, self.officers(!us), to, !us, from)
                     {
-                        walk.marks.retain(|&(cell, _)| cell != to.0);
+                        walk.unmark(to.index());
                         let _ = writeln!(walk.text, "      but {} is attacked: no", to.square());
                     }
                 }
@@ -716,13 +695,12 @@ impl Views for X88Board {
         out.push_str(
             "\nthe walk drawn (* empty target, x capture, @ a phantom cell that ended a walk)\n",
         );
-        let marks = walk.marks;
         out.push_str(&join_lines(&cells_grid(1, |index| {
             if index == from.0 {
                 return piece.char().to_string();
             }
-            if let Some(&(_, mark)) = marks.iter().rev().find(|&&(cell, _)| cell == index) {
-                return mark.to_string();
+            if let Some(reached) = walk.reached(usize::from(index)) {
+                return reached.symbol().to_string();
             }
             if index & 8 == 0 {
                 piece_of(self.cells[index as usize])

@@ -3,7 +3,7 @@
 use super::*;
 use crate::epd::{parse_perft_suite, STANDARD_SUITE};
 use crate::ReferenceBoard;
-use crate::{perft, Color, MoveSink, PerftMode, Piece, PositionState, Setup, Square};
+use crate::{perft, MoveSink, PerftMode, Piece, Setup, Square};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
@@ -218,21 +218,8 @@ impl Board for ReversedBoard {
     fn from_setup(setup: &Setup) -> Self {
         ReversedBoard(ReferenceBoard::from_setup(setup), Arc::default())
     }
-    fn state(&self) -> &PositionState {
-        self.0.state()
-    }
-    fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.0.piece_at(sq)
-    }
-    fn king_square(&self, color: Color) -> Square {
-        self.0.king_square(color)
-    }
-    fn in_check(&self) -> bool {
-        self.0.in_check()
-    }
-    fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.0.is_attacked(sq, by)
-    }
+    crate::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked, make, unmake,
+        unmake_null);
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut forward = MoveList::new();
         self.0.generate(S::KIND, &mut forward);
@@ -240,18 +227,9 @@ impl Board for ReversedBoard {
             sink.push(mv);
         }
     }
-    fn make(&mut self, mv: Move) {
-        self.0.make(mv)
-    }
-    fn unmake(&mut self, mv: Move, undo: ()) {
-        self.0.unmake(mv, undo)
-    }
     fn make_null(&mut self) {
         self.1.fetch_add(1, Ordering::Relaxed);
         self.0.make_null()
-    }
-    fn unmake_null(&mut self, undo: ()) {
-        self.0.unmake_null(undo)
     }
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
         for sq in Square::ALL.into_iter().rev() {

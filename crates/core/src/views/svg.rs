@@ -249,6 +249,14 @@ impl Figure {
         }
     }
 
+    /// A figure about `board`'s position: the heading, with the FEN and the state under it.
+    pub fn of_position<B: Board>(title: impl Into<String>, board: &B) -> Figure {
+        Figure {
+            lines: position_lines(board),
+            ..Figure::new(title)
+        }
+    }
+
     /// Adds a legend entry, once per tone (a second meaning for a tone is ignored).
     pub fn legend(&mut self, tone: Tone, meaning: impl Into<String>) {
         if !self.legend.iter().any(|(t, _)| *t == tone) {
@@ -575,8 +583,7 @@ pub fn legal_moves_panel<B: Board>(board: &B, sq: Square) -> Panel {
 /// The drawing of a board that has no drawing of its own: its pieces, each colour's pieces
 /// as a set, and the occupied squares, all read through [`Board::piece_at`].
 pub fn generic_show<B: Board>(board: &B, focus: Option<Square>) -> Figure {
-    let mut figure = Figure::new(format!("{}: the position as 64 squares", B::NAME));
-    figure.lines = position_lines(board);
+    let mut figure = Figure::of_position(format!("{}: the position as 64 squares", B::NAME), board);
     let set_of = |keep: &dyn Fn(Piece) -> bool| -> Bitboard {
         Square::ALL
             .iter()
@@ -611,8 +618,10 @@ pub fn generic_show<B: Board>(board: &B, focus: Option<Square>) -> Figure {
 
 /// The explanation of a board that has no drawing of its own: the piece and its legal moves.
 pub fn generic_explain<B: Board>(board: &B, sq: Square) -> Figure {
-    let mut figure = Figure::new(format!("{}: the moves of the piece on {sq}", B::NAME));
-    figure.lines = position_lines(board);
+    let mut figure = Figure::of_position(
+        format!("{}: the moves of the piece on {sq}", B::NAME),
+        board,
+    );
     figure.panels.push(legal_moves_panel(board, sq));
     explain_legend(&mut figure);
     figure

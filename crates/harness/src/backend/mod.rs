@@ -243,6 +243,65 @@ impl std::fmt::Display for Backend {
     }
 }
 
+/// Checks that every backend this processor can run holds `setup` as the reference board
+/// does: the same setup and hash back, the same legal moves, each move made to the position
+/// [`Setup::play`](boardlab_core::Setup::play) reaches and unmade to the setup and hash it
+/// started from. The fuzz targets and the robustness tests ask it of every position they make.
+///
+/// # Errors
+///
+/// The first disagreement, naming the backend (and the move, where one is involved).
+pub fn every_backend_holds(setup: &boardlab_core::Setup) -> Result<(), String> {
+    use boardlab_core::{Board, Move, ReferenceBoard, Zobrist};
+    let sorted = |moves: &boardlab_core::MoveList| -> Vec<Move> {
+        let mut moves = moves.iter().copied().collect::<Vec<_>>();
+        moves.sort_unstable();
+        moves
+    };
+    let expected = sorted(&ReferenceBoard::from_setup(setup).legal_moves());
+    let hash = Zobrist::of(setup);
+    let differs = |what: String, held: &boardlab_core::Setup, hash_held| {
+        if held != setup {
+            Err(format!("{what}: holds {} instead", held.to_fen()))
+        } else if hash_held != hash {
+            Err(format!("{what}: the hash is {hash_held:?}, not {hash:?}"))
+        } else {
+            Ok(())
+        }
+    };
+    for &backend in Backend::ALL {
+        if backend.available().is_err() {
+            continue;
+        }
+        with_backend!(backend, B => {
+            let mut board = B::from_setup(setup);
+            let name = B::NAME;
+            differs(format!("{name}: set up"), &board.to_setup(), board.zobrist())?;
+            let moves = sorted(&board.legal_moves());
+            if moves != expected {
+                return Err(format!(
+                    "{name}: the legal moves {moves:?} are not the reference board's {expected:?}"
+                ));
+            }
+            for mv in moves {
+                let mut after = setup.clone();
+                after.play(mv);
+                let undo = board.make(mv);
+                if board.to_setup() != after {
+                    return Err(format!(
+                        "{name}: {mv} makes {} instead of {}",
+                        board.to_setup().to_fen(),
+                        after.to_fen()
+                    ));
+                }
+                board.unmake(mv, undo);
+                differs(format!("{name}: {mv} undone"), &board.to_setup(), board.zobrist())?;
+            }
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

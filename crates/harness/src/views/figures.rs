@@ -239,8 +239,10 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 fn masks_figure(fen: &str) -> Result<Figure, Error> {
     let board = HyperbolaBoard::from_fen(fen).map_err(|err| Error::Usage(err.to_string()))?;
     let masks = check_and_pin_masks(&board);
-    let mut figure = Figure::new("the check mask and the pin lines of the side to move");
-    figure.lines = svg::position_lines(&board);
+    let mut figure = Figure::of_position(
+        "the check mask and the pin lines of the side to move",
+        &board,
+    );
     figure.lines.push(
         "checkers and pinned pieces as the bitboard generator finds them; the masks from the same definitions"
             .to_string(),

@@ -55,7 +55,7 @@ pub fn magic_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Expl
     steps.squares("occupied", occupied);
     steps.note(
         "mask",
-        StepValue::Squares(magic.mask),
+        magic.mask,
         format!(
             "{} relevant squares: each ray without its last square",
             magic.mask.count()
@@ -99,7 +99,7 @@ pub fn rotated_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Ex
         steps.part(format!("{} through {sq}", line.name()));
         steps.note(
             "map",
-            StepValue::Word(occupancy.board(rotation)),
+            occupancy.board(rotation),
             format!("the {} map, the line in consecutive bits", rotation.name()),
         );
         steps.note(
@@ -115,7 +115,7 @@ pub fn rotated_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Ex
         steps.squares("occupied on the line", occupied & line.mask(sq));
         steps.note(
             "table entry",
-            StepValue::Squares(entry),
+            entry,
             format!("LINE_ATTACKS[{}][{sq}][{state}]", line.name()),
         );
     }

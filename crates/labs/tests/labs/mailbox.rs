@@ -1,7 +1,7 @@
 //! `mailbox_slide`: the cells of a ray in order, nearest first, each once, and no cell read
 //! off the ray.
 
-use crate::{occupancies, pass, rejects, Checked};
+use crate::{assert_walk_is_the_slow_walk, occupancies, pass, rejects, Checked, StrayReads};
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
 use boardlab_labs::mailbox::{self, cell, Cells, BISHOP_STEPS, PIECE, ROOK_STEPS};
@@ -42,7 +42,7 @@ fn walk(sq: Square, occupied: Bitboard, (df, dr): (i8, i8)) -> (Vec<usize>, usiz
 /// returns the number of rays.
 fn check_slide(slide: Slide) -> Checked<usize> {
     let mut rays = 0;
-    let mut stray_read = None;
+    let mut stray_reads = StrayReads::default();
     for occupied in occupancies(2, 200) {
         let cells = Cells::new(occupied);
         for sq in Square::ALL {
@@ -61,21 +61,17 @@ fn check_slide(slide: Slide) -> Checked<usize> {
                     .iter()
                     .chain([&end])
                     .fold(0u128, |set, &c| set | 1 << c);
-                if read & !on_ray != 0 && stray_read.is_none() {
-                    let off: Vec<u32> = (0..120)
-                        .filter(|&c| read >> c & 1 != 0 && on_ray >> c & 1 == 0)
-                        .collect();
-                    stray_read = Some(format!(
+                stray_reads.check(read, on_ray, |stray| {
+                    let off: Vec<u32> = (0..120).filter(|&c| stray >> c & 1 != 0).collect();
+                    format!(
                         "from {sq} with step {step}: read cells {off:?}, which are not on the ray"
-                    ));
-                }
+                    )
+                });
                 rays += 1;
             }
         }
     }
-    // A stray read is reported after every answer has been compared, so that an answer both
-    // wrong and reading too much is reported for what it answers.
-    stray_read.map_or(Ok(rays), Err)
+    stray_reads.verdict(rays)
 }
 
 #[test]
@@ -86,22 +82,14 @@ fn mailbox_slide_matches_the_ray_walk() {
 /// The test's walk is the slow walk of boardlab-core, as sets.
 #[test]
 fn mailbox_slide_walk_agrees_with_the_slow_walk() {
-    let mut rays = 0;
-    for occupied in occupancies(2, 20) {
-        for sq in Square::ALL {
-            for step in ROOK_STEPS.into_iter().chain(BISHOP_STEPS) {
-                let (reached, _) = walk(sq, occupied, direction(step));
-                let squares: Bitboard = reached
-                    .iter()
-                    .map(|&c| mailbox::square_of_cell(c).expect("a playing cell"))
-                    .collect();
-                let slow = slider_attacks_slow(sq, occupied, &[direction(step); 4]);
-                assert_eq!(squares, slow, "{sq} step {step}");
-                rays += 1;
-            }
-        }
-    }
-    assert_eq!(rays, 20 * 64 * 8);
+    let steps: Vec<isize> = ROOK_STEPS.into_iter().chain(BISHOP_STEPS).collect();
+    assert_walk_is_the_slow_walk(2, &steps, direction, |sq, occupied, step| {
+        let (reached, _) = walk(sq, occupied, direction(step));
+        reached
+            .iter()
+            .map(|&c| mailbox::square_of_cell(c).expect("a playing cell"))
+            .collect()
+    });
 }
 
 /// The shortcut: the occupancy read from all 64 cells and handed to core's slow walk, the

@@ -21,7 +21,8 @@ mod rotated;
 mod x88;
 mod zobrist;
 
-use boardlab_core::{Bitboard, Setup};
+use boardlab_core::bitboard::slider_attacks_slow;
+use boardlab_core::{Bitboard, Setup, Square};
 use boardlab_mailbox::MailboxBoard;
 use boardlab_testkit::positions::random_position;
 use rand::rngs::StdRng;
@@ -41,6 +42,49 @@ fn rejects<T: std::fmt::Debug>(what: &str, checked: Checked<T>) -> String {
         Ok(covered) => panic!("the check accepted {what} (covered {covered:?})"),
         Err(problem) => problem,
     }
+}
+
+/// The first read of a cell that an answer had no business reading. It is reported only
+/// after every answer has been compared, so that an answer both wrong and reading too much is
+/// reported for what it answers.
+#[derive(Default)]
+struct StrayReads(Option<String>);
+
+impl StrayReads {
+    /// Notes `describe(stray)` if `read` holds cells outside `allowed` and nothing was noted yet.
+    fn check(&mut self, read: u128, allowed: u128, describe: impl FnOnce(u128) -> String) {
+        let stray = read & !allowed;
+        if stray != 0 && self.0.is_none() {
+            self.0 = Some(describe(stray));
+        }
+    }
+
+    /// `covered`, or the stray read as the check's problem.
+    fn verdict<T>(self, covered: T) -> Checked<T> {
+        self.0.map_or(Ok(covered), Err)
+    }
+}
+
+/// Asserts that a lab test's own ray walk is core's slow walk: on 20 random occupancies, from
+/// every square along every one of `steps`, `reached(sq, occupied, step)` is the set
+/// `slider_attacks_slow` finds in `direction(step)`.
+fn assert_walk_is_the_slow_walk<Step: Copy + std::fmt::Debug>(
+    seed: u64,
+    steps: &[Step],
+    direction: impl Fn(Step) -> (i8, i8),
+    reached: impl Fn(Square, Bitboard, Step) -> Bitboard,
+) {
+    let mut rays = 0;
+    for occupied in occupancies(seed, 20) {
+        for sq in Square::ALL {
+            for &step in steps {
+                let slow = slider_attacks_slow(sq, occupied, &[direction(step); 4]);
+                assert_eq!(reached(sq, occupied, step), slow, "{sq} step {step:?}");
+                rays += 1;
+            }
+        }
+    }
+    assert_eq!(rays, 20 * 64 * steps.len());
 }
 
 /// Positions the random games start from: the start position, kiwipete, and two endings rich

@@ -3,8 +3,7 @@
 
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::{
-    staged_order, Board, Color, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState,
-    Setup, Square,
+    staged_order, Board, GenKind, Move, MoveFlag, MoveList, MoveSink, Setup, Square,
 };
 use boardlab_labs::picker::{mvv_lva, StagedPicker};
 use boardlab_mailbox::MailboxBoard;
@@ -57,21 +56,8 @@ impl Board for Recording {
     fn from_setup(setup: &Setup) -> Self {
         Recording::new(setup)
     }
-    fn state(&self) -> &PositionState {
-        self.inner.state()
-    }
-    fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.inner.piece_at(sq)
-    }
-    fn king_square(&self, color: Color) -> Square {
-        self.inner.king_square(color)
-    }
-    fn in_check(&self) -> bool {
-        self.inner.in_check()
-    }
-    fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.inner.is_attacked(sq, by)
-    }
+    boardlab_core::delegate_board!(inner => state, piece_at, king_square, in_check, is_attacked,
+        unmake, unmake_null);
     /// Every generation comes through here: `generate`, `legal_moves` and `count_legal` are
     /// written on it.
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
@@ -82,15 +68,9 @@ impl Board for Recording {
         self.record(Asked::Make);
         self.inner.make(mv)
     }
-    fn unmake(&mut self, mv: Move, undo: Self::Undo) {
-        self.inner.unmake(mv, undo)
-    }
     fn make_null(&mut self) -> Self::Undo {
         self.record(Asked::Make);
         self.inner.make_null()
-    }
-    fn unmake_null(&mut self, undo: Self::Undo) {
-        self.inner.unmake_null(undo)
     }
 }
 

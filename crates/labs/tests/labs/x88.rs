@@ -2,7 +2,7 @@
 //! cell read off the board or off the rays, and every difference of two cells; and the
 //! chapter's counts of the difference table.
 
-use crate::{occupancies, pass, rejects, Checked};
+use crate::{assert_walk_is_the_slow_walk, occupancies, pass, rejects, Checked, StrayReads};
 use boardlab_core::bitboard::{
     king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
 };
@@ -111,7 +111,7 @@ type SliderTargets = fn(&Cells, u8, &[i8]) -> Vec<u8>;
 /// random occupancies; returns the number of (occupancy, square, piece) cases.
 fn check_slider(slider_targets: SliderTargets) -> Checked<usize> {
     let mut cases = 0;
-    let mut stray_read = None;
+    let mut stray_reads = StrayReads::default();
     for occupied in occupancies(1, 200) {
         let cells = Cells::new(occupied);
         for sq in Square::ALL {
@@ -140,19 +140,14 @@ fn check_slider(slider_targets: SliderTargets) -> Checked<usize> {
                     ));
                 }
                 let reached = expected.iter().fold(0u128, |set, &c| set | 1 << c);
-                if read & !reached != 0 && stray_read.is_none() {
-                    stray_read = Some(format!(
-                        "{piece} on {sq}: read cells that no ray reaches ({:#x})",
-                        read & !reached
-                    ));
-                }
+                stray_reads.check(read, reached, |stray| {
+                    format!("{piece} on {sq}: read cells that no ray reaches ({stray:#x})")
+                });
                 cases += 1;
             }
         }
     }
-    // A stray read is reported after every answer has been compared, so that an answer both
-    // wrong and reading too much is reported for what it answers.
-    stray_read.map_or(Ok(cases), Err)
+    stray_reads.verdict(cases)
 }
 
 #[test]
@@ -163,21 +158,12 @@ fn x88_slider_targets_match_the_ray_walk() {
 /// The test's walk is the slow walk of boardlab-core, as sets, for all eight directions.
 #[test]
 fn x88_slider_walk_agrees_with_the_slow_walk() {
-    let mut rays = 0;
-    for occupied in occupancies(1, 20) {
-        for sq in Square::ALL {
-            for step in QUEEN_STEPS {
-                let squares: Bitboard = walk(sq, occupied, step)
-                    .into_iter()
-                    .map(|c| square_of_cell(c).expect("an on-board cell"))
-                    .collect();
-                let slow = slider_attacks_slow(sq, occupied, &[direction(step); 4]);
-                assert_eq!(squares, slow, "{sq} step {step}");
-                rays += 1;
-            }
-        }
-    }
-    assert_eq!(rays, 20 * 64 * 8);
+    assert_walk_is_the_slow_walk(1, &QUEEN_STEPS, direction, |sq, occupied, step| {
+        walk(sq, occupied, step)
+            .into_iter()
+            .map(|c| square_of_cell(c).expect("an on-board cell"))
+            .collect()
+    });
 }
 
 /// The shortcut: every on-board cell read into a bitboard, and each step's squares from
