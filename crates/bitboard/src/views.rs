@@ -5,7 +5,7 @@ use crate::board::BitboardBoard;
 use crate::technique::SliderTechnique;
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, titled,
+    side_by_side, sizes_line, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
 use boardlab_sliders::{Explanation, Slider};
@@ -82,12 +82,9 @@ pub(crate) fn show_with<T: SliderTechnique>(
             out.push_str(&narrate(slider, sq, board.occupied()).to_text());
         }
     }
-    let _ = writeln!(
-        out,
-        "\nboard: {} bytes; the technique's tables: {} bytes",
-        BitboardBoard::<T>::board_bytes(),
-        T::table_bytes()
-    );
+    out.push('\n');
+    out.push_str(&sizes_line::<BitboardBoard<T>>("the technique's tables"));
+    out.push('\n');
     out
 }
 

@@ -160,6 +160,17 @@ impl Walk {
     }
 }
 
+/// The line a representation's `show` ends with: what one board and the shared lookup tables
+/// take in memory ([`Board::board_bytes`], [`Board::table_bytes`]), `tables` saying what the
+/// tables are.
+pub fn sizes_line<B: Board>(tables: &str) -> String {
+    format!(
+        "board: {} bytes; {tables}: {} bytes",
+        B::board_bytes(),
+        B::table_bytes()
+    )
+}
+
 /// The piece's name in words, `"white knight"`.
 pub fn piece_name(piece: Piece) -> String {
     let role = match piece.role {

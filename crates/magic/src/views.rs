@@ -3,11 +3,11 @@
 //! multiply, shift, index, entry.
 
 use crate::board::MagicBoard;
-use crate::magic::{table_bytes, Magic, MagicTables};
+use crate::magic::{Magic, MagicTables};
 use boardlab_bitboard::views::{explain_piece, sliders_of, EN_PASSANT_NOTE, KING_NOTE};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, join_lines, piece_name, side_by_side, titled,
+    bitboard_grid, grid, hex64, join_lines, piece_name, side_by_side, sizes_line, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
 use boardlab_sliders::Slider;
@@ -166,12 +166,8 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
             rook_slots + bishop_slots,
             (rook_slots + bishop_slots) * slot_bytes
         );
-    let _ = writeln!(
-        out,
-        "board: {} bytes; slider entries and attack table: {} bytes",
-        MagicBoard::board_bytes(),
-        table_bytes()
-    );
+    out.push_str(&sizes_line::<MagicBoard>("slider entries and attack table"));
+    out.push('\n');
     out
 }
 

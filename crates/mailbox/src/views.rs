@@ -7,7 +7,7 @@ use crate::cell::Cell;
 use crate::square120::{direction, Sq120};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    join_lines, legal_moves_from, piece_name, position_header, Reached, Walk,
+    join_lines, legal_moves_from, piece_name, position_header, sizes_line, Reached, Walk,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -594,12 +594,11 @@ impl Views for MailboxBoard {
                 );
             }
         }
-        let _ = writeln!(
-            out,
-            "\nboard: {} bytes; lookup tables (64 <-> 120 maps, line steps, slider lines, knight and king reach): {} bytes",
-            MailboxBoard::board_bytes(),
-            MailboxBoard::table_bytes()
-        );
+        out.push('\n');
+        out.push_str(&sizes_line::<MailboxBoard>(
+            "lookup tables (64 <-> 120 maps, line steps, slider lines, knight and king reach)",
+        ));
+        out.push('\n');
         out
     }
 

@@ -7,7 +7,7 @@ use crate::movegen::{BOTH, DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::{PieceListBoard, NOTHING_IGNORED};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    grid, hex64, join_lines, legal_moves_from, piece_name, position_header,
+    grid, hex64, join_lines, legal_moves_from, piece_name, position_header, sizes_line,
 };
 use boardlab_core::{
     Board, CastlingSide, Color, ExplainError, Move, MoveFlag, Piece, Role, Square, Views,
@@ -237,12 +237,9 @@ impl Views for PieceListBoard {
                 "\n(add --square SQ to see the word-wide scan that finds the entry on a square)\n",
             ),
         }
-        let _ = writeln!(
-            out,
-            "\nboard: {} bytes; lookup tables: {} bytes",
-            PieceListBoard::board_bytes(),
-            PieceListBoard::table_bytes()
-        );
+        out.push('\n');
+        out.push_str(&sizes_line::<PieceListBoard>("lookup tables"));
+        out.push('\n');
         out
     }
 

@@ -1,13 +1,13 @@
 //! Teaching views of the rotated-bitboard board: the piece bitboards, the occupancy in its four
 //! maps, and a slider's lookups (which map, the shift, the mask, the state, the table entry).
 
-use crate::attacks::{attacks_for_state, LineSlot, TABLE_BYTES};
+use crate::attacks::{attacks_for_state, LineSlot};
 use crate::board::RotatedBoard;
 use crate::rotation::Rotation;
 use boardlab_bitboard::views::explain_piece;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, piece_name, position_header, side_by_side, titled,
+    bitboard_grid, grid, hex64, piece_name, position_header, side_by_side, sizes_line, titled,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
 use boardlab_sliders::lines::Line;
@@ -184,12 +184,11 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
     } else {
         out.push_str("\n(add --square SQ to see the four line lookups for a square)\n");
     }
-    let _ = writeln!(
-            out,
-            "\nboard: {} bytes; lookup tables (4 x 64 x 64 line attacks, slots, rotated bits): {} bytes",
-            RotatedBoard::board_bytes(),
-            TABLE_BYTES
-        );
+    out.push('\n');
+    out.push_str(&sizes_line::<RotatedBoard>(
+        "lookup tables (4 x 64 x 64 line attacks, slots, rotated bits)",
+    ));
+    out.push('\n');
     out
 }
 

@@ -11,7 +11,7 @@ use crate::piece::{color_bit, is_slider, kind, pawn_code, piece_of, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    join_lines, legal_moves_from, piece_name, position_header, Reached, Walk,
+    join_lines, legal_moves_from, piece_name, position_header, sizes_line, Reached, Walk,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -478,12 +478,9 @@ impl Views for X88Board {
                 "\n(add --square SQ to see the difference table's entries for attacks on that square)\n",
             ),
         }
-        let _ = writeln!(
-            out,
-            "\nboard: {} bytes; lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps): {} bytes",
-            X88Board::board_bytes(),
-            X88Board::table_bytes()
-        );
+        out.push('\n');
+        out.push_str(&sizes_line::<X88Board>("lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps)"));
+        out.push('\n');
         out
     }
 
