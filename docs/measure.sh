@@ -1,15 +1,16 @@
 #!/bin/sh
 # Remakes the measured figures the book includes from docs/src/measured/: three runs of
-# `boardlab compare`, the ratio bench, hashed and threaded perft at depth 7, and the instruction
-# counts of bulk and full-make perft against cozy-chess and shakmaty. Run it from the workspace
+# `boardlab compare`, the ratio bench, hashed and threaded perft at depth 7, the instruction
+# counts of bulk and full-make perft against cozy-chess and shakmaty, and (from those two
+# tables) the instructions a cycle of each backend against cozy-chess. Run it from the workspace
 # root; the timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts
 # to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
-#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions
+#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles
 set -eu
 out=docs/src/measured
-parts=${*:-compare ratios threads instructions}
+parts=${*:-compare ratios threads instructions cycles}
 
 wants() {
     case " $parts " in
@@ -108,4 +109,35 @@ if wants instructions; then
             done
         done
     } > "$out/instruction-ratios.txt"
+fi
+
+# Instructions against time, from the two tables above (nothing is run): each backend's
+# instructions a leaf in bulk perft (instruction-ratios.txt) beside its speed against cozy-chess
+# (ratios.txt). Their product says how fast a backend runs its instructions against cozy-chess,
+# and, for a backend with a speed aim, how many instructions a leaf would reach the aim at that
+# rate. The aims are those of the tuning rounds (the Performance chapter's table).
+if wants cycles; then
+    awk '
+        FNR == 1 { file++ }
+        file == 1 && $2 == "bulk" { leaf[$1] = $4; fewer[$1] = $5; order[++n] = $1 }
+        file == 2 && NF == 2 && $2 ~ /^[0-9.]+$/ { speed[$1] = $2 }
+        END {
+            aim["piece-list"] = 0.35; aim["mailbox"] = 0.55; aim["x88"] = 0.55
+            aim["magic"] = 2.3; aim["black-magic"] = 2.3; aim["pext"] = 2.6
+            print "# a leaf: bulk instructions a leaf (instruction-ratios.txt)"
+            print "# speed: cozy-chess'"'"'s time over the backend'"'"'s (ratios.txt)"
+            print "# a cycle: instructions a cycle against cozy-chess'"'"'s (speed / x peer)"
+            print "# a leaf, aim: the instructions a leaf that reach the aim at the"
+            print "#   backend'"'"'s own instructions a cycle (a leaf x speed / aim)"
+            print ""
+            printf "%-14s %7s %7s %7s %6s %12s\n", "backend", "a leaf", "speed", "a cycle", "aim", "a leaf, aim"
+            for (i = 1; i <= n; i++) {
+                b = order[i]
+                if (b == "cozy-chess" || !(b in speed)) continue
+                printf "%-14s %7.1f %7.3f %7.2f", b, leaf[b], speed[b], speed[b] / fewer[b]
+                if (b in aim) printf " %6.2f %12.1f", aim[b], leaf[b] * speed[b] / aim[b]
+                printf "\n"
+            }
+        }
+    ' "$out/instruction-ratios.txt" "$out/ratios.txt" > "$out/instructions.txt"
 fi
