@@ -11,7 +11,9 @@
 //!   includes, so that a size that changed in the code cannot stay behind in a sentence.
 //!
 //! The chapters of the Performance and Measured figures appendices and the debugging chapter
-//! are written from their own measurements and are left to their own checks.
+//! are written from their own measurements and are left to their own checks; one more test
+//! holds the Performance chapter's derived table (instructions a cycle) to the two measured
+//! tables it is computed from.
 
 use boardlab_harness::{with_backend, Backend};
 use std::collections::BTreeSet;
@@ -362,4 +364,70 @@ fn number_words_and_numerals_are_read_alike() {
         byte_sizes("is 744 bytes, or 133 120 bytes"),
         ["744", "133120"]
     );
+}
+
+/// The rows of a measured table: each line that is not a comment, split into words.
+fn table_rows(name: &str) -> Vec<Vec<String>> {
+    let path = docs_dir().join("measured").join(name);
+    let text = fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.starts_with('$'))
+        .map(|line| line.split_whitespace().map(str::to_string).collect())
+        .filter(|row: &Vec<String>| !row.is_empty())
+        .collect()
+}
+
+fn decimal(word: &str) -> f64 {
+    word.parse()
+        .unwrap_or_else(|_| panic!("{word:?} is not a number"))
+}
+
+/// The Performance chapter's table of instructions a cycle is derived from two other tables it
+/// includes (`sh docs/measure.sh cycles`). Remaking either of those without it would leave the
+/// chapter setting one run's speeds beside another's counts; this recomputes every row from
+/// the two and compares, to the table's rounding.
+#[test]
+fn the_instructions_a_cycle_table_is_the_product_of_its_two_sources() {
+    let mut instructions = std::collections::BTreeMap::new();
+    for row in table_rows("instruction-ratios.txt") {
+        if row.len() == 5 && row[1] == "bulk" {
+            instructions.insert(row[0].clone(), (decimal(&row[3]), decimal(&row[4])));
+        }
+    }
+    let mut speeds = std::collections::BTreeMap::new();
+    for row in table_rows("ratios.txt") {
+        if row.len() == 2 {
+            if let Ok(speed) = row[1].parse::<f64>() {
+                speeds.insert(row[0].clone(), speed);
+            }
+        }
+    }
+    let mut checked = 0;
+    for row in table_rows("instructions.txt") {
+        if row[0] == "backend" {
+            continue;
+        }
+        let backend = &row[0];
+        let (a_leaf, fewer) = instructions
+            .get(backend)
+            .unwrap_or_else(|| panic!("{backend} is not in instruction-ratios.txt"));
+        let speed = speeds
+            .get(backend)
+            .unwrap_or_else(|| panic!("{backend} is not in ratios.txt"));
+        let close = |written: &str, computed: f64, places: i32| {
+            let unit = 10f64.powi(-places);
+            assert!(
+                (decimal(written) - computed).abs() <= unit,
+                "{backend}: instructions.txt says {written}, its sources give {computed:.3}"
+            );
+        };
+        close(&row[1], *a_leaf, 1);
+        close(&row[2], *speed, 3);
+        close(&row[3], speed / fewer, 2);
+        if let [_, _, _, _, aim, at_aim] = row.as_slice() {
+            close(at_aim, a_leaf * speed / decimal(aim), 1);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, Backend::ALL.len(), "a row for every backend");
 }
