@@ -51,7 +51,7 @@ impl Board for EnPassantBugBoard {
         }
     }
 
-    // Everything but the generator is the magic board's own.
+    // The other required methods pass straight through to the magic board.
     boardlab_core::delegate_board!(inner => state, piece_at, king_square, in_check, is_attacked,
         make, unmake, make_null, unmake_null);
 

@@ -119,7 +119,7 @@ impl Reached {
 }
 
 /// A piece's walk over an array board, as an explanation narrates it: the cells it reached,
-/// by cell index, and the narration, one line per step.
+/// by cell index, and the narration (a line per ray or step, and the verdicts after them).
 #[derive(Debug, Clone, Default)]
 pub struct Walk {
     marks: Vec<(usize, Reached)>,

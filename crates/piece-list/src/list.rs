@@ -7,6 +7,21 @@ use std::fmt;
 /// scan may compare all 16 slots without looking at the length first.
 pub(crate) const NO_SQUARE: u8 = 0xff;
 
+/// The indexes of the entries a mask names (bit `i` for entry `i`, as
+/// [`PieceList::reachers`] answers), lowest first.
+#[inline]
+pub(crate) fn entries(mask: u32) -> impl Iterator<Item = usize> {
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let index = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        Some(index)
+    })
+}
+
 /// One side's pieces: parallel arrays of squares and roles, `len` of them in use.
 ///
 /// The king is always entry 0, so finding it costs nothing. A capture removes its victim by
@@ -27,21 +42,6 @@ pub(crate) const NO_SQUARE: u8 = 0xff;
 /// assert_eq!(white.index_of(Square::D1), Some(1));
 /// assert_eq!(white.index_of(Square::E4), None);
 /// ```
-/// The indexes of the entries a mask names (bit `i` for entry `i`, as
-/// [`PieceList::reachers`] answers), lowest first.
-#[inline]
-pub(crate) fn entries(mask: u32) -> impl Iterator<Item = usize> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let index = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        Some(index)
-    })
-}
-
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PieceList {
     /// Square indexes of the entries in use, then [`NO_SQUARE`] in every unused slot.

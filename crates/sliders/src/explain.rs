@@ -119,8 +119,8 @@ impl From<Bitboard> for StepValue {
     }
 }
 
-/// A bare 64-bit number is a word of arithmetic; a count or an offset says
-/// [`StepValue::Number`].
+/// A bare `u64` converts to a word of arithmetic; an index, a shift, an offset or a slot is
+/// written as [`StepValue::Number`].
 impl From<u64> for StepValue {
     fn from(word: u64) -> StepValue {
         StepValue::Word(word)

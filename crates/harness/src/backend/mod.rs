@@ -262,7 +262,11 @@ pub fn every_backend_holds(setup: &boardlab_core::Setup) -> Result<(), String> {
     let hash = Zobrist::of(setup);
     let differs = |what: String, held: &boardlab_core::Setup, hash_held| {
         if held != setup {
-            Err(format!("{what}: holds {} instead", held.to_fen()))
+            Err(format!(
+                "{what}: holds {} instead of {}",
+                held.to_fen(),
+                setup.to_fen()
+            ))
         } else if hash_held != hash {
             Err(format!("{what}: the hash is {hash_held:?}, not {hash:?}"))
         } else {
@@ -280,7 +284,9 @@ pub fn every_backend_holds(setup: &boardlab_core::Setup) -> Result<(), String> {
             let moves = sorted(&board.legal_moves());
             if moves != expected {
                 return Err(format!(
-                    "{name}: the legal moves {moves:?} are not the reference board's {expected:?}"
+                    "{name}: the legal moves {moves:?} of {} are not the reference board's \
+                     {expected:?}",
+                    setup.to_fen()
                 ));
             }
             for mv in moves {

@@ -66,14 +66,17 @@ impl StrayReads {
 }
 
 /// Asserts that a lab test's own ray walk is core's slow walk: on 20 random occupancies, from
-/// every square along every one of `steps`, `reached(sq, occupied, step)` is the set
-/// `slider_attacks_slow` finds in `direction(step)`.
+/// every square along every one of `steps` (the eight directions), `reached(sq, occupied,
+/// step)` is the set `slider_attacks_slow` finds in `direction(step)`.
 fn assert_walk_is_the_slow_walk<Step: Copy + std::fmt::Debug>(
     seed: u64,
     steps: &[Step],
     direction: impl Fn(Step) -> (i8, i8),
     reached: impl Fn(Square, Bitboard, Step) -> Bitboard,
 ) {
+    let directions: std::collections::BTreeSet<(i8, i8)> =
+        steps.iter().map(|&step| direction(step)).collect();
+    assert_eq!(directions.len(), 8, "the steps cover the eight directions");
     let mut rays = 0;
     for occupied in occupancies(seed, 20) {
         for sq in Square::ALL {
@@ -84,7 +87,7 @@ fn assert_walk_is_the_slow_walk<Step: Copy + std::fmt::Debug>(
             }
         }
     }
-    assert_eq!(rays, 20 * 64 * steps.len());
+    assert_eq!(rays, 20 * 64 * 8);
 }
 
 /// Positions the random games start from: the start position, kiwipete, and two endings rich
