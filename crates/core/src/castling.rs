@@ -247,7 +247,7 @@ impl CastlingRights {
     }
 
     /// These rights with one more: `color`'s king on `king` castling with the rook on `rook`,
-    /// to the side the rook stands on. The squares are not checked; [`Setup::validate`]
+    /// to the side the rook stands on. The squares are not checked; [`Setup::validate`](crate::Setup::validate)
     /// (crate::Setup::validate) does that. A rook on the king's own square is ignored.
     pub const fn with_rook(self, color: Color, king: Square, rook: Square) -> CastlingRights {
         let Some(side) = CastlingSide::of_rook(king, rook) else {
