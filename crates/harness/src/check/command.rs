@@ -1,6 +1,6 @@
 //! `boardlab check`: a suite and/or random positions against a backend or an outside program.
 
-use super::positions::RandomGames;
+use super::random::RandomGames;
 use super::subject::{BoardSubject, PerftreeSubject, Subject, UciSubject};
 use super::{html, run, CheckOptions};
 use crate::args;

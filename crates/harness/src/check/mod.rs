@@ -27,11 +27,12 @@
 pub(crate) mod command;
 mod html;
 mod positions;
+mod random;
 mod report;
 mod subject;
 mod tags;
 
-pub use positions::{DrawnKinds, RandomGames};
+pub use random::{DrawnKinds, RandomGames};
 pub use report::{CheckReport, Failure, Group};
 pub use tags::Tag;
 
@@ -120,7 +121,7 @@ impl CheckOptions {
         let drawn = match self.random {
             Some(games) => {
                 requested += games.count;
-                let (drawn, kinds) = positions::random_games(games, deadline)?;
+                let (drawn, kinds) = random::random_games(games, deadline)?;
                 positions.extend(drawn);
                 Some(kinds)
             }

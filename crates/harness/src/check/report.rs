@@ -1,6 +1,6 @@
 //! What a check found: failures, their groups, and the report as text and JSON lines.
 
-use super::positions::DrawnKinds;
+use super::random::DrawnKinds;
 use super::tags::Tag;
 use crate::diff::program::shell_words;
 use crate::{Outcome, Position};

@@ -3,11 +3,9 @@
 //! input, 422 for a walk over its budget and 502 for an outside program that failed
 //! (docs/src/serve.md lists them all).
 
-use super::budget::{within_budget, MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
+use super::budget::{MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::steps::steps;
 use super::Served;
-use crate::diff::{oracle_named, DivideOracle, ProgramOptions};
-use crate::perft::{PerftOptions, PerftRunner, PerftStats};
 use crate::position::PositionArgs;
 use crate::{slider_explanation, Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
@@ -21,7 +19,7 @@ use boardlab_core::{Bitboard, Board, Square, Views};
 use clap::ValueEnum;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -85,10 +83,10 @@ impl IntoResponse for ApiError {
     }
 }
 
-type Answer = Result<Json<Value>, ApiError>;
+pub(super) type Answer = Result<Json<Value>, ApiError>;
 
 /// The query string, or a 400 naming what is wrong with it.
-fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
     Ok(query?.0)
 }
 
@@ -96,7 +94,7 @@ fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
 const MAX_MOVES: usize = 1024;
 
 /// The position `fen` (the start position when absent) after the space-separated `moves`.
-fn position(
+pub(super) fn position(
     fen: Option<String>,
     moves: Option<String>,
     chess960: bool,
@@ -123,7 +121,7 @@ fn position(
 }
 
 /// The backend called `name`, when this processor can run it.
-fn backend(name: Option<&str>) -> Result<Backend, ApiError> {
+pub(super) fn backend(name: Option<&str>) -> Result<Backend, ApiError> {
     let Some(name) = name else {
         return Ok(Backend::DEFAULT);
     };
@@ -137,7 +135,7 @@ fn backend(name: Option<&str>) -> Result<Backend, ApiError> {
 }
 
 /// The square called `name`.
-fn square(name: Option<&str>) -> Result<Square, ApiError> {
+pub(super) fn square(name: Option<&str>) -> Result<Square, ApiError> {
     let name = name.ok_or_else(|| ApiError::bad_input("a square is needed: square=e4"))?;
     name.parse()
         .map_err(|_| ApiError::bad_input(format!("bad square {name:?}: a file a-h and a rank 1-8")))
@@ -253,212 +251,6 @@ pub(crate) async fn explain(q: Result<Query<PositionQuery>, QueryRejection>) -> 
         "text": text,
         "svg": svg,
     })))
-}
-
-/// The query of `/api/divide` and `/api/descend`.
-#[derive(Debug, Deserialize)]
-pub(crate) struct DivideQuery {
-    fen: Option<String>,
-    moves: Option<String>,
-    #[serde(default)]
-    chess960: bool,
-    depth: Option<u32>,
-    a: Option<String>,
-    b: Option<String>,
-}
-
-/// A move generator as a request names it: a backend's name, or `program:N` for the Nth
-/// program given to `boardlab serve --against`. The browser can name no other program.
-#[derive(Debug, Clone)]
-enum Generator {
-    Backend(Backend),
-    Program(String),
-}
-
-impl Generator {
-    fn named(name: &str, served: &Served) -> Result<Generator, ApiError> {
-        if let Some(index) = name.strip_prefix("program:") {
-            return index
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| served.programs.get(i))
-                .map(|program| Generator::Program(program.clone()))
-                .ok_or_else(|| {
-                    ApiError::bad_input(match served.programs.len() {
-                        0 => {
-                            format!("no program {name:?}: the server was started without --against")
-                        }
-                        n => format!("no program {name:?}: program:0 to program:{}", n - 1),
-                    })
-                });
-        }
-        Ok(Generator::Backend(backend(Some(name)).map_err(|_| {
-            ApiError::bad_input(format!(
-                "unknown generator {name:?}: a backend ({}) or program:N",
-                Backend::names()
-            ))
-        })?))
-    }
-
-    /// This generator as a divide oracle for positions below `root`, stopped by `stop`.
-    fn oracle(
-        &self,
-        root: &Position,
-        served: &Served,
-        allowance: &super::budget::Allowance,
-    ) -> Result<Box<dyn DivideOracle>, Error> {
-        let oracle = match self {
-            Generator::Backend(backend) => {
-                backend.oracle_stopped_by(root, Some(Arc::clone(&allowance.stop)))?
-            }
-            Generator::Program(name) => {
-                let options = ProgramOptions {
-                    timeout: TIME_BUDGET,
-                    verbose: false,
-                };
-                oracle_named(name, served.protocol, root, options)?
-            }
-        };
-        Ok(Box::new(allowance.charge(oracle)))
-    }
-}
-
-/// The statistics of the leaves `depth` plies below `root` on `backend`, counted by the one
-/// perft runner and stopped with the request's allowance.
-fn leaf_stats(
-    backend: Backend,
-    root: &Position,
-    depth: u32,
-    allowance: &super::budget::Allowance,
-) -> Result<PerftStats, Error> {
-    backend.available()?;
-    let runner = PerftRunner::new(PerftOptions::default())?.stopped_by(Arc::clone(&allowance.stop));
-    with_backend!(backend, B => Ok(runner.count(&root.board::<B>(), depth)?))
-}
-
-/// The depth asked for, within 1 and [`MAX_DEPTH`].
-fn depth(depth: Option<u32>) -> Result<u32, ApiError> {
-    match depth {
-        Some(depth @ 1..=MAX_DEPTH) => Ok(depth),
-        Some(depth) => Err(ApiError::bad_input(format!(
-            "depth {depth} is out of range: 1 to {MAX_DEPTH}"
-        ))),
-        None => Err(ApiError::bad_input("a depth is needed: depth=3")),
-    }
-}
-
-/// What `/api/divide` and `/api/descend` are asked: the depth, generator `a` (the default
-/// backend when absent), generator `b` if given, and the position, each checked.
-fn divide_query(
-    q: Result<Query<DivideQuery>, QueryRejection>,
-    served: &Served,
-) -> Result<(u32, Generator, Option<Generator>, Position), ApiError> {
-    let q = query(q)?;
-    let depth = depth(q.depth)?;
-    let a = Generator::named(q.a.as_deref().unwrap_or(Backend::DEFAULT.name()), served)?;
-    let b =
-        q.b.as_deref()
-            .filter(|name| !name.is_empty())
-            .map(|name| Generator::named(name, served))
-            .transpose()?;
-    let root = position(q.fen, q.moves, q.chess960)?;
-    Ok((depth, a, b, root))
-}
-
-/// `GET /api/divide`: the count below each legal move, from one generator (`a`) or two side
-/// by side (`a` and `b`), with the moves whose counts differ marked.
-pub(crate) async fn divide(
-    State(served): State<Arc<Served>>,
-    q: Result<Query<DivideQuery>, QueryRejection>,
-) -> Answer {
-    let (depth, a, b, root) = divide_query(q, &served)?;
-    let running = Arc::clone(&served.running);
-    let work_served = Arc::clone(&served);
-    let work_root = root.clone();
-    let (a_name, a_divide, b_answer, stats) = within_budget(&running, move |allowance| {
-        // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
-        // they are given for a backend, not for an outside program.
-        let stats = match &a {
-            Generator::Backend(backend) => {
-                Some(leaf_stats(*backend, &work_root, depth, allowance)?)
-            }
-            Generator::Program(_) => None,
-        };
-        let mut a = a.oracle(&work_root, &work_served, allowance)?;
-        let a_divide = a.divide(&[], depth)?;
-        let b_answer = match b {
-            Some(b) => {
-                let mut b = b.oracle(&work_root, &work_served, allowance)?;
-                Some((b.name().to_string(), b.divide(&[], depth)?))
-            }
-            None => None,
-        };
-        Ok((a.name().to_string(), a_divide, b_answer, stats))
-    })
-    .await?;
-    let a_counts: BTreeMap<&str, u64> = a_divide.iter().map(|(m, n)| (m.as_str(), *n)).collect();
-    let b_counts: Option<BTreeMap<&str, u64>> = b_answer
-        .as_ref()
-        .map(|(_, divide)| divide.iter().map(|(m, n)| (m.as_str(), *n)).collect());
-    let mut names: BTreeSet<&str> = a_counts.keys().copied().collect();
-    if let Some(b_counts) = &b_counts {
-        names.extend(b_counts.keys().copied());
-    }
-    let rows: Vec<Value> = names
-        .iter()
-        .map(|mv| {
-            let a = a_counts.get(mv).copied();
-            let b = b_counts.as_ref().map(|counts| counts.get(mv).copied());
-            let differs = b.is_some_and(|b| b != a);
-            json!({ "move": mv, "a": a, "b": b.flatten(), "differs": differs })
-        })
-        .collect();
-    let total = |divide: &[(String, u64)]| divide.iter().map(|(_, n)| n).sum::<u64>();
-    let b_json = b_answer
-        .as_ref()
-        .map(|(name, divide)| json!({ "name": name, "total": total(divide) }));
-    Ok(Json(json!({
-        "fen": root.fen(),
-        "moves": root.move_texts(),
-        "depth": depth,
-        "a": { "name": a_name, "total": total(&a_divide) },
-        "b": b_json,
-        "rows": rows,
-        "differing": rows.iter().filter(|row| row["differs"] == true).count(),
-        // The leaves' statistics of generator `a` (`perft --stats`), or `null` for a program.
-        "stats": stats.map(|stats: PerftStats| {
-            stats
-                .columns()
-                .into_iter()
-                .map(|(name, count)| (name.to_string(), Value::from(count)))
-                .collect::<serde_json::Map<String, Value>>()
-        }),
-    })))
-}
-
-/// `GET /api/descend`: the one descent of `boardlab diff` between generators `a` and `b`,
-/// to the first position whose legal move lists differ.
-pub(crate) async fn descend(
-    State(served): State<Arc<Served>>,
-    q: Result<Query<DivideQuery>, QueryRejection>,
-) -> Answer {
-    let (depth, a, b, root) = divide_query(q, &served)?;
-    let b = b.ok_or_else(|| ApiError::bad_input("a descent needs two generators: a=… and b=…"))?;
-    let running = Arc::clone(&served.running);
-    let work_served = Arc::clone(&served);
-    let report = within_budget(&running, move |allowance| {
-        let mut a = a.oracle(&root, &work_served, allowance)?;
-        let mut b = b.oracle(&root, &work_served, allowance)?;
-        crate::diff(&root, &mut a, &mut b, depth)
-    })
-    .await?;
-    let mut answer = report.to_json();
-    answer["a"] = json!(report.a);
-    answer["b"] = json!(report.b);
-    answer["depth"] = json!(report.depth);
-    answer["root_fen"] = json!(report.fen);
-    answer["report"] = json!(report.to_string());
-    Ok(Json(answer))
 }
 
 /// The techniques the slider page offers: every backend with a slider lookup, then the

@@ -12,6 +12,7 @@
 
 mod api;
 mod budget;
+mod divide;
 mod steps;
 
 use crate::diff::{find_program, Protocol};
@@ -124,8 +125,8 @@ fn router(served: Arc<Served>) -> Router {
         .route("/api/info", get(api::info))
         .route("/api/position", get(api::show))
         .route("/api/explain", get(api::explain))
-        .route("/api/divide", get(api::divide))
-        .route("/api/descend", get(api::descend))
+        .route("/api/divide", get(divide::divide))
+        .route("/api/descend", get(divide::descend))
         .route("/api/techniques", get(api::technique_list))
         .route("/api/slider", get(api::slider))
         .fallback(not_found)

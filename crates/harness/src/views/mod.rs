@@ -2,6 +2,7 @@
 //! explain` (how one backend finds a piece's moves), as text or SVG, on standard output or in
 //! the file `--out` names; and any bitboard backend's slider lookup as data ([`technique`]).
 
+pub(crate) mod alpha_beta;
 pub(crate) mod explain;
 pub(crate) mod figures;
 pub(crate) mod show;
