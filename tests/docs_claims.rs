@@ -11,9 +11,10 @@
 //!   includes, so that a size that changed in the code cannot stay behind in a sentence.
 //!
 //! The chapters of the Performance and Measured figures appendices and the debugging chapter
-//! are written from their own measurements and are left to their own checks; one more test
-//! holds the Performance chapter's derived table (instructions a cycle) to the two measured
-//! tables it is computed from.
+//! are written from their own measurements and are left to their own checks; two more tests
+//! hold the Performance chapter's derived table (instructions a cycle) to the two measured
+//! tables it is computed from, and the precise figures of the Performance and Measured chapters'
+//! prose to the files they include.
 
 use boardlab_harness::{with_backend, Backend};
 use std::collections::BTreeSet;
@@ -430,4 +431,47 @@ fn the_instructions_a_cycle_table_is_the_product_of_its_two_sources() {
         checked += 1;
     }
     assert_eq!(checked, Backend::ALL.len(), "a row for every backend");
+}
+
+/// The chapters written from their own measurements still take their precise figures from the
+/// files they include: a number with three or more decimals in their prose (a time, a ratio)
+/// must stand in one of the measured or generated files, so a rerun that changes it cannot
+/// leave the sentence behind.
+#[test]
+fn precise_figures_in_the_measured_chapters_come_from_their_files() {
+    let mut measured = String::new();
+    for dir in ["measured", "generated"] {
+        for entry in fs::read_dir(docs_dir().join(dir)).expect("the figure folders exist") {
+            let path = entry.expect("a directory entry").path();
+            measured.push_str(&fs::read_to_string(&path).unwrap_or_default());
+            measured.push('\n');
+        }
+    }
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    // The performance log is left out: it is a dated diary of code that has changed since.
+    for chapter in ["performance.md", "measured.md"] {
+        let text = fs::read_to_string(docs_dir().join(chapter)).expect("the chapter reads");
+        let prose = prose(&text);
+        let words = prose.split(|c: char| !(c.is_ascii_digit() || c == '.'));
+        for word in words.map(|word| word.trim_end_matches('.')) {
+            let decimals = word.split_once('.').map_or(0, |(whole, part)| {
+                if whole.is_empty() || part.contains('.') {
+                    0
+                } else {
+                    part.len()
+                }
+            });
+            if decimals >= 3 {
+                checked += 1;
+                if !measured.contains(word) {
+                    problems.push(format!(
+                        "{chapter}: {word} is in no measured or generated file"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked >= 4, "only {checked} precise figures found");
 }
