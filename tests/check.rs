@@ -225,6 +225,37 @@ fn the_built_in_suite_runs_with_its_published_counts() {
     assert!(positions > 150, "{summary}");
     assert_eq!(summary["checked"].as_u64(), Some(positions));
     assert!(summary["drawn"].is_null());
+    assert_eq!(summary["shallower"].as_u64(), Some(0), "{summary}");
+}
+
+/// A node budget that cuts the counts short is said, in the summary and in the text: the
+/// start position's 8 902 nodes at depth 3, among others, are over a budget of 1 000, so those
+/// positions are compared to depth 2 only.
+#[test]
+fn positions_the_node_budget_cut_short_are_counted() {
+    let args = [
+        "check",
+        "--against",
+        "x88",
+        "--depth",
+        "3",
+        "--max-nodes",
+        "1000",
+    ];
+    let output = boardlab(&[&args[..], &["--json"]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let summary = summary(&output);
+    let shallower = summary["shallower"].as_u64().expect("a count");
+    let checked = summary["checked"].as_u64().expect("a count");
+    assert!(shallower > 0 && shallower < checked, "{summary}");
+    let text = boardlab(&args);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(&format!(
+            "{shallower} positions compared short of depth 3: a deeper count was over --max-nodes"
+        )),
+        "{text}"
+    );
 }
 
 #[test]

@@ -46,7 +46,8 @@ pub(crate) struct CheckArgs {
     /// The deepest count compared per position.
     #[arg(long, default_value_t = 3, value_parser = args::depth(1))]
     pub depth: u32,
-    /// Skip the counts deeper than the first above this many nodes.
+    /// Compare no count above this many nodes, nor any deeper one (the report says how many
+    /// positions stopped short of --depth so).
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     pub max_nodes: u64,
     /// Stop after this many seconds, reporting the positions checked by then.

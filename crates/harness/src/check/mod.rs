@@ -62,7 +62,8 @@ pub struct CheckOptions {
     pub chess960: bool,
     /// The deepest count compared per position.
     pub depth: u32,
-    /// Counts deeper than the first one above this many nodes are skipped.
+    /// A count above this many nodes is not compared, nor any deeper one; the report says how
+    /// many positions stopped short of `depth` so.
     pub max_nodes: u64,
     /// Stop after this long, reporting what was checked by then.
     pub time: Option<Duration>,
@@ -196,8 +197,9 @@ pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
 
 /// How one position went.
 enum Checked {
-    /// The counts agreed, to this depth.
-    Passed,
+    /// The counts agreed, to the depth given (short of the one asked for when a deeper count
+    /// was over the node budget).
+    Passed(u32),
     /// They did not.
     Failed(Box<Failure>),
 }
@@ -285,6 +287,7 @@ pub(crate) fn run(
         depth: options.depth,
         positions: plan.requested,
         checked: 0,
+        shallower: 0,
         drawn: plan.drawn,
         failures: Vec::new(),
         stopped,
@@ -293,8 +296,10 @@ pub(crate) fn run(
     };
     for checked in results.into_iter().flatten() {
         report.checked += 1;
-        if let Checked::Failed(failure) = checked {
-            report.failures.push(*failure);
+        match checked {
+            Checked::Passed(deepest) if deepest < options.depth.max(1) => report.shallower += 1,
+            Checked::Passed(_) => {}
+            Checked::Failed(failure) => report.failures.push(*failure),
         }
     }
     Ok(report)
@@ -352,7 +357,7 @@ fn check_position(
         None
     };
     let Some((depth, expected, counted)) = differs_at else {
-        return Ok(Checked::Passed);
+        return Ok(Checked::Passed(deepest));
     };
     let descent = diff(root, &mut reference, &mut tested, depth)?;
     let mut at = root.clone();

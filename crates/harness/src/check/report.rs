@@ -101,6 +101,9 @@ pub struct CheckReport {
     pub positions: usize,
     /// The positions checked (fewer than `positions` when the time ran out).
     pub checked: usize,
+    /// The positions that agreed but were compared short of `depth`, because a deeper count
+    /// was over the node budget (`--max-nodes`).
+    pub shallower: usize,
     /// The kinds of the random positions drawn, with random games.
     pub drawn: Option<DrawnKinds>,
     /// The positions whose counts differ, in position order.
@@ -173,6 +176,7 @@ impl CheckReport {
             "depth": self.depth,
             "positions": self.positions,
             "checked": self.checked,
+            "shallower": self.shallower,
             "failures": self.failures.len(),
             "groups": self.groups().len(),
             "drawn": drawn,
@@ -216,6 +220,14 @@ impl fmt::Display for CheckReport {
         }
         if self.stopped {
             writeln!(f, "stopped by the time limit")?;
+        }
+        if self.shallower > 0 {
+            writeln!(
+                f,
+                "{} compared short of depth {}: a deeper count was over --max-nodes",
+                plural(self.shallower, "position", "positions"),
+                self.depth
+            )?;
         }
         if self.failures.is_empty() {
             return writeln!(f, "no failures: every count agrees");
