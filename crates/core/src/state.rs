@@ -99,9 +99,10 @@ impl PositionState {
     ///
     /// This is for the hot make of a fast board. The in-place steps read the hash at the start
     /// of the move, from the record `unmake` has just stored whole, and store it again at each
-    /// step; with the changes gathered, the hash is read and written once, at the end, and
-    /// full-make perft of the bitboard backends took about 13% less time (kiwipete without its
-    /// d5 pawn, depth 5, `docs/turn-about.sh`), though the instructions barely changed.
+    /// step; with the changes gathered, the hash is read and written once, at the end. Its
+    /// instruction counts are in the performance log's round-three table (full-make -0.1% for
+    /// the bitboard backends, -1.7% and -2.4% for 0x88 and the mailbox); its effect on time was
+    /// not measured on its own.
     #[inline(always)]
     #[must_use = "the change to the hash goes to `finish_move_with`"]
     pub fn start_move_deferred(&mut self) -> Zobrist {

@@ -36,10 +36,11 @@ use std::ops::AddAssign;
 /// These are the definitions the page's figures follow, found by counting both ways: a
 /// discovered check that is also double is counted in the double column only. Counted in both,
 /// the start position at depth 6 would have 375 discovered checks; the page has 329, the 375 less
-/// the 46 double checks. Every figure the page lists for its first four positions is matched
-/// (the tests hold them, in tests/data/perft-results.txt), with one exception the page shares
-/// with its readers: at depth 5 of Kiwipete it lists 2637 double checks, where boardlab and
-/// others (a TalkChess thread of 2021, "Perft statistics - chessprogrammingwiki") count 2645.
+/// the 46 double checks (that depth-6 row is run by hand, not by the tests). The tests hold every
+/// figure the page lists, transcribed in tests/data/perft-results.txt, for every row of at most
+/// 20 million nodes; deeper rows are not run. One listed figure is not reproduced: at depth 5 of
+/// Kiwipete the page lists 2637 double checks, where boardlab and others (a TalkChess thread of
+/// 2021, "Perft statistics - chessprogrammingwiki") count 2645.
 ///
 /// # Examples
 ///
