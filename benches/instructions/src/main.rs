@@ -131,7 +131,12 @@ fn main() {
                 .find(|c| c.id.as_deref() == Some(id))
                 .expect("the suite names its positions");
             let depth = depth.saturating_sub(reduce).max(1);
-            let nodes = case.expected.iter().find(|e| e.0 == depth).expect("depth").1;
+            let nodes = case
+                .expected
+                .iter()
+                .find(|e| e.0 == depth)
+                .expect("depth")
+                .1;
             (case.setup.clone(), depth, nodes)
         })
         .collect();
@@ -139,9 +144,7 @@ fn main() {
         "cozy-chess" => {
             let boards: Vec<_> = cases
                 .iter()
-                .map(|(setup, depth, _)| {
-                    (cozy_board(&setup.to_fen()), *depth)
-                })
+                .map(|(setup, depth, _)| (cozy_board(&setup.to_fen()), *depth))
                 .collect();
             let expected = cases.iter().map(|c| c.2).sum();
             (measured_cozy(&boards), expected)
