@@ -50,6 +50,11 @@ pub(crate) struct Allowance {
 }
 
 impl Allowance {
+    /// Charges `nodes` counted leaves to the request's node budget.
+    pub fn spend(&self, nodes: u64) {
+        self.spent.fetch_add(nodes, Ordering::Relaxed);
+    }
+
     /// `oracle`, its answers charged to this allowance.
     pub fn charge(&self, oracle: Box<dyn DivideOracle>) -> Charged {
         Charged {
@@ -76,14 +81,16 @@ impl DivideOracle for Charged {
     }
 
     fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        if self.allowance.overspent() {
+        // Between answers is where a walk over an outside program can stop: such an oracle
+        // does not see the stop flag itself, so the time limit and a closed page end it here.
+        if self.allowance.overspent() || self.allowance.stop.load(Ordering::Relaxed) {
             return Err(Error::Stopped);
         }
         let answer = self.inner.divide(moves, depth)?;
         let total = answer
             .iter()
             .fold(0u64, |sum, (_, n)| sum.saturating_add(*n));
-        self.allowance.spent.fetch_add(total, Ordering::Relaxed);
+        self.allowance.spend(total);
         Ok(answer)
     }
 

@@ -5,12 +5,13 @@
 use super::api::{backend, position, query, Answer, ApiError};
 use super::budget::{within_budget, MAX_DEPTH, TIME_BUDGET};
 use super::Served;
-use crate::diff::{oracle_named, DivideOracle, ProgramOptions};
+use crate::diff::{oracle_named, Divide, DivideOracle, ProgramOptions};
 use crate::perft::{PerftOptions, PerftRunner, PerftStats};
 use crate::{Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
+use boardlab_core::Board;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -84,17 +85,26 @@ impl Generator {
     }
 }
 
-/// The statistics of the leaves `depth` plies below `root` on `backend`, counted by the one
-/// perft runner and stopped with the request's allowance.
-fn leaf_stats(
+/// The divide of `backend` at `root` and the statistics of its leaves, in one walk of the one
+/// perft runner (as `perft --divide --stats` counts them), stopped and charged by the
+/// request's allowance. Returns the backend's name, the divide and the statistics.
+fn divide_with_stats(
     backend: Backend,
     root: &Position,
     depth: u32,
     allowance: &super::budget::Allowance,
-) -> Result<PerftStats, Error> {
+) -> Result<(String, Divide, PerftStats), Error> {
     backend.available()?;
     let runner = PerftRunner::new(PerftOptions::default())?.stopped_by(Arc::clone(&allowance.stop));
-    with_backend!(backend, B => Ok(runner.count(&root.board::<B>(), depth)?))
+    with_backend!(backend, B => {
+        let board = root.board::<B>();
+        let mut divided = Vec::new();
+        let stats = runner.divide(&board, depth, |mv, below: PerftStats| {
+            divided.push((board.move_text(mv, root.chess960()), below.nodes));
+        })?;
+        allowance.spend(stats.nodes);
+        Ok((B::NAME.to_string(), divided, stats))
+    })
 }
 
 /// The depth asked for, within 1 and [`MAX_DEPTH`].
@@ -138,15 +148,19 @@ pub(crate) async fn divide(
     let work_root = root.clone();
     let (a_name, a_divide, b_answer, stats) = within_budget(&running, move |allowance| {
         // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
-        // they are given for a backend, not for an outside program.
-        let stats = match &a {
+        // they are given for a backend, counted in the walk that divides, and not for an
+        // outside program.
+        let (a_name, a_divide, stats) = match &a {
             Generator::Backend(backend) => {
-                Some(leaf_stats(*backend, &work_root, depth, allowance)?)
+                let (name, divide, stats) =
+                    divide_with_stats(*backend, &work_root, depth, allowance)?;
+                (name, divide, Some(stats))
             }
-            Generator::Program(_) => None,
+            Generator::Program(_) => {
+                let mut a = a.oracle(&work_root, &work_served, allowance)?;
+                (a.name().to_string(), a.divide(&[], depth)?, None)
+            }
         };
-        let mut a = a.oracle(&work_root, &work_served, allowance)?;
-        let a_divide = a.divide(&[], depth)?;
         let b_answer = match b {
             Some(b) => {
                 let mut b = b.oracle(&work_root, &work_served, allowance)?;
@@ -154,7 +168,7 @@ pub(crate) async fn divide(
             }
             None => None,
         };
-        Ok((a.name().to_string(), a_divide, b_answer, stats))
+        Ok((a_name, a_divide, b_answer, stats))
     })
     .await?;
     let a_counts: BTreeMap<&str, u64> = a_divide.iter().map(|(m, n)| (m.as_str(), *n)).collect();
