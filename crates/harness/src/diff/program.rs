@@ -225,6 +225,11 @@ impl Process {
         }
     }
 
+    /// How long the running program may stay silent.
+    pub fn timeout(&self) -> Duration {
+        self.timeout
+    }
+
     /// The timeout, in words: "3 s".
     pub fn timeout_text(&self) -> String {
         seconds_text(self.timeout)

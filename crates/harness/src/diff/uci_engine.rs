@@ -52,7 +52,7 @@ impl UciEngine {
             sent: Vec::new(),
         };
         engine.exchange(&["uci"])?;
-        engine.wait_for("uciok")?;
+        engine.wait_for("uciok", Waiting::StartUp)?;
         if engine.root.chess960() {
             // Without it an engine writes Chess960 castling as the king's move, or misreads
             // the position.
@@ -60,7 +60,7 @@ impl UciEngine {
         } else {
             engine.exchange(&["isready"])?;
         }
-        engine.wait_for("readyok")?;
+        engine.wait_for("readyok", Waiting::StartUp)?;
         Ok(engine)
     }
 
@@ -81,7 +81,7 @@ impl UciEngine {
         self.root = root.clone();
         let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
         self.exchange(&commands)?;
-        self.wait_for("readyok")
+        self.wait_for("readyok", Waiting::Answer)
     }
 
     /// Starts a new exchange: sends `commands`, one per line.
@@ -125,8 +125,13 @@ impl UciEngine {
 
     /// Reads lines until `token`, one of the start-up answers, all within the start-up
     /// allowance.
-    fn wait_for(&mut self, token: &str) -> Result<(), Error> {
-        let allowance = self.process.startup_allowance();
+    /// Reads lines until `token`, within the start-up allowance while the engine starts and
+    /// within the timeout afterwards.
+    fn wait_for(&mut self, token: &str, waiting: Waiting) -> Result<(), Error> {
+        let allowance = match waiting {
+            Waiting::StartUp => self.process.startup_allowance(),
+            Waiting::Answer => self.process.timeout(),
+        };
         let deadline = Instant::now() + allowance;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -136,8 +141,12 @@ impl UciEngine {
                 Err(Silence::Closed) => return Err(self.died()),
                 Err(Silence::TimedOut) => {
                     return Err(self.failure(format!(
-                        "did not send {token} within {} of starting",
-                        seconds_text(allowance)
+                        "did not send {token} within {}{}",
+                        seconds_text(allowance),
+                        match waiting {
+                            Waiting::StartUp => " of starting",
+                            Waiting::Answer => "",
+                        }
                     )))
                 }
             }
@@ -150,6 +159,15 @@ impl UciEngine {
             "answered {shown:?}, expected lines such as \"e2e4: 20\" and \"Nodes searched: 400\""
         ))
     }
+}
+
+/// Which allowance a wait for the engine is held to.
+#[derive(Clone, Copy)]
+enum Waiting {
+    /// The engine is starting: `Process::startup_allowance`.
+    StartUp,
+    /// The engine is running: the timeout.
+    Answer,
 }
 
 impl DivideOracle for UciEngine {
