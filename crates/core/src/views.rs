@@ -147,6 +147,17 @@ impl Walk {
             .map(|&(_, reached)| reached)
     }
 
+    /// The caption of the text grid that draws the walk, naming its symbols; `off_board` says
+    /// what an off-board cell is on this board.
+    pub fn text_legend(off_board: &str) -> String {
+        format!(
+            "the walk drawn ({} empty target, {} capture, {} {off_board} that ended a walk)",
+            Reached::Empty.symbol(),
+            Reached::Capture.symbol(),
+            Reached::OffBoard.symbol()
+        )
+    }
+
     /// The legend of a figure that draws the walk; `off_board` says what an off-board cell is
     /// on this board.
     pub fn legend(figure: &mut svg::Figure, off_board: &str) {

@@ -728,9 +728,9 @@ impl Views for MailboxBoard {
             }
         }
 
-        out.push_str(
-            "\nthe walk drawn (* empty target, x capture, @ a frame cell that ended a walk)\n",
-        );
+        out.push('\n');
+        out.push_str(&Walk::text_legend("a frame cell"));
+        out.push('\n');
         out.push_str(&join_lines(&frame_grid(1, |i| {
             if i == from.index() {
                 return piece.char().to_string();

@@ -57,8 +57,16 @@ fn every_explanation_finds_the_techniques_attacks() {
                 reference_attacks(slider, sq, occupied),
                 "{technique} {slider:?} {sq}"
             );
-            // A lookup split into parts ORs the parts' last square sets.
+            // A lookup split into parts ORs the parts' last square sets. Which techniques split
+            // their lookup, and how many ways, is part of what they teach: a part per line (two),
+            // per direction (four), or none for a single table lookup.
             let parts = lookup.parts();
+            let expected_parts = match technique {
+                "black-magic" | "pext" => 0,
+                "kogge-stone" | "ray" => 4,
+                _ => 2,
+            };
+            assert_eq!(parts.len(), expected_parts, "{technique}: {parts:?}");
             if !parts.is_empty() {
                 let ored = parts.iter().fold(Bitboard::EMPTY, |acc, part| {
                     let last = lookup

@@ -689,9 +689,9 @@ impl Views for X88Board {
             }
         }
 
-        out.push_str(
-            "\nthe walk drawn (* empty target, x capture, @ a phantom cell that ended a walk)\n",
-        );
+        out.push('\n');
+        out.push_str(&Walk::text_legend("a phantom cell"));
+        out.push('\n');
         out.push_str(&join_lines(&cells_grid(1, |index| {
             if index == from.0 {
                 return piece.char().to_string();
