@@ -108,6 +108,8 @@ struct Placed {
     x: f64,
     depth: usize,
     parent: Option<usize>,
+    /// A leaf's score; `None` for an inner node.
+    leaf: Option<i32>,
 }
 
 /// Lays the tree out depth first: leaves one slot apart, a parent over the middle of its
@@ -124,6 +126,10 @@ fn place(
         x: 0.0,
         depth,
         parent,
+        leaf: match tree {
+            Tree::Leaf(score) => Some(*score),
+            Tree::Node(_) => None,
+        },
     });
     let x = match tree {
         Tree::Leaf(_) => {
@@ -201,7 +207,7 @@ pub fn alpha_beta_svg(tree: &Tree) -> String {
             (Some(_), false) if p.depth.is_multiple_of(2) => ("#7fb2e5", "#1a1a1a"),
             (Some(_), false) => ("#f6b26b", "#1a1a1a"),
         };
-        let label = match (visit.value, tree_leaf(tree, i)) {
+        let label = match (visit.value, p.leaf) {
             (Some(value), _) => value.to_string(),
             (None, Some(score)) => score.to_string(),
             (None, None) => String::new(),
@@ -249,28 +255,6 @@ pub fn alpha_beta_svg(tree: &Tree) -> String {
 {body}</svg>
 "##
     )
-}
-
-/// The score of the `index`-th node (depth first) if it is a leaf.
-fn tree_leaf(tree: &Tree, index: usize) -> Option<i32> {
-    fn walk(tree: &Tree, index: usize, seen: &mut usize) -> Option<Option<i32>> {
-        if *seen == index {
-            return Some(match tree {
-                Tree::Leaf(score) => Some(*score),
-                Tree::Node(_) => None,
-            });
-        }
-        *seen += 1;
-        if let Tree::Node(children) = tree {
-            for child in *children {
-                if let Some(found) = walk(child, index, seen) {
-                    return Some(found);
-                }
-            }
-        }
-        None
-    }
-    walk(tree, index, &mut 0).flatten()
 }
 
 #[cfg(test)]
