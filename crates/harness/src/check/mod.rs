@@ -39,6 +39,7 @@ pub use tags::Tag;
 use crate::diff::oracle::Divide;
 use crate::diff::{ask, diff};
 use crate::output::progress_bar;
+use crate::position::chess960_refused;
 use crate::{Backend, Error, Position};
 use boardlab_core::Board;
 use positions::CheckPosition;
@@ -175,11 +176,7 @@ impl CheckOptions {
 /// suite file that cannot be read; a reference backend this processor cannot run.
 pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
     if options.chess960_anywhere() && !B::CHESS960 {
-        return Err(Error::Usage(format!(
-            "{} does not play Chess960 castling (its Board::CHESS960 is false), which the \
-             Chess960 positions need",
-            B::NAME
-        )));
+        return Err(chess960_refused::<B>("the Chess960 positions need"));
     }
     let reference = options.reference.unwrap_or(Backend::DEFAULT);
     let mut plan = options.plan()?;

@@ -103,16 +103,7 @@ impl<B: Board> BoardOracle<B> {
     /// [`Error::Usage`] when the root's castling needs the Chess960 rules and the board does
     /// not play them ([`Board::CHESS960`] is false): it would count wrong.
     pub fn new(root: &Position) -> Result<BoardOracle<B>, Error> {
-        let setup = root.root();
-        if setup.is_chess960() && !B::CHESS960 {
-            return Err(Error::Usage(format!(
-                "{} does not play Chess960 castling (its Board::CHESS960 is false), which {} \
-                 needs (castling {})",
-                B::NAME,
-                setup.to_fen(),
-                setup.castling.shredder()
-            )));
-        }
+        root.playable_by::<B>()?;
         Ok(BoardOracle {
             name: B::NAME.to_string(),
             root: root.board(),

@@ -84,14 +84,7 @@ pub struct PerftStats {
 /// [`Error::Usage`] when the position needs the Chess960 rules and `B` does not play them
 /// ([`Board::CHESS960`] is false): it would count wrong.
 pub fn perft_stats<B: Board>(position: &Position, depth: u32) -> Result<PerftStats, Error> {
-    let setup = position.root();
-    if setup.is_chess960() && !B::CHESS960 {
-        return Err(Error::Usage(format!(
-            "{} does not play Chess960 castling (its Board::CHESS960 is false), which {} needs",
-            B::NAME,
-            setup.to_fen()
-        )));
-    }
+    position.playable_by::<B>()?;
     let runner = PerftRunner::new(PerftOptions::default())?;
     Ok(runner.count(&position.board::<B>(), depth)?)
 }

@@ -136,6 +136,24 @@ impl Position {
         self.now.to_fen()
     }
 
+    /// Whether board type `B` can count this position: one whose castling needs the Chess960
+    /// rules is refused for a board that does not play them ([`Board::CHESS960`] is false),
+    /// since it would count wrong.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Usage`], naming the position and its castling rights.
+    pub fn playable_by<B: Board>(&self) -> Result<(), Error> {
+        if self.root.is_chess960() && !B::CHESS960 {
+            return Err(chess960_refused::<B>(&format!(
+                "{} needs (castling {})",
+                self.root.to_fen(),
+                self.root.castling.shredder()
+            )));
+        }
+        Ok(())
+    }
+
     /// The position after the moves on board type `B`, reached by `B`'s own make from the
     /// root, as a game reaches it.
     pub fn board<B: Board>(&self) -> B {
@@ -156,6 +174,15 @@ impl Position {
     pub(crate) fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
         board.line_text(line, self.chess960)
     }
+}
+
+/// The refusal of a board that does not play Chess960 castling ([`Board::CHESS960`] is false)
+/// for positions that need it; `needing` ends the sentence ("the Chess960 positions need").
+pub(crate) fn chess960_refused<B: Board>(needing: &str) -> Error {
+    Error::Usage(format!(
+        "{} does not play Chess960 castling (its Board::CHESS960 is false), which {needing}",
+        B::NAME
+    ))
 }
 
 #[cfg(test)]
