@@ -84,6 +84,19 @@ pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -
     slider_attacks_slow(sq, occupied, slider.directions())
 }
 
+/// The squares occupied in the book's slider figures besides the slider's own square d4 (the
+/// chapter "Slider attacks compared"): the text figures and the idea figures draw this board.
+pub const BOOK_BLOCKERS: [Square; 8] = [
+    Square::D7,
+    Square::B4,
+    Square::G4,
+    Square::D2,
+    Square::F6,
+    Square::B2,
+    Square::B6,
+    Square::G1,
+];
+
 /// The names of the techniques, as the benches and the book call them.
 pub const TECHNIQUES: [&str; 7] = [
     "bit-lines",

@@ -8,11 +8,8 @@
 //! ```
 
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{explain, Slider};
+use boardlab_sliders::{explain, Slider, BOOK_BLOCKERS};
 use std::path::PathBuf;
-
-/// The occupied squares of every figure besides the slider's own square d4.
-const OCCUPIED: [&str; 8] = ["d7", "b4", "g4", "d2", "f6", "b2", "b6", "g1"];
 
 /// (file, technique, slider) of every figure; the slider stands on d4.
 const FIGURES: [(&str, &str, Slider); 7] = [
@@ -32,17 +29,17 @@ fn figures_dir() -> PathBuf {
 #[test]
 fn committed_figures_match_the_code() {
     let update = std::env::var_os("BOARDLAB_UPDATE_DOCS").is_some();
-    let occupied = OCCUPIED
-        .iter()
-        .map(|name| name.parse::<Square>().expect("a square name"))
+    let occupied = BOOK_BLOCKERS
+        .into_iter()
         .fold(Bitboard::from_square(Square::D4), Bitboard::with);
+    let blockers: Vec<String> = BOOK_BLOCKERS.iter().map(Square::to_string).collect();
     let mut checked = 0;
     let mut problems = Vec::new();
     for (file, technique, slider) in FIGURES {
         let command = format!(
             "$ cargo run -p boardlab-sliders --example explain -- {technique} {} d4 {}\n",
             slider.name(),
-            OCCUPIED.join(" ")
+            blockers.join(" ")
         );
         let text = explain(technique, slider, Square::D4, occupied).expect("a known technique");
         let fresh = format!("{command}{text}");

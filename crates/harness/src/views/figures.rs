@@ -9,7 +9,7 @@ use super::alpha_beta::{alpha_beta_svg, TREE};
 use super::technique::{magic_explanation, slider_explanation};
 use crate::output::write_file;
 use crate::{Backend, DiffReport, Error, Outcome, Position};
-use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue};
+use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue, BOOK_BLOCKERS};
 use boardlab_bitboard::views::check_and_pin_masks;
 use boardlab_bitboard::HyperbolaBoard;
 use boardlab_core::views::svg::{self, Cell, Figure, Panel, Tone};
@@ -47,20 +47,6 @@ pub(crate) enum Idea {
     AlphaBeta,
 }
 
-/// The occupancy of the slider figures: the slider's square d4 and the squares of the
-/// chapter "Slider attacks compared".
-const OCCUPIED: [Square; 9] = [
-    Square::D4,
-    Square::D7,
-    Square::B4,
-    Square::G4,
-    Square::D2,
-    Square::F6,
-    Square::B2,
-    Square::B6,
-    Square::G1,
-];
-
 /// A rook on d1 with a blocker on d8: the north fill doubles its reach twice before it stops.
 const FILL_OCCUPIED: [Square; 3] = [Square::D1, Square::D8, Square::G1];
 
@@ -73,7 +59,10 @@ pub(crate) const MASKS_FEN: &str = "4k3/8/8/8/1b6/4N3/3B4/4K2r w - - 0 1";
 ///
 /// A file that cannot be written; for the descent, what `diff` fails with.
 pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Error> {
-    let occupied: Bitboard = OCCUPIED.into_iter().collect();
+    // The board of the chapter's text figures: the slider on d4 among the book's blockers.
+    let occupied = BOOK_BLOCKERS
+        .into_iter()
+        .fold(Bitboard::from_square(Square::D4), Bitboard::with);
     let svg = match &args.idea {
         Idea::Magic => {
             let lookup = magic_explanation(Slider::Rook, Square::D4, occupied);
