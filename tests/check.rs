@@ -134,6 +134,13 @@ fn the_correct_program_passes_and_the_draw_has_every_kind() {
     let summary = summary(&output);
     assert_eq!(summary["checked"], 300);
     assert_eq!(summary["failures"], 0);
+    // Every kind the draw is steered towards, but the refused en passant, which a draw of 300
+    // may miss (the thousand-game test below holds it to a floor).
+    let drawn = &summary["drawn"];
+    assert_eq!(drawn["positions"], 300, "{drawn}");
+    for kind in ["castling", "en_passant", "promotion", "check", "pin"] {
+        assert!(drawn[kind].as_u64() > Some(0), "no {kind} among {drawn}");
+    }
     assert_eq!(json_lines(&output).len(), 1, "a summary and nothing else");
 }
 

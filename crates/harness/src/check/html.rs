@@ -1,7 +1,7 @@
 //! The report as one HTML page: each failing position drawn as inline SVG with the differing
 //! moves marked, no scripts, nothing fetched from the network.
 
-use super::report::{CheckReport, Failure};
+use super::report::{move_list, CheckReport, Failure};
 use boardlab_core::views::svg::{escape, piece_cell, Figure, Panel, Tone};
 use boardlab_core::{ReferenceBoard, Square};
 use std::fmt::Write;
@@ -89,12 +89,12 @@ fn drawing(report: &CheckReport, failure: &Failure) -> String {
     panel.notes.push(format!(
         "only in {}: {}",
         report.tested,
-        or_none(&failure.extra)
+        move_list(&failure.extra)
     ));
     panel.notes.push(format!(
         "only in {}: {}",
         report.reference,
-        or_none(&failure.missing)
+        move_list(&failure.missing)
     ));
     let mut figure = Figure::new(format!(
         "{}: counts differ from depth {} ({} expected, {} counted)",
@@ -118,12 +118,4 @@ fn drawing(report: &CheckReport, failure: &Failure) -> String {
     figure.legend(Tone::Capture, format!("only {} moves here", report.tested));
     figure.legend(Tone::Reach, format!("only {} moves here", report.reference));
     figure.to_svg()
-}
-
-fn or_none(moves: &[String]) -> String {
-    if moves.is_empty() {
-        "(none)".to_string()
-    } else {
-        moves.join(" ")
-    }
 }

@@ -188,7 +188,7 @@ impl CheckReport {
 }
 
 /// A move list in a report, or "(none)".
-fn list(moves: &[String]) -> String {
+pub(super) fn move_list(moves: &[String]) -> String {
     if moves.is_empty() {
         "(none)".to_string()
     } else {
@@ -268,12 +268,17 @@ impl fmt::Display for CheckReport {
                 };
                 writeln!(f, "  the move lists differ {after}:")?;
                 writeln!(f, "  {}", example.at.setup().to_fen_pseudo_legal_ep())?;
-                writeln!(f, "  only in {}: {}", self.tested, list(&example.extra))?;
+                writeln!(
+                    f,
+                    "  only in {}: {}",
+                    self.tested,
+                    move_list(&example.extra)
+                )?;
                 writeln!(
                     f,
                     "  only in {}: {}",
                     self.reference,
-                    list(&example.missing)
+                    move_list(&example.missing)
                 )?;
             }
             if let Some(command) = self.diff_command(example) {
