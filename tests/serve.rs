@@ -191,7 +191,30 @@ fn explain_steps_through_a_piece_and_refuses_an_empty_square() {
             last.get("f3").is_some() && last.get("h3").is_some(),
             "{backend}: {last}"
         );
+        // The array boards' walk over their cells is marked in board coordinates too.
+        if let Some(walk) = steps.iter().find(|step| {
+            step["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("the walk drawn"))
+        }) {
+            assert_eq!(walk["marks"]["f3"], "reach", "{backend}: {walk}");
+            assert_eq!(walk["marks"]["h3"], "reach", "{backend}: {walk}");
+        }
     }
+    // Both array boards draw such a walk.
+    let walked = ["mailbox", "x88"].map(|backend| {
+        let explained = ok(
+            &server,
+            "/api/explain",
+            &[("backend", backend), ("square", "g1")],
+        );
+        explained["steps"].as_array().unwrap().iter().any(|step| {
+            step["title"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("the walk drawn"))
+        })
+    });
+    assert_eq!(walked, [true, true]);
     refused(
         &server,
         "/api/explain",

@@ -158,6 +158,17 @@ impl Walk {
         )
     }
 
+    /// The squares the walk reached, as an 8x8 grid of the board captioned "the walk on the
+    /// board" (the off-board cells left out); `cell_of` gives a square's cell index. The array
+    /// boards draw it under their own cell grid, so that a reader (and `boardlab serve`) sees
+    /// the walk's targets in board coordinates too.
+    pub fn on_board<B: Board>(&self, board: &B, cell_of: impl Fn(Square) -> usize) -> Vec<String> {
+        titled(
+            "the walk on the board",
+            marked_grid(board, |sq| self.reached(cell_of(sq)).map(Reached::symbol)),
+        )
+    }
+
     /// The legend of a figure that draws the walk; `off_board` says what an off-board cell is
     /// on this board.
     pub fn legend(figure: &mut svg::Figure, off_board: &str) {

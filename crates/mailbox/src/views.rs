@@ -739,6 +739,9 @@ impl Views for MailboxBoard {
                 .map_or_else(|| cell_char(self.cells[i]), Reached::symbol)
                 .to_string()
         })));
+        out.push_str(&join_lines(
+            &walk.on_board(self, |sq| Sq120::from_square(sq).index()),
+        ));
         out.push('\n');
         out.push_str(&legal_moves_from(self, sq));
         Ok(out)

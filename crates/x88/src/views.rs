@@ -707,6 +707,9 @@ impl Views for X88Board {
                 " ".to_string()
             }
         })));
+        out.push_str(&join_lines(
+            &walk.on_board(self, |sq| Sq88::from_square(sq).index()),
+        ));
         out.push('\n');
         out.push_str(&legal_moves_from(self, sq));
         Ok(out)
