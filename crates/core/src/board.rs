@@ -1,9 +1,10 @@
 //! The `Board` trait every representation implements.
 
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
+use crate::queries::{self, PawnStructure};
 use crate::{
-    CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, PositionState, Role, Setup,
-    Square, Zobrist,
+    Bitboard, CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, PositionState, Role,
+    Setup, Square, Zobrist,
 };
 use std::fmt;
 
@@ -296,6 +297,48 @@ pub trait Board: Clone + Send + Sync + 'static {
             board.make(mv);
         }
         texts
+    }
+
+    /// The squares the piece on `sq` attacks (none when `sq` is empty): a pawn's two capture
+    /// squares, a slider's lines up to and including the first occupied square, a knight's or
+    /// king's steps. Pins are ignored. The engine queries' rules are in [`queries`]; the
+    /// generic answer is [`queries::attacks_from`], and a backend overrides it in its own idiom.
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        queries::attacks_from(self, sq)
+    }
+
+    /// The pieces of `by` that attack `sq` once the pieces on `lifted` are taken off the board
+    /// (they neither attack nor block): the x-ray step of a static exchange. Generic answer:
+    /// [`queries::attackers_to`].
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        queries::attackers_to(self, sq, by, lifted)
+    }
+
+    /// Over `color`'s knights, bishops, rooks and queens, the attacked squares not occupied by
+    /// `color`, summed; pins ignored. Generic answer: [`queries::mobility`].
+    fn mobility(&self, color: Color) -> u32 {
+        queries::mobility(self, color)
+    }
+
+    /// How many squares at least one piece of `color` attacks (pawns by their capture
+    /// squares, the king included, occupied or not, pins ignored). Generic answer:
+    /// [`queries::attacked_squares`].
+    fn attacked_squares(&self, color: Color) -> u32 {
+        queries::attacked_squares(self, color)
+    }
+
+    /// `color`'s doubled, isolated and passed pawns. Generic answer:
+    /// [`queries::pawn_structure`].
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        queries::pawn_structure(self, color)
+    }
+
+    /// The static exchange value of `mv` in centipawns for the side making it, by the rules of
+    /// [`queries::see`]. Provided on top of [`attackers_to`](Board::attackers_to), so a backend
+    /// with its own attacker query already has its own SEE; one may override it to find the
+    /// x-rays incrementally.
+    fn see(&self, mv: Move) -> i32 {
+        queries::see_with(self, mv, |sq, by, lifted| self.attackers_to(sq, by, lifted))
     }
 
     /// The bytes one board takes (`size_of`), for the comparison table.

@@ -21,6 +21,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod piece;
+pub mod queries;
 mod reference;
 mod search;
 mod setup;
@@ -40,9 +41,11 @@ pub use movegen::{
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
+pub use queries::{see_value, PawnStructure, Swap, SEE_VALUES};
 pub use reference::ReferenceBoard;
 pub use search::{
-    evaluate, evaluate_detail, is_legal_move, role_value, staged_order, Evaluation,
+    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, is_legal_move,
+    king_zone_attacks, role_value, staged_order, EvalBreakdown, EvalTerms, Evaluation,
     GenerationCounts, Limits, MoveGeneration, Score, SearchInfo, SearchResult, Searcher, MATE,
     MAX_DEPTH, MAX_PLY,
 };

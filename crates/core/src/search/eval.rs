@@ -8,8 +8,15 @@
 //!
 //! The evaluation is a sum over pieces, so it does not depend on the order in which a backend's
 //! [`Board::for_each_piece`] visits them: every backend scores a position the same.
+//!
+//! That is the [`EvalTerms::Pst`] evaluation. [`EvalTerms::Full`] adds the terms an engine asks
+//! its board for (see [`queries`](crate::queries)): mobility, the squares each side attacks,
+//! attacks on the king's zone and the pawns' structure. Every backend answers those queries in
+//! its own idiom with the same numbers, so the full evaluation too scores a position the same
+//! on every backend.
 
-use crate::{Board, Color, Piece, Role, Square};
+use crate::bitboard::king_attacks;
+use crate::{Bitboard, Board, Color, PawnStructure, Piece, Role, Square};
 
 /// Middle-game piece values: pawn, knight, bishop, rook, queen, king (PeSTO).
 const MIDDLE_GAME_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -214,6 +221,12 @@ pub fn evaluate<B: Board>(board: &B) -> i32 {
 
 /// [`evaluate`], with the facts about material the search also needs.
 pub fn evaluate_detail<B: Board>(board: &B) -> Evaluation {
+    evaluate_detail_with(board, EvalTerms::Pst)
+}
+
+/// The tapered material and piece-square score from White's point of view, and whether each
+/// side has a piece other than pawns and king.
+fn tables_from_white<B: Board>(board: &B) -> (i32, [bool; 2]) {
     let mut middle_game = 0;
     let mut end_game = 0;
     let mut phase = 0;
@@ -230,6 +243,137 @@ pub fn evaluate_detail<B: Board>(board: &B) -> Evaluation {
     // Promotions can push the phase past a full set; the middle game weighs at most fully.
     let phase = phase.min(FULL_PHASE);
     let white_score = (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE;
+    (white_score, has_pieces)
+}
+
+/// Which terms the evaluation adds up.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum EvalTerms {
+    /// Material and piece-square tables only: a sum over the pieces.
+    #[default]
+    Pst,
+    /// The tables, and the terms the board's engine queries answer: mobility, squares
+    /// attacked, attacks on the king's zone, doubled, isolated and passed pawns.
+    Full,
+}
+
+impl EvalTerms {
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EvalTerms::Pst => "pst",
+            EvalTerms::Full => "full",
+        }
+    }
+}
+
+/// Centipawns for each square a side's knights, bishops, rooks and queens can go to.
+pub const MOBILITY_WEIGHT: i32 = 4;
+/// Centipawns for each square a side attacks.
+pub const ATTACKED_WEIGHT: i32 = 2;
+/// Centipawns lost for each attack of the enemy on a side's king zone (the king's square and
+/// its neighbours), counted once per attacking piece and square.
+pub const KING_ZONE_WEIGHT: i32 = 6;
+/// Centipawns lost for each doubled pawn.
+pub const DOUBLED_WEIGHT: i32 = 12;
+/// Centipawns lost for each isolated pawn.
+pub const ISOLATED_WEIGHT: i32 = 10;
+/// Centipawns won for each passed pawn.
+pub const PASSED_WEIGHT: i32 = 20;
+
+/// Every term of an evaluation, each side's raw counts beside the score they add up to.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct EvalBreakdown {
+    /// The terms added up.
+    pub terms: EvalTerms,
+    /// Material and piece-square tables, tapered, from White's point of view.
+    pub tables: i32,
+    /// Mobility of White, then Black ([`Board::mobility`]).
+    pub mobility: [u32; 2],
+    /// Squares attacked by White, then Black ([`Board::attacked_squares`]).
+    pub attacked: [u32; 2],
+    /// Attacks of the enemy on White's, then Black's, king zone.
+    pub king_zone_attacks: [u32; 2],
+    /// White's, then Black's, pawn structure ([`Board::pawn_structure`]).
+    pub pawns: [PawnStructure; 2],
+    /// The score in centipawns from the side to move's point of view: the tables alone for
+    /// [`EvalTerms::Pst`], every term for [`EvalTerms::Full`].
+    pub score: i32,
+}
+
+impl EvalBreakdown {
+    /// The full terms' sum from White's point of view, tables excluded.
+    pub fn positional(&self) -> i32 {
+        let side = |color: Color| {
+            let c = color as usize;
+            let pawns = self.pawns[c];
+            MOBILITY_WEIGHT * self.mobility[c] as i32 + ATTACKED_WEIGHT * self.attacked[c] as i32
+                - KING_ZONE_WEIGHT * self.king_zone_attacks[c] as i32
+                - DOUBLED_WEIGHT * pawns.doubled as i32
+                - ISOLATED_WEIGHT * pawns.isolated as i32
+                + PASSED_WEIGHT * pawns.passed as i32
+        };
+        side(Color::White) - side(Color::Black)
+    }
+}
+
+/// The attacks of `color`'s enemy on `color`'s king zone: for the king's square and each
+/// square next to it, the number of enemy pieces attacking it, summed.
+pub fn king_zone_attacks<B: Board>(board: &B, color: Color) -> u32 {
+    let king = board.king_square(color);
+    let zone = king_attacks(king).with(king);
+    zone.map(|sq| {
+        board
+            .attackers_to(sq, color.opposite(), Bitboard::EMPTY)
+            .count()
+    })
+    .sum()
+}
+
+/// Evaluates `board` with the chosen terms, and says what each added.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{evaluate_breakdown, Board, EvalTerms, ReferenceBoard, START_FEN};
+/// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
+/// let full = evaluate_breakdown(&board, EvalTerms::Full);
+/// assert_eq!(full.mobility, [4, 4]); // each side's two knights, two squares each
+/// assert_eq!(full.attacked, [22, 22]);
+/// assert_eq!(full.score, 0);
+/// ```
+pub fn evaluate_breakdown<B: Board>(board: &B, terms: EvalTerms) -> EvalBreakdown {
+    let tables = tables_from_white(board).0;
+    let mut breakdown = EvalBreakdown {
+        terms,
+        tables,
+        ..EvalBreakdown::default()
+    };
+    let mut white_score = tables;
+    if terms == EvalTerms::Full {
+        for color in [Color::White, Color::Black] {
+            let c = color as usize;
+            breakdown.mobility[c] = board.mobility(color);
+            breakdown.attacked[c] = board.attacked_squares(color);
+            breakdown.king_zone_attacks[c] = king_zone_attacks(board, color);
+            breakdown.pawns[c] = board.pawn_structure(color);
+        }
+        white_score += breakdown.positional();
+    }
+    breakdown.score = match board.side_to_move() {
+        Color::White => white_score,
+        Color::Black => -white_score,
+    };
+    breakdown
+}
+
+/// [`evaluate_detail`] with the chosen terms: what the search calls.
+pub fn evaluate_detail_with<B: Board>(board: &B, terms: EvalTerms) -> Evaluation {
+    let (white_tables, has_pieces) = tables_from_white(board);
+    let mut white_score = white_tables;
+    if terms == EvalTerms::Full {
+        white_score += evaluate_breakdown(board, EvalTerms::Full).positional();
+    }
     let score = match board.side_to_move() {
         Color::White => white_score,
         Color::Black => -white_score,

@@ -39,7 +39,10 @@ mod staged;
 mod tests;
 mod tt;
 
-pub use eval::{evaluate, evaluate_detail, role_value, Evaluation};
+pub use eval::{
+    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, king_zone_attacks,
+    role_value, EvalBreakdown, EvalTerms, Evaluation,
+};
 pub use limits::Limits;
 pub use staged::{is_legal_move, staged_order, GenerationCounts};
 
