@@ -164,3 +164,114 @@ fn walks<B: Board>(table: &[Walk]) -> Vec<WalkCoverage> {
     }
     walks
 }
+
+/// How many random positions [`engine_queries`] asks every query of, beside the standard
+/// positions and the bug-catchers.
+pub const QUERY_POSITIONS: usize = 300;
+
+/// What [`engine_queries`] compared.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueryCoverage {
+    /// Positions asked.
+    pub positions: usize,
+    /// `attackers_to` answers compared (square, side and lifted set).
+    pub attacker_sets: usize,
+    /// Moves whose SEE was compared.
+    pub exchanges: usize,
+    /// Of those, exchanges of more than two captures (where the x-rays and the stopping
+    /// rule show).
+    pub long_exchanges: usize,
+}
+
+/// The board's own answers to the engine queries ([`boardlab_core::queries`]) are the generic
+/// ones: attacks from every square, attackers to every square for both sides with nothing, one
+/// piece and a random set lifted, mobility, attacked squares, pawn structure, and the SEE of
+/// every legal move, on the standard positions, the bug-catchers and [`QUERY_POSITIONS`]
+/// random ones (a fixed seed).
+pub fn engine_queries<B: Board>() -> QueryCoverage {
+    use boardlab_core::queries;
+    use boardlab_core::{Bitboard, Color, Square};
+    use rand::{Rng, SeedableRng};
+
+    let mut setups: Vec<Setup> = [STANDARD_SUITE, BUG_CATCHERS]
+        .iter()
+        .flat_map(|suite| parse_perft_suite(suite).expect("the embedded suites parse"))
+        .map(|case| case.setup)
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(0x5ee);
+    for _ in 0..QUERY_POSITIONS {
+        setups.push(crate::positions::random_position::<B>(
+            &mut rng,
+            crate::walk::WALK_POSITIONS,
+        ));
+    }
+    let mut coverage = QueryCoverage::default();
+    for setup in &setups {
+        let board = B::from_setup(setup);
+        let fen = setup.to_fen();
+        for sq in Square::ALL {
+            assert_eq!(
+                board.attacks_from(sq),
+                queries::attacks_from(&board, sq),
+                "{}: attacks from {sq} in {fen}",
+                B::NAME
+            );
+        }
+        let occupied = queries::occupancy(&board);
+        let random_lift = Bitboard(rng.gen::<u64>() & occupied.0);
+        for sq in Square::ALL {
+            let one_piece = occupied
+                .first()
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            for lifted in [Bitboard::EMPTY, one_piece, random_lift] {
+                for by in [Color::White, Color::Black] {
+                    assert_eq!(
+                        board.attackers_to(sq, by, lifted),
+                        queries::attackers_to(&board, sq, by, lifted),
+                        "{}: {by:?}'s attackers to {sq} with {lifted:?} lifted in {fen}",
+                        B::NAME
+                    );
+                    coverage.attacker_sets += 1;
+                }
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            let name = B::NAME;
+            assert_eq!(
+                board.mobility(color),
+                queries::mobility(&board, color),
+                "{name}: {color:?}'s mobility in {fen}"
+            );
+            assert_eq!(
+                board.attacked_squares(color),
+                queries::attacked_squares(&board, color),
+                "{name}: squares {color:?} attacks in {fen}"
+            );
+            assert_eq!(
+                board.pawn_structure(color),
+                queries::pawn_structure(&board, color),
+                "{name}: {color:?}'s pawns in {fen}"
+            );
+        }
+        for &mv in board.legal_moves().iter() {
+            assert_eq!(
+                board.see(mv),
+                queries::see(&board, mv),
+                "{}: SEE of {mv} in {fen}",
+                B::NAME
+            );
+            coverage.exchanges += 1;
+            if queries::exchange(&board, mv).len() > 2 {
+                coverage.long_exchanges += 1;
+            }
+        }
+        coverage.positions += 1;
+    }
+    // So that the loops above cannot pass by asking nothing.
+    assert_eq!(coverage.positions, setups.len());
+    assert!(coverage.positions > QUERY_POSITIONS, "{coverage:?}");
+    assert!(coverage.exchanges > 10 * QUERY_POSITIONS, "{coverage:?}");
+    assert!(coverage.long_exchanges > 100, "{coverage:?}");
+    println!("{}: engine queries {coverage:?}", B::NAME);
+    coverage
+}

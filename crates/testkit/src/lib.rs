@@ -117,6 +117,11 @@ macro_rules! conformance_tests {
         fn chess960_walks_agree_with_the_reference() {
             $crate::conformance::chess960_walks::<$board>();
         }
+
+        #[test]
+        fn engine_queries_give_the_generic_answers() {
+            $crate::conformance::engine_queries::<$board>();
+        }
     };
 }
 
