@@ -206,6 +206,7 @@ pub struct Searcher {
     pv: Box<PvTable>,
     generation: MoveGeneration,
     generation_counts: GenerationCounts,
+    eval_terms: EvalTerms,
 }
 
 impl Searcher {
@@ -217,7 +218,19 @@ impl Searcher {
             pv: Box::new(PvTable::new()),
             generation: MoveGeneration::default(),
             generation_counts: GenerationCounts::default(),
+            eval_terms: EvalTerms::default(),
         }
+    }
+
+    /// Chooses the terms the evaluation adds up ([`EvalTerms`]): the tables alone, or every
+    /// term the board's engine queries answer.
+    pub fn set_eval_terms(&mut self, terms: EvalTerms) {
+        self.eval_terms = terms;
+    }
+
+    /// The terms the evaluation adds up.
+    pub fn eval_terms(&self) -> EvalTerms {
+        self.eval_terms
     }
 
     /// Chooses how the search generates its moves. Both ways visit the same tree; only the
@@ -309,6 +322,7 @@ impl Searcher {
             root_best: Move::NULL,
             generation: self.generation,
             counts: GenerationCounts::default(),
+            eval_terms: self.eval_terms,
         };
         // Before the first iteration completes, the best-ordered root move stands in.
         let fallback =
@@ -448,9 +462,16 @@ struct Worker<'a, B: Board> {
     root_best: Move,
     generation: MoveGeneration,
     counts: GenerationCounts,
+    eval_terms: EvalTerms,
 }
 
 impl<B: Board> Worker<'_, B> {
+    /// The static evaluation with the searcher's terms.
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        evaluate_detail_with(&*self.board, self.eval_terms).score
+    }
+
     /// Counts a node and decides whether the search must end: at exactly the node limit (so
     /// node-limited searches repeat exactly), and every `POLL_INTERVAL` nodes on the stop flag
     /// and the clock.
@@ -578,7 +599,7 @@ impl<B: Board> Worker<'_, B> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(&*self.board);
+            return self.evaluate();
         }
 
         let zobrist = self.board.search_zobrist();
@@ -602,7 +623,7 @@ impl<B: Board> Worker<'_, B> {
         }
 
         if !is_pv && !in_check && !self.exhaustive {
-            let evaluation = evaluate_detail(&*self.board);
+            let evaluation = evaluate_detail_with(&*self.board, self.eval_terms);
             // Reverse futility: near the leaves, a position whose static score beats beta by
             // more than a margin per ply is taken to hold (beta is not a mate score here).
             if depth <= 6 && beta.abs() < MATE_BOUND && evaluation.score - 80 * depth >= beta {
@@ -763,7 +784,7 @@ impl<B: Board> Worker<'_, B> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(&*self.board);
+            return self.evaluate();
         }
         let mut best_score;
         let mut moves = MoveList::new();
@@ -777,7 +798,7 @@ impl<B: Board> Worker<'_, B> {
             best_score = -INFINITY;
             stand_pat = -INFINITY;
         } else {
-            stand_pat = evaluate(&*self.board);
+            stand_pat = self.evaluate();
             if stand_pat >= beta {
                 return stand_pat;
             }
