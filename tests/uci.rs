@@ -206,6 +206,113 @@ fn stop_ends_a_long_perft() {
     engine.quit();
 }
 
+/// Runs `program uci`-style with `script` piped to its standard input, which then ends, and
+/// returns what it printed. A program that has not exited within [`PATIENCE`] is killed and
+/// the test fails there, instead of hanging the run.
+fn piped(program: &std::path::Path, args: &[&str], script: &str) -> Vec<String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|err| panic!("{} starts: {err}", program.display()));
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .expect("the program reads its input");
+    // The standard input is closed here: the end of the input comes right after the script.
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+            .collect::<Vec<String>>()
+    });
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{} exited with {status}", program.display());
+            break;
+        }
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("{} did not exit within {PATIENCE:?} of its input's end", program.display());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    reader.join().unwrap()
+}
+
+/// A `go perft` divide as printed: the `move: count` lines sorted, and the total.
+fn divide_and_total(lines: &[String]) -> (Vec<String>, Option<u64>) {
+    let mut divide: Vec<String> = lines
+        .iter()
+        .filter(|line| {
+            line.split_once(": ")
+                .is_some_and(|(mv, count)| mv.len() <= 5 && count.parse::<u64>().is_ok())
+        })
+        .cloned()
+        .collect();
+    divide.sort();
+    let total = lines
+        .iter()
+        .find_map(|line| line.strip_prefix("Nodes searched: "))
+        .map(|total| total.parse().expect("a count"));
+    (divide, total)
+}
+
+#[test]
+fn piped_go_perft_finishes_at_the_end_of_the_input_and_before_quit() {
+    let case = &parse_perft_suite(STANDARD_SUITE).unwrap()[0];
+    let (depth, expected) = case.expected[3];
+    let boardlab = std::path::Path::new(env!("CARGO_BIN_EXE_boardlab"));
+    for ending in ["", "quit\n"] {
+        let script = format!("position fen {}\ngo perft {depth}\n{ending}", case.fen);
+        let lines = piped(boardlab, &["uci"], &script);
+        let (divide, total) = divide_and_total(&lines);
+        assert_eq!(total, Some(expected), "{script:?} printed {lines:?}");
+        assert_eq!(divide.len() as u64, case.expected[0].1, "{script:?}");
+        assert!(!lines.iter().any(|line| line.contains("stopped")), "{lines:?}");
+    }
+    // Two perfts in a row: the first runs to its end before the second starts.
+    let (shallow, shallow_expected) = case.expected[1];
+    let script = format!("position startpos\ngo perft {depth}\ngo perft {shallow}\n");
+    let lines = piped(boardlab, &["uci"], &script);
+    let totals: Vec<&String> = lines
+        .iter()
+        .filter(|line| line.starts_with("Nodes searched: "))
+        .collect();
+    assert_eq!(
+        totals,
+        [
+            &format!("Nodes searched: {expected}"),
+            &format!("Nodes searched: {shallow_expected}")
+        ],
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn piped_go_perft_answers_as_stockfish_does() {
+    let Some(stockfish) = support::stockfish() else {
+        return;
+    };
+    let boardlab = std::path::Path::new(env!("CARGO_BIN_EXE_boardlab"));
+    let kiwipete = &parse_perft_suite(STANDARD_SUITE).unwrap()[1];
+    for ending in ["", "quit\n"] {
+        let script = format!("position fen {}\ngo perft 3\n{ending}", kiwipete.fen);
+        let ours = divide_and_total(&piped(boardlab, &["uci"], &script));
+        let theirs = divide_and_total(&piped(&stockfish, &[], &script));
+        // Each side is what it claims: Stockfish answered with a divide and a total.
+        assert_eq!(theirs.1, Some(kiwipete.expected[2].1), "Stockfish on {script:?}");
+        assert_eq!(theirs.0.len() as u64, kiwipete.expected[0].1);
+        assert_eq!(ours, theirs, "{script:?}");
+    }
+}
+
 #[test]
 fn bad_input_is_reported_and_the_engine_carries_on() {
     let mut engine = Engine::start();
@@ -433,11 +540,23 @@ fn every_backend_searches_the_same_tree() {
     let mut engine = Engine::start();
     let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
     let mut answers = Vec::new();
-    for backend in Backend::ALL {
+    engine.send("debug on");
+    let (runnable, skipped): (Vec<&Backend>, Vec<&Backend>) = Backend::ALL
+        .iter()
+        .partition(|backend| backend.available().is_ok());
+    // Every registered backend, less pext only on a processor without BMI2.
+    assert!(skipped.is_empty() || skipped == [&Backend::Pext], "{skipped:?}");
+    for backend in runnable {
         engine.send(&format!("setoption name Backend value {}", backend.name()));
         engine.send("ucinewgame");
         engine.send(&format!("position fen {fen}"));
         let lines = engine.go("depth 4");
+        // The backend that searched is the one asked for, not the one before it.
+        assert_eq!(
+            lines.first().map(String::as_str),
+            Some(format!("info string backend {}", backend.name()).as_str()),
+            "{lines:?}"
+        );
         let nodes = last_info(&lines, "nodes").unwrap();
         let score = last_info(&lines, "score").unwrap();
         answers.push((backend.name(), bestmove(&lines).to_string(), score, nodes));

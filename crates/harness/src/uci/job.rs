@@ -41,6 +41,8 @@ pub(super) struct Job {
     /// Raised from the start unless the search ponders; then by `ponderhit` or `stop`.
     pub ponder_over: Arc<AtomicBool>,
     pub out: Output,
+    /// UCI's `debug on`: say which backend answers before anything else.
+    pub debug: bool,
 }
 
 impl Job {
@@ -49,6 +51,11 @@ impl Job {
     }
 
     fn run_on<B: Board>(&self, searcher: &mut Searcher) {
+        if self.debug {
+            // The name of the board type that runs, not of the option's value: what a test of
+            // `setoption name Backend` needs to see.
+            self.out.line(format_args!("info string backend {}", B::NAME));
+        }
         let mut board: B = self.position.board();
         if let Some(depth) = self.params.perft {
             return self.perft(&board, depth);

@@ -12,9 +12,13 @@
 //! waiting: a word `go` does not know, or a parameter without a usable number, is reported in an
 //! `info string` and otherwise ignored, as Stockfish does. A position with no legal move
 //! answers `bestmove 0000`, the null move in UCI notation, which most GUIs and engines expect.
-//! (`go perft N` is no search and, as in Stockfish, prints its counts and no `bestmove`.)
+//! (`go perft N` is no search and, as in Stockfish, prints its counts and no `bestmove`. It
+//! runs to its total before the next `go`, `ucinewgame` or `quit` is carried out, and at the end
+//! of the input, since Stockfish finishes it before reading on and scripts that pipe commands
+//! count on that; `stop` ends it early.)
 //!
-//! Supported: `uci`, `debug`, `isready`, `setoption` (`Hash`, `Backend`, `OwnBook`,
+//! Supported: `uci`, `debug` (`on`: each `go` first names its backend in an `info string`),
+//! `isready`, `setoption` (`Hash`, `Backend`, `OwnBook`,
 //! `BookFile`, `UCI_Chess960`), `register`, `ucinewgame`, `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate`
 //! (a search that prunes nothing that could hide a mate, see
@@ -58,6 +62,9 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Raised by `ponderhit` and by `stop`: the end of pondering.
     ponder_over: Arc<AtomicBool>,
+    /// Whether it is a `go perft`, which the engine finishes before the next command that
+    /// needs the engine (only `stop` ends it early), as Stockfish does.
+    perft: bool,
     handle: JoinHandle<Searcher>,
 }
 
@@ -76,6 +83,8 @@ pub(crate) struct UciServer {
     /// `UCI_Chess960`, as the GUI set it: the notation of the positions it sends next (a FEN
     /// that leaves no doubt turns it on for its own position).
     chess960_option: bool,
+    /// `debug on`: each `go` first says, in an `info string`, which backend runs it.
+    debug: bool,
 }
 
 impl UciServer {
@@ -95,6 +104,7 @@ impl UciServer {
             book: None,
             random: seed | 1,
             chess960_option: false,
+            debug: false,
         }
     }
 
@@ -119,7 +129,10 @@ impl UciServer {
                 break;
             }
         }
-        self.finish_search();
+        // `quit` or the end of the input: a `go perft` still counting finishes and prints its
+        // total, so that `printf 'position startpos\ngo perft 4\n' | boardlab uci` counts; a
+        // search is stopped and prints its `bestmove`.
+        self.settle();
         Ok(())
     }
 
@@ -137,7 +150,12 @@ impl UciServer {
         let (command, args) = (words[start], &words[start + 1..]);
         match command {
             "uci" => self.identify(),
-            "debug" | "register" => {}
+            "debug" => match args.first().copied() {
+                Some("on") => self.debug = true,
+                Some("off") => self.debug = false,
+                _ => self.out.error("debug takes on or off"),
+            },
+            "register" => {}
             "ponderhit" => {
                 // Outside pondering there is nothing to hit, as in Stockfish.
                 if let Some(running) = &self.running {
@@ -147,7 +165,7 @@ impl UciServer {
             "isready" => self.out.line("readyok"),
             "setoption" => self.set_option(line),
             "ucinewgame" => {
-                self.finish_search();
+                self.settle();
                 if let Some(searcher) = &mut self.searcher {
                     searcher.clear();
                 }
@@ -312,7 +330,7 @@ impl UciServer {
                 .out
                 .error(format_args!("go perft goes at most {MAX_DEPTH} plies deep"));
         }
-        self.finish_search();
+        self.settle();
         let from_book = !params.infinite && !params.ponder && params.perft.is_none();
         if from_book && self.play_from_book() {
             return;
@@ -323,6 +341,7 @@ impl UciServer {
             .unwrap_or_else(|| Searcher::new(self.hash_mb));
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_over = Arc::new(AtomicBool::new(!params.ponder));
+        let perft = params.perft.is_some();
         let job = Job {
             backend: self.backend,
             position: self.position.clone(),
@@ -330,6 +349,7 @@ impl UciServer {
             stop: Arc::clone(&stop),
             ponder_over: Arc::clone(&ponder_over),
             out: self.out.clone(),
+            debug: self.debug,
         };
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -343,6 +363,7 @@ impl UciServer {
                 self.running = Some(Running {
                     stop,
                     ponder_over,
+                    perft,
                     handle,
                 })
             }
@@ -379,18 +400,38 @@ impl UciServer {
         }
     }
 
-    /// Stops the running search, if any, and waits for its `bestmove`.
+    /// Stops the running search or perft, if any, and waits for its `bestmove` or total.
     fn finish_search(&mut self) {
         if let Some(running) = self.running.take() {
             running.stop.store(true, Ordering::Relaxed);
             running.ponder_over.store(true, Ordering::Relaxed);
-            self.searcher = Some(
-                running
-                    .handle
-                    .join()
-                    .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
-            );
+            self.join(running);
         }
+    }
+
+    /// Before a command that needs the engine (`go`, `ucinewgame`, `quit`, the end of the
+    /// input): a running `go perft` is waited for to the end, since Stockfish finishes it
+    /// before it reads on and scripts that pipe commands count on its total; a search is
+    /// stopped, as [`finish_search`](Self::finish_search) does.
+    fn settle(&mut self) {
+        match self.running.take() {
+            Some(running) if running.perft => self.join(running),
+            Some(running) => {
+                self.running = Some(running);
+                self.finish_search();
+            }
+            None => {}
+        }
+    }
+
+    /// Waits for the thread of `running` and takes its searcher back.
+    fn join(&mut self, running: Running) {
+        self.searcher = Some(
+            running
+                .handle
+                .join()
+                .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+        );
     }
 }
 
