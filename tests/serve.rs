@@ -235,11 +235,21 @@ fn explain_steps_through_a_piece_and_refuses_an_empty_square() {
 #[test]
 fn divide_counts_one_generator_or_two_side_by_side() {
     let server = Server::start(&[], &[]);
-    let one = ok(&server, "/api/divide", &[("depth", "3"), ("a", "mailbox")]);
+    // A plain divide is a bulk count: no statistics unless asked for.
+    let bulk = ok(&server, "/api/divide", &[("depth", "3"), ("a", "mailbox")]);
+    assert_eq!(bulk["a"]["name"], "mailbox");
+    assert_eq!(bulk["a"]["total"], 8902);
+    assert_eq!(bulk["stats"], Value::Null);
+    let one = ok(
+        &server,
+        "/api/divide",
+        &[("depth", "3"), ("a", "mailbox"), ("stats", "true")],
+    );
     assert_eq!(one["a"]["name"], "mailbox");
     assert_eq!(one["a"]["total"], 8902);
     assert_eq!(one["b"], Value::Null);
     assert_eq!(one["rows"].as_array().unwrap().len(), 20);
+    assert_eq!(one["rows"], bulk["rows"]);
     // The leaves' statistics of the start position at depth 3, as chessprogramming.org's
     // "Perft Results" publishes them (tests/data/perft-results.txt).
     assert_eq!(one["stats"]["nodes"], 8902);

@@ -27,6 +27,10 @@ pub(crate) struct DivideQuery {
     depth: Option<u32>,
     a: Option<String>,
     b: Option<String>,
+    /// Whether to count the leaves' statistics too (`perft --stats`), which costs some thirty
+    /// times a bulk count: only on request, so that a plain divide answers deep positions.
+    #[serde(default)]
+    stats: bool,
 }
 
 /// A move generator as a request names it: a backend's name, or `program:N` for the Nth
@@ -85,24 +89,35 @@ impl Generator {
     }
 }
 
-/// The divide of `backend` at `root` and the statistics of its leaves, in one walk of the one
-/// perft runner (as `perft --divide --stats` counts them), stopped and charged by the
-/// request's allowance. Returns the backend's name, the divide and the statistics.
-fn divide_with_stats(
+/// The divide of `backend` at `root`, in one walk of the one perft runner, stopped and charged
+/// by the request's allowance: a bulk count, or with `with_stats` the statistics of the leaves
+/// as `perft --divide --stats` counts them. Returns the backend's name, the divide and the
+/// statistics when asked for.
+fn divide_backend(
     backend: Backend,
     root: &Position,
     depth: u32,
+    with_stats: bool,
     allowance: &super::budget::Allowance,
-) -> Result<(String, Divide, PerftStats), Error> {
+) -> Result<(String, Divide, Option<PerftStats>), Error> {
     backend.available()?;
     let runner = PerftRunner::new(PerftOptions::default())?.stopped_by(Arc::clone(&allowance.stop));
     with_backend!(backend, B => {
         let board = root.board::<B>();
         let mut divided = Vec::new();
-        let stats = runner.divide(&board, depth, |mv, below: PerftStats| {
-            divided.push((board.move_text(mv, root.chess960()), below.nodes));
-        })?;
-        allowance.spend(stats.nodes);
+        let stats = if with_stats {
+            let stats = runner.divide(&board, depth, |mv, below: PerftStats| {
+                divided.push((board.move_text(mv, root.chess960()), below.nodes));
+            })?;
+            allowance.spend(stats.nodes);
+            Some(stats)
+        } else {
+            let nodes = runner.divide(&board, depth, |mv, below: u64| {
+                divided.push((board.move_text(mv, root.chess960()), below));
+            })?;
+            allowance.spend(nodes);
+            None
+        };
         Ok((B::NAME.to_string(), divided, stats))
     })
 }
@@ -123,7 +138,7 @@ fn depth(depth: Option<u32>) -> Result<u32, ApiError> {
 fn divide_query(
     q: Result<Query<DivideQuery>, QueryRejection>,
     served: &Served,
-) -> Result<(u32, Generator, Option<Generator>, Position), ApiError> {
+) -> Result<(u32, Generator, Option<Generator>, Position, bool), ApiError> {
     let q = query(q)?;
     let depth = depth(q.depth)?;
     let a = Generator::named(q.a.as_deref().unwrap_or(Backend::DEFAULT.name()), served)?;
@@ -133,7 +148,7 @@ fn divide_query(
             .map(|name| Generator::named(name, served))
             .transpose()?;
     let root = position(q.fen, q.moves, q.chess960)?;
-    Ok((depth, a, b, root))
+    Ok((depth, a, b, root, q.stats))
 }
 
 /// `GET /api/divide`: the count below each legal move, from one generator (`a`) or two side
@@ -142,19 +157,17 @@ pub(crate) async fn divide(
     State(served): State<Arc<Served>>,
     q: Result<Query<DivideQuery>, QueryRejection>,
 ) -> Answer {
-    let (depth, a, b, root) = divide_query(q, &served)?;
+    let (depth, a, b, root, with_stats) = divide_query(q, &served)?;
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
     let work_root = root.clone();
     let (a_name, a_divide, b_answer, stats) = within_budget(&running, move |allowance| {
         // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
-        // they are given for a backend, counted in the walk that divides, and not for an
-        // outside program.
+        // they are given for a backend when asked for, counted in the walk that divides, and
+        // not for an outside program.
         let (a_name, a_divide, stats) = match &a {
             Generator::Backend(backend) => {
-                let (name, divide, stats) =
-                    divide_with_stats(*backend, &work_root, depth, allowance)?;
-                (name, divide, Some(stats))
+                divide_backend(*backend, &work_root, depth, with_stats, allowance)?
             }
             Generator::Program(_) => {
                 let mut a = a.oracle(&work_root, &work_served, allowance)?;
@@ -200,7 +213,8 @@ pub(crate) async fn divide(
         "b": b_json,
         "rows": rows,
         "differing": rows.iter().filter(|row| row["differs"] == true).count(),
-        // The leaves' statistics of generator `a` (`perft --stats`), or `null` for a program.
+        // The leaves' statistics of generator `a` (`perft --stats`) when `stats=true` asked for
+        // them and `a` is a backend; `null` otherwise.
         "stats": stats.map(|stats: PerftStats| {
             stats
                 .columns()
@@ -217,7 +231,7 @@ pub(crate) async fn descend(
     State(served): State<Arc<Served>>,
     q: Result<Query<DivideQuery>, QueryRejection>,
 ) -> Answer {
-    let (depth, a, b, root) = divide_query(q, &served)?;
+    let (depth, a, b, root, _) = divide_query(q, &served)?;
     let b = b.ok_or_else(|| ApiError::bad_input("a descent needs two generators: a=… and b=…"))?;
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = readQuery({ fen: "", moves: "", chess960: "", depth: "3", a: "", b: "" });
+const state = readQuery({ fen: "", moves: "", chess960: "", depth: "3", a: "", b: "", stats: "" });
 // The moves played from the FEN on this page, one per click, so that "up" can take them back.
 let moves = [];
 
@@ -11,6 +11,7 @@ async function start() {
   $("fen").value = state.fen;
   $("chess960").checked = state.chess960 === "true";
   $("depth").value = state.depth;
+  $("with-stats").checked = state.stats === "true";
   moves = state.moves.split(/\s+/).filter((m) => m);
   let info;
   try {
@@ -44,6 +45,7 @@ function params(depth) {
     depth: depth === undefined ? $("depth").value : depth,
     a: $("a").value,
     b: $("b").value,
+    stats: $("with-stats").checked ? "true" : "",
   };
 }
 
@@ -131,7 +133,9 @@ function drawStats(answer) {
   box.innerHTML = "";
   if (answer.stats === null) {
     box.className = "placeholder";
-    box.textContent = `${answer.a.name} is an outside program: the statistics need boardlab's own walk, so they are given for a backend only.`;
+    box.textContent = $("with-stats").checked
+      ? `${answer.a.name} is an outside program: the statistics need boardlab's own walk, so they are given for a backend only.`
+      : "Tick leaf statistics to count the leaves' captures, checks and mates in the same walk (some thirty times a plain count).";
     return;
   }
   box.className = "";
