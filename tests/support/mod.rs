@@ -20,11 +20,56 @@ pub fn boardlab(args: &[&str]) -> Output {
 }
 
 /// Runs `boardlab` with `args` after `setup` has changed the command (its environment, say).
+/// A run still going after [`RUN_PATIENCE`] is killed and fails the test.
 pub fn boardlab_with(args: &[&str], setup: impl FnOnce(&mut Command)) -> Output {
     let mut command = Command::new(BOARDLAB);
-    command.args(args);
+    command.args(args).stdin(std::process::Stdio::null());
     setup(&mut command);
-    command.output().expect("boardlab runs")
+    run_within(command, RUN_PATIENCE)
+}
+
+/// How long one run of the binary may take before the test fails: far beyond any run the
+/// tests make, and far short of CI's limit, so that a hang (a timeout that no longer fires,
+/// say) fails its test instead of stalling the whole run.
+pub const RUN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Runs `command` to its end, its output captured, as `Command::output` does, but kills it
+/// and fails the test once `limit` has passed: the deadline is watched while the program runs,
+/// not checked after it exits.
+pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
+    use std::io::Read;
+    use std::process::Stdio;
+    let started = std::time::Instant::now();
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("{command:?} starts: {err}"));
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            pipe.read_to_end(&mut bytes).ok();
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            child.kill().ok();
+            child.wait().ok();
+            panic!("{command:?} was still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
 }
 
 /// What a run printed on standard output.
@@ -132,18 +177,30 @@ pub fn support_file(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The legal moves, in UCI notation, of the position `moves` reach from `fen`, as the default
-/// backend generates them.
+/// The legal moves, in UCI notation, of the position `moves` reach from `fen`, as core's slow
+/// reference board generates them: a generator of its own, not one of the backends whose
+/// engine a test checks with it.
 pub fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    use boardlab_core::Board;
-    boardlab_harness::with_backend!(boardlab_harness::Backend::DEFAULT, B => {
-        let mut board = B::from_fen(fen).unwrap();
-        for text in moves {
-            let mv = board.parse_uci_move(text).unwrap();
-            board.make(mv);
-        }
-        board.legal_moves().iter().map(|mv| mv.to_string()).collect()
-    })
+    use boardlab_core::{Board, ReferenceBoard};
+    let mut board = ReferenceBoard::from_fen(fen).unwrap();
+    for text in moves {
+        let mv = board.parse_uci_move(text).unwrap();
+        board.make(mv);
+    }
+    board.legal_moves().iter().map(|mv| mv.to_string()).collect()
+}
+
+/// Whether the side to move is checkmated in the position `moves` reach from `fen` (no legal
+/// move and in check: a position with no legal move out of check is stalemate), by the
+/// reference board.
+pub fn is_checkmate(fen: &str, moves: &[&str]) -> bool {
+    use boardlab_core::{Board, ReferenceBoard};
+    let mut board = ReferenceBoard::from_fen(fen).unwrap();
+    for text in moves {
+        let mv = board.parse_uci_move(text).unwrap();
+        board.make(mv);
+    }
+    board.in_check() && board.legal_moves().is_empty()
 }
 
 /// The backends one draw of a randomized cross-backend test runs on.
@@ -191,4 +248,29 @@ impl BackendTurns {
             assert!(draws >= floor.max(1), "{backend}: in only {draws} draws");
         }
     }
+}
+
+/// The names of the backends `--backend all` runs on this processor, in registry order: every
+/// registered backend, less pext where the processor has no BMI2. A test of `all` compares the
+/// backends that answered with this list, so that a backend left out (or answering twice)
+/// fails it.
+pub fn runnable_backends() -> Vec<String> {
+    boardlab_harness::Backend::ALL
+        .iter()
+        .filter(|backend| backend.available().is_ok())
+        .map(|backend| backend.name().to_string())
+        .collect()
+}
+
+/// The `backend` field of each JSON line, in order.
+pub fn backends_of(lines: &[serde_json::Value]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|line| {
+            line["backend"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no backend in {line}"))
+                .to_string()
+        })
+        .collect()
 }
