@@ -1,16 +1,17 @@
 #!/bin/sh
 # Remakes the measured figures the book includes from docs/src/measured/: three runs of
 # `boardlab compare`, the ratio bench, hashed and threaded perft at depth 7, the instruction
-# counts of bulk and full-make perft against cozy-chess and shakmaty, and (from those two
-# tables) the instructions a cycle of each backend against cozy-chess. Run it from the workspace
+# counts of bulk and full-make perft against cozy-chess and shakmaty, (from those two tables)
+# the instructions a cycle of each backend against cozy-chess, and the engine workloads (search,
+# evaluation, static exchange and attack maps on every backend). Run it from the workspace
 # root; the timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts
 # to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
-#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles
+#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine
 set -eu
 out=docs/src/measured
-parts=${*:-compare ratios threads instructions cycles}
+parts=${*:-compare ratios threads instructions cycles engine}
 
 wants() {
     case " $parts " in
@@ -29,7 +30,7 @@ load() {
 }
 
 boardlab=target/release/boardlab
-if wants compare || wants threads; then
+if wants compare || wants threads || wants engine; then
     cargo build --release --quiet
 fi
 
@@ -50,6 +51,18 @@ if wants ratios; then
         echo "\$ cargo bench --features ratios --bench ratios -- --runs 3    # load average $(load)"
         cargo bench --quiet --features ratios --bench ratios -- --runs 3
     } > "$out/ratios.txt"
+fi
+
+# The engine workloads: each backend over the same search, evaluation, exchanges and attack
+# maps, one file a workload so that the chapter can place each table where it discusses it.
+if wants engine; then
+    for workload in perft search eval see attacks; do
+        {
+            machine
+            echo "\$ boardlab compare --workload $workload    # load average $(load)"
+            "$boardlab" compare --workload "$workload"
+        } > "$out/engine-$workload.txt"
+    done
 fi
 
 # Perft 7 of the start position on one and two threads, with and without a 256 MB table. The
