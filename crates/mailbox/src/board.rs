@@ -5,8 +5,8 @@ use crate::cell::Cell;
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
-    PositionState, Role, Setup, Square,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure,
+    Piece, PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -304,6 +304,32 @@ impl Board for MailboxBoard {
 
     fn table_bytes() -> usize {
         TABLE_BYTES + crate::attack::TABLE_BYTES
+    }
+
+    // The engine queries, answered by ray scans over the frame (the `queries` module).
+
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        self.native_attacks_from(sq)
+    }
+
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        self.native_attackers_to(sq, by, lifted)
+    }
+
+    fn mobility(&self, color: Color) -> u32 {
+        self.native_mobility(color)
+    }
+
+    fn attacked_squares(&self, color: Color) -> u32 {
+        self.native_attacked_squares(color)
+    }
+
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        self.native_pawn_structure(color)
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        self.native_see(mv)
     }
 }
 

@@ -69,6 +69,7 @@ mod board;
 mod cell;
 mod movegen;
 mod piece_lists;
+mod queries;
 mod square120;
 mod views;
 

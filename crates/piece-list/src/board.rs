@@ -4,7 +4,8 @@ use crate::attacks::file;
 use crate::list::PieceList;
 use crate::movegen::Generator;
 use boardlab_core::{
-    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
+    Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure, Piece,
+    PositionState, Role, Setup, Square,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -292,6 +293,28 @@ impl Board for PieceListBoard {
                 f(sq, Piece::new(color, role));
             }
         }
+    }
+
+    // The engine queries, answered from the lists and square geometry (the `queries` module).
+
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        self.native_attacks_from(sq)
+    }
+
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        self.native_attackers_to(sq, by, lifted)
+    }
+
+    fn mobility(&self, color: Color) -> u32 {
+        self.native_mobility(color)
+    }
+
+    fn attacked_squares(&self, color: Color) -> u32 {
+        self.native_attacked_squares(color)
+    }
+
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        self.native_pawn_structure(color)
     }
 }
 

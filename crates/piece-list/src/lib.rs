@@ -86,6 +86,7 @@ mod attacks;
 mod board;
 mod list;
 mod movegen;
+mod queries;
 mod views;
 
 pub use board::{PieceListBoard, Undo};

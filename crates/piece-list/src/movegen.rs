@@ -24,7 +24,7 @@ fn new_move(from: u8, to: u8, flag: MoveFlag) -> Move {
 
 /// How many steps of `d` (-1, 0 or 1) stay on the board from coordinate `c`.
 #[inline]
-fn room(c: i32, d: i32) -> i32 {
+pub(crate) fn room(c: i32, d: i32) -> i32 {
     match d {
         1 => 7 - c,
         -1 => c,

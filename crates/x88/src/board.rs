@@ -7,7 +7,8 @@ use crate::piece::{
 };
 use crate::square::Sq88;
 use boardlab_core::{
-    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
+    Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure, Piece,
+    PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -522,6 +523,33 @@ impl Board for X88Board {
 
     fn table_bytes() -> usize {
         crate::difference::TABLE_BYTES + crate::movegen::TABLE_BYTES
+    }
+
+    // The engine queries, answered with the difference table and 0x88 ray walks (the
+    // `queries` module).
+
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        self.native_attacks_from(sq)
+    }
+
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        self.native_attackers_to(sq, by, lifted)
+    }
+
+    fn mobility(&self, color: Color) -> u32 {
+        self.native_mobility(color)
+    }
+
+    fn attacked_squares(&self, color: Color) -> u32 {
+        self.native_attacked_squares(color)
+    }
+
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        self.native_pawn_structure(color)
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        self.native_see(mv)
     }
 }
 

@@ -86,6 +86,7 @@ mod board;
 mod difference;
 mod movegen;
 mod piece;
+mod queries;
 mod square;
 mod views;
 

@@ -32,10 +32,10 @@ use crate::piece::{color_bit, is_slider, kind, pawn_code, BISHOP, EMPTY, KNIGHT,
 use crate::square::Sq88;
 use boardlab_core::{CastlingSide, Color, Move, MoveFlag, MoveSink};
 
-const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
-const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
-const DIAGONAL_STEPS: [i8; 4] = [-17, -15, 15, 17];
-const STRAIGHT_STEPS: [i8; 4] = [-16, -1, 1, 16];
+pub(crate) const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
+pub(crate) const KING_STEPS: [i8; 8] = [-17, -16, -15, -1, 1, 15, 16, 17];
+pub(crate) const DIAGONAL_STEPS: [i8; 4] = [-17, -15, 15, 17];
+pub(crate) const STRAIGHT_STEPS: [i8; 4] = [-16, -1, 1, 16];
 
 /// The bytes of the step tables above and of the knight-target table.
 pub(crate) const TABLE_BYTES: usize = 8 + 8 + 4 + 4 + std::mem::size_of::<[[u8; 8]; 128]>();
