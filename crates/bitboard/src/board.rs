@@ -1,9 +1,10 @@
 //! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
 //! piece-per-square array, with make and unmake.
 
-use crate::movegen;
 use crate::technique::SliderTechnique;
+use crate::{movegen, queries};
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
+use boardlab_core::queries::PawnStructure;
 use boardlab_core::{
     Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
     PositionState, Role, Setup, Square, Views, Zobrist,
@@ -600,6 +601,32 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
                 f(sq, piece);
             }
         }
+    }
+
+    // The engine queries, by lookups through the technique: see `crate::queries`.
+
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        queries::attacks_from(self, sq)
+    }
+
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        queries::attackers_to(self, sq, by, lifted)
+    }
+
+    fn mobility(&self, color: Color) -> u32 {
+        queries::mobility(self, color)
+    }
+
+    fn attacked_squares(&self, color: Color) -> u32 {
+        queries::attacked_squares(self, color)
+    }
+
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        queries::pawn_structure(self, color)
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        queries::see(self, mv)
     }
 
     fn table_bytes() -> usize {

@@ -37,6 +37,11 @@
 //! ([`Board::count_legal`](boardlab_core::Board::count_legal)); pawns move as whole sets by
 //! shifts. See [`movegen`] for the rules step by step.
 //!
+//! The engine queries (attacks from a square, attackers with pieces lifted off, mobility,
+//! attacked squares, pawn structure, SEE) are answered by the same lookups ([`queries`]); a
+//! technique that keeps occupancy state answers for lifted pieces on a copy of its state with
+//! their squares toggled out.
+//!
 //! Besides the trait, this crate makes the seven techniques of boardlab-sliders into boards
 //! ([`techniques`]): [`BitLinesBoard`], [`KindergartenBoard`], [`HyperbolaBoard`],
 //! [`ObstructionBoard`], [`KoggeStoneBoard`], [`BlackMagicBoard`] and [`PextBoard`]. The rotated
@@ -56,6 +61,7 @@
 
 mod board;
 pub mod movegen;
+pub mod queries;
 mod technique;
 pub mod techniques;
 pub mod views;

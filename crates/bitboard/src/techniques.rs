@@ -13,7 +13,8 @@ use boardlab_sliders::{
 };
 
 /// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
-/// its board alias. The module has `table_bytes` and `explanation`, and either plain functions
+/// its board alias. Reading only the occupancy word, such a technique answers the engine
+/// queries with pieces lifted off by being handed the word without them: one AND. The module has `table_bytes` and `explanation`, and either plain functions
 /// `rook_attacks` and `bishop_attacks` (`plain`), or one shared table built on first use, a
 /// `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per generation.
 macro_rules! stateless_technique {
@@ -171,6 +172,10 @@ stateless_technique!(
 /// The bit-rank/bit-file structure as a technique: one occupancy byte per rank, file and
 /// diagonal ([`bit_lines::LineBytes`]), toggled in make, restored by unmake, each byte the
 /// index of its line's table.
+///
+/// The bytes stand for the board's own occupancy only. An engine query with pieces lifted off
+/// (attackers for SEE's x-rays) copies them (48 bytes) and toggles each lifted square out,
+/// four byte XORs a piece ([`crate::queries`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BitLines;
 

@@ -5,7 +5,8 @@ use boardlab_bitboard::{BitboardBoard, SliderTechnique};
 use boardlab_core::{Bitboard, ExplainError, Square};
 
 /// Magic bitboards as a slider technique: no occupancy state of its own, one shared table
-/// indexed by multiply and shift.
+/// indexed by multiply and shift. Its lookups take any occupancy word, so an engine query with
+/// pieces lifted off asks them about the occupancy without those pieces: one AND.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MagicTechnique;
 

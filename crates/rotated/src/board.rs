@@ -8,6 +8,11 @@ use boardlab_core::{Bitboard, ExplainError, Square};
 /// Rotated bitboards as a slider technique: the occupancy kept in four maps
 /// ([`RotatedOccupancy`]), flipped square by square in make, restored by unmake, and read a
 /// line at a time from the line tables.
+///
+/// The maps stand for the board's own occupancy only. An engine query with pieces lifted off
+/// (attackers for SEE's x-rays) copies them (32 bytes) and toggles each lifted square out, as
+/// `make` would: a load of the square's three rotated bits and four XORs a piece
+/// ([`boardlab_bitboard::queries`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RotatedTechnique;
 
