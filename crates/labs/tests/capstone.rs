@@ -257,7 +257,8 @@ mod capstone {
     }
 
     impl Board for ReferenceInside {
-        type Undo = <ReferenceBoard as Board>::Undo;
+        // The reference board keeps its own history, so its undo value is `()`.
+        type Undo = ();
         const NAME: &'static str = "reference-inside";
         fn from_setup(setup: &Setup) -> Self {
             ReferenceInside {
@@ -283,12 +284,11 @@ mod capstone {
         fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
             self.reference.generate_into(sink)
         }
-        fn make(&mut self, mv: Move) -> Self::Undo {
-            let undo = self.reference.make(mv);
+        fn make(&mut self, mv: Move) {
+            self.reference.make(mv);
             self.rewrite_cells();
-            undo
         }
-        fn unmake(&mut self, mv: Move, undo: Self::Undo) {
+        fn unmake(&mut self, mv: Move, undo: ()) {
             self.reference.unmake(mv, undo);
             self.rewrite_cells();
         }
