@@ -23,6 +23,14 @@
 //! low three bits, [`EMPTY`] for an empty square, and [`FRAME`], both colour bits, on the
 //! frame: "may my piece land here?" is `cell & my_colour_bit == 0`, as in the mailbox.
 //!
+//! A frame cell may also stand inside the board, as a wall: the lab's test puts some there
+//! ([`Board16x16::wall_off`]). A board that walks its cells honours a wall with no code of its
+//! own, since a wall is what it already meets at the edge: a ray stops before it, no piece
+//! lands on it, a pawn neither pushes onto it nor captures it, castling finds the way not
+//! empty. A board that keeps its position anywhere else (a `Setup`, core's `ReferenceBoard`,
+//! another backend) or asks core's generic queries (which read squares through `piece_at`,
+//! where a wall looks empty) gets the walled positions wrong.
+//!
 //! The layout (the constants and the conversions below) is given. The board,
 //! [`Board16x16`], is the exercise: every method of its `Board` implementation is a `todo!()`.
 //! The lab's chapter, `docs/src/capstone.md`, says what to write in which order and where the
@@ -112,10 +120,12 @@ pub fn empty_cells() -> [u8; 256] {
 /// which the mover's king is not attacked (try it on a copy of the cells). The fields below are
 /// a suggestion; add what you need, but keep `cells`: the lab's test reads it.
 ///
-/// The library can reach boardlab-core, and with it `ReferenceBoard`, `Setup::play` and
-/// `Setup::attackers`, a slow board that already passes every check. A board that hands its
-/// work to them is not an answer. The test sees one that does not keep its cells: after every
-/// move of random games it compares [`cells`](Board16x16::cells) with the position.
+/// The library can reach boardlab-core, and with it `ReferenceBoard`, `Setup::play`,
+/// `Setup::attackers` and the generic queries of `boardlab_core::queries`, which already
+/// answer every question a board is asked. A board that hands its work to them is not an
+/// answer, and the test finds it: it compares [`cells`](Board16x16::cells) with the position
+/// after every move of random games, and it walls squares off ([`wall_off`](Board16x16::wall_off))
+/// and asks for the legal moves of the walled board, which no other representation can hold.
 #[cfg(not(feature = "solutions"))]
 #[derive(Clone, Debug)]
 // The fields are read once the methods below are written.
@@ -149,6 +159,13 @@ impl Board16x16 {
     /// The 256 cells, as the lab's test reads them.
     pub fn cells(&self) -> &[u8; 256] {
         &self.cells
+    }
+
+    /// Makes `sq` a wall: a frame cell inside the board, which no piece may enter or cross and
+    /// no attack passes. The lab's test walls off empty squares; a board that walks its cells
+    /// needs nothing more to honour them (see the module docs).
+    pub fn wall_off(&mut self, sq: Square) {
+        self.cells[usize::from(cell(sq))] = FRAME;
     }
 }
 

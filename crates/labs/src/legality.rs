@@ -1,21 +1,75 @@
 //! Lab exercise for the legality chapter: pin detection.
 
-use boardlab_core::{Bitboard, Setup};
+use boardlab_core::{Bitboard, Color, Piece, Role, Setup, Square};
+
+/// What the pin finder may ask of a position. [`Setup`] is one; the lab's test hands the
+/// exercise one that counts what it is asked.
+pub trait PinBoard {
+    /// The side to move, whose pinned pieces are asked for.
+    fn side_to_move(&self) -> Color;
+
+    /// The king of `color` (every position the exercise is given has both kings).
+    fn king(&self, color: Color) -> Square;
+
+    /// The occupied squares.
+    fn occupied(&self) -> Bitboard;
+
+    /// `color`'s sliders along ranks and files (rooks and queens) when `straight`, along
+    /// diagonals (bishops and queens) otherwise.
+    fn sliders(&self, color: Color, straight: bool) -> Bitboard;
+
+    /// The piece on `sq`. The test counts the reads: a pin finder needs to read only squares
+    /// on the king's lines (its rank, file and two diagonals).
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+
+    /// The pieces of `by` that attack `sq` once the squares of `lifted` are emptied: an attack
+    /// query. The test counts them, and allows two a position: finding pins needs none.
+    fn attackers(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard;
+}
+
+impl PinBoard for Setup {
+    fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    fn king(&self, color: Color) -> Square {
+        // A position without its king has nothing pinned to it; a1 answers for it.
+        Setup::king(self, color).unwrap_or(Square::A1)
+    }
+
+    fn occupied(&self) -> Bitboard {
+        Setup::occupied(self)
+    }
+
+    fn sliders(&self, color: Color, straight: bool) -> Bitboard {
+        let role = if straight { Role::Rook } else { Role::Bishop };
+        self.squares_of(Piece::new(color, role)) | self.squares_of(Piece::new(color, Role::Queen))
+    }
+
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Setup::piece_at(self, sq)
+    }
+
+    fn attackers(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        Setup::attackers(self, sq, by, Setup::occupied(self) & !lifted)
+    }
+}
 
 /// Exercise `pins`: the pieces of the side to move that are pinned to their own king: each
 /// stands alone between the king and an enemy rook or queen on a rank or file, or an enemy
 /// bishop or queen on a diagonal.
 ///
-/// One way: for each enemy slider, if it shares a suitable line with the king
-/// (`boardlab_core::bitboard::line`), look at the squares between them
+/// One way: for each enemy slider (`board.sliders`), if it shares a line it moves along with
+/// the king (`boardlab_core::bitboard::line`), look at the occupied squares between them
 /// (`boardlab_core::bitboard::between`).
 ///
-/// Checked on random positions against a brute-force answer: a piece is pinned when lifting it
-/// off the board lets a new enemy slider attack the king. boardlab-core has no pin finder;
-/// the brute force itself (`Setup::attackers` asked again with each piece lifted) is within
-/// reach, and is not the exercise, though the test cannot tell it from an answer.
+/// Checked on random positions against a brute force: a piece is pinned when lifting it off
+/// the board lets a new enemy slider attack the king. The brute force asks an attack query
+/// per piece, and the test counts the queries ([`PinBoard::attackers`], two allowed a
+/// position) and the squares read off the king's lines ([`PinBoard::piece_at`], none
+/// allowed), so it is not an answer.
 #[cfg(not(feature = "solutions"))]
-pub fn pinned(setup: &Setup) -> Bitboard {
+pub fn pinned<P: PinBoard>(board: &P) -> Bitboard {
     todo!("exercise pins: read docs/src/legality.md, \"Three ways to legal moves\"")
 }
 #[cfg(feature = "solutions")]

@@ -20,11 +20,17 @@
 //! answer handles. Each test file also holds deliberately wrong answers and shows that the
 //! checks reject them.
 //!
+// repository only:
 //! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
 //! which replaces each stub with its solution. `cargo test -p boardlab-labs --features solutions`
 //! runs every lab against the solutions; `cargo test --workspace` does the same, because the
-//! root package turns the feature on for its own tests.
+//! root package turns the feature on for its own tests. The students' copy
+//! (`cargo run -p boardlab-labs --bin student-kit -- OUT`) has neither: the lines between the
+//! comments `repository only` and `end of repository only` are left out of it, and so is each
+//! switch's solutions side.
 //!
+// end of repository only
+
 //! | exercise | function | chapter |
 //! |---|---|---|
 //! | `piece_list_capture` | [`piece_list::SlotList::remove_on`], [`piece_list::SlotList::put_back`] | Piece lists |
@@ -42,13 +48,18 @@
 //! | `pins` | [`legality::pinned`] | Legality |
 //! | `zobrist_update` | [`zobrist::update`] | Zobrist hashing |
 //! | `perft` | [`perft::perft`] | Perft, divide and diff |
+//! | `negamax` | [`search::negamax`] | The search |
+//! | `alpha_beta` | [`search::alpha_beta`] | The search |
+//! | `quiescence` | [`search::quiescence`] | The search |
 //! | `staged_picker` | [`picker::StagedPicker`] | The search |
 //! | `capstone` | [`capstone::Board16x16`] | Capstone: a 16x16 board |
 
 // A stub does not read its arguments until it is solved.
 #![cfg_attr(not(feature = "solutions"), allow(unused_variables))]
+// repository only:
 // With the solutions in place of the stubs, the imports the stubs' signatures need go unused.
 #![cfg_attr(feature = "solutions", allow(unused_imports))]
+// end of repository only
 
 pub mod capstone;
 pub mod hyperbola;
@@ -60,6 +71,7 @@ pub mod perft;
 pub mod picker;
 pub mod piece_list;
 pub mod rotated;
+pub mod search;
 #[cfg(feature = "solutions")]
 mod solutions;
 pub mod x88;

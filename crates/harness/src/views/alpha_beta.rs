@@ -1,6 +1,6 @@
 //! The alpha-beta figure of `boardlab figure alpha-beta`: alpha-beta run over a small fixed
-//! game tree, and the tree drawn with what the search visited, the bound each node returned and
-//! the subtrees it cut.
+//! game tree, and the tree drawn with what the search visited, the window (alpha, beta) each
+//! node was searched with, the bound each node returned and the subtrees it cut.
 
 use boardlab_core::views::svg;
 use std::fmt::Write as _;
@@ -148,14 +148,24 @@ fn place(
     x
 }
 
-/// The tree drawn: each node with the value alpha-beta returned, max nodes as upward and min
-/// nodes as downward boxes, the branches a cut-off skipped dashed and grey.
+/// A window bound as the figure prints it: the infinities as signs.
+fn bound_text(bound: i32) -> String {
+    match bound {
+        i32::MIN => "−∞".to_string(),
+        i32::MAX => "+∞".to_string(),
+        value => value.to_string(),
+    }
+}
+
+/// The tree drawn: each node with the value alpha-beta returned and, below it, the window
+/// (alpha, beta) it was searched with; max nodes as square and min nodes as rounded boxes, the
+/// branches a cut-off skipped dashed and grey.
 pub fn alpha_beta_svg(tree: &Tree) -> String {
     let visits = alpha_beta(tree);
     let mut placed = Vec::new();
     place(tree, 0, None, &mut 0.0, &mut placed);
     let leaves = placed.iter().map(|p| p.x).fold(0.0, f64::max) + 1.0;
-    let (slot, level, margin, top) = (52.0, 84.0, 24.0, 92.0);
+    let (slot, level, margin, top) = (66.0, 96.0, 24.0, 100.0);
     let width = margin * 2.0 + leaves * slot;
     let depth = placed.iter().map(|p| p.depth).max().unwrap_or(0);
     let height = top + depth as f64 * level + 110.0;
@@ -169,7 +179,7 @@ pub fn alpha_beta_svg(tree: &Tree) -> String {
     );
     let _ = writeln!(
         body,
-        r#"<text x="{margin}" y="50" font-size="13">max at the root (rows 1 and 3), min below it; a node's number is the value the search returned</text>"#
+        r#"<text x="{margin}" y="50" font-size="13">max at the root (rows 1 and 3), min below it; in each box the value returned, under it the window (α, β)</text>"#
     );
     for (i, p) in placed.iter().enumerate() {
         let Some(parent) = p.parent else { continue };
@@ -184,7 +194,7 @@ pub fn alpha_beta_svg(tree: &Tree) -> String {
         let _ = writeln!(
             body,
             r#"<line x1="{x1}" y1="{}" x2="{x2}" y2="{}" {style} stroke-width="1.5"/>"#,
-            y1 + 14.0,
+            y1 + 31.0,
             y2 - 14.0
         );
         // The first branch a cut-off skipped is labelled; its siblings to the right are not.
@@ -224,6 +234,16 @@ pub fn alpha_beta_svg(tree: &Tree) -> String {
             r#"<text x="{x}" y="{}" font-size="14" text-anchor="middle" fill="{ink}">{label}</text>"#,
             y + 5.0
         );
+        if visit.value.is_some() {
+            let (alpha, beta) = visit.window;
+            let _ = writeln!(
+                body,
+                r##"<text x="{x}" y="{}" font-size="11" text-anchor="middle" fill="#1f4e79">({},{})</text>"##,
+                y + 27.0,
+                bound_text(alpha),
+                bound_text(beta)
+            );
+        }
     }
     let keys = [
         ("#7fb2e5", "max node"),
@@ -282,5 +302,19 @@ mod tests {
         let skipped = visits.iter().filter(|v| v.value.is_none()).count();
         let cuts = visits.iter().filter(|v| v.cut).count();
         assert!(cuts >= 2 && skipped >= 3, "{cuts} cuts, {skipped} skipped");
+    }
+
+    #[test]
+    fn the_figure_labels_every_searched_node_with_its_window() {
+        let visits = alpha_beta(&TREE);
+        let searched = visits.iter().filter(|v| v.value.is_some()).count();
+        let svg = alpha_beta_svg(&TREE);
+        let windows = svg.matches(r##"fill="#1f4e79">("##).count();
+        assert_eq!(windows, searched);
+        // The root is searched with the full window, and the figure's second child of the root
+        // with the root's alpha raised to 6 by the first.
+        assert!(svg.contains(">(−∞,+∞)<"), "{svg}");
+        assert!(svg.contains(">(6,+∞)<"), "{svg}");
+        assert_eq!((searched, visits.len()), (15, 23));
     }
 }

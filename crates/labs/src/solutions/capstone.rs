@@ -6,8 +6,8 @@
 //! [`PositionState`]; unmake copies the saved state back.
 
 use crate::capstone::{
-    cell, code, colour_bit, empty_cells, piece_of, square_of, BISHOP_STEPS, EMPTY, KING_STEPS,
-    KNIGHT_STEPS, ROOK_STEPS,
+    cell, code, colour_bit, empty_cells, piece_of, square_of, BISHOP_STEPS, EMPTY, FRAME,
+    KING_STEPS, KNIGHT_STEPS, ROOK_STEPS,
 };
 use boardlab_core::{
     Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece,
@@ -86,6 +86,12 @@ impl Board16x16 {
     /// The 256 cells, as the lab's test reads them.
     pub fn cells(&self) -> &[u8; 256] {
         &self.cells
+    }
+
+    /// Makes `sq` a wall: a frame cell inside the board. Nothing else in this board knows of
+    /// walls; the cell walks stop at them as at the edge.
+    pub fn wall_off(&mut self, sq: Square) {
+        self.put(sq, FRAME);
     }
 
     /// The byte of `sq`'s cell.

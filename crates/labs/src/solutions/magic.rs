@@ -21,8 +21,10 @@ pub fn find_magic(
     loop {
         let candidate = random() & random() & random();
         // A magic must move enough of the mask's bits into the top byte of the product; a
-        // candidate that does not cannot number the subsets, and is skipped without a trial.
-        if (mask.0.wrapping_mul(candidate) >> 56).count_ones() < 6 {
+        // candidate that does not rarely numbers the subsets, and is skipped without a trial.
+        // (Six is the usual bar for the rook's and bishop's masks; a mask of fewer bits cannot
+        // be asked for more than it has.)
+        if (mask.0.wrapping_mul(candidate) >> 56).count_ones() < mask.count().min(6) {
             continue;
         }
         table.fill(None);

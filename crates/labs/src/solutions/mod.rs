@@ -11,5 +11,6 @@ pub mod perft;
 pub mod picker;
 pub mod piece_list;
 pub mod rotated;
+pub mod search;
 pub mod x88;
 pub mod zobrist;

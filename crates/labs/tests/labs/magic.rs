@@ -90,9 +90,153 @@ fn check_search(find_magic: FindMagic) -> Checked<usize> {
     Ok(checked)
 }
 
+/// A slider of an invented geometry: from a random square, two to four of the eight
+/// directions, each ray cut at a random length, and attacked up to and including its first
+/// blocker. Its mask is every ray's squares but the last, as a chess slider's mask leaves out
+/// the edge. Mixed directions and cut rays make masks no chess piece has.
+struct Geometry {
+    rays: Vec<Vec<Square>>,
+}
+
+impl Geometry {
+    /// Four to ten mask bits in all, from at least two rays, and not a chess mask (a rook's
+    /// two full rays from a corner would be one).
+    fn random(rng: &mut StdRng) -> Geometry {
+        const DIRECTIONS: [(i8, i8); 8] = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ];
+        loop {
+            let from = Square::ALL[rng.gen_range(0..64)];
+            let mut directions = DIRECTIONS.to_vec();
+            let mut rays = Vec::new();
+            for _ in 0..rng.gen_range(2..=4) {
+                let (df, dr) = directions.swap_remove(rng.gen_range(0..directions.len()));
+                let mut ray = Vec::new();
+                let mut at = from;
+                while let Some(next) = at.offset(df, dr) {
+                    ray.push(next);
+                    at = next;
+                }
+                if ray.len() >= 2 {
+                    ray.truncate(rng.gen_range(2..=ray.len()));
+                    rays.push(ray);
+                }
+            }
+            let geometry = Geometry { rays };
+            let mask = geometry.mask();
+            if geometry.rays.len() >= 2
+                && (4..=10).contains(&mask.count())
+                && !chess_masks().contains(&mask)
+            {
+                return geometry;
+            }
+        }
+    }
+
+    fn mask(&self) -> Bitboard {
+        self.rays
+            .iter()
+            .flat_map(|ray| &ray[..ray.len() - 1])
+            .fold(Bitboard::EMPTY, |mask, &sq| mask.with(sq))
+    }
+
+    fn attacks(&self, blockers: Bitboard) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        for ray in &self.rays {
+            for &sq in ray {
+                attacked = attacked.with(sq);
+                if blockers.contains(sq) {
+                    break;
+                }
+            }
+        }
+        attacked
+    }
+}
+
+/// Every rook and bishop mask of the board, which the random masks must not be.
+fn chess_masks() -> Vec<Bitboard> {
+    Square::ALL
+        .iter()
+        .flat_map(|&sq| {
+            [
+                boardlab_magic::relevant_mask(sq, &ROOK_DIRECTIONS),
+                boardlab_magic::relevant_mask(sq, &BISHOP_DIRECTIONS),
+            ]
+        })
+        .collect()
+}
+
+/// 60 searches on invented geometries, none of them a chess mask; returns how many.
+fn check_search_random(find_magic: FindMagic) -> Checked<usize> {
+    let chess = chess_masks();
+    let mut rng = StdRng::seed_from_u64(15);
+    let mut draw = StdRng::seed_from_u64(16);
+    let mut random = move || draw.gen::<u64>();
+    let mut checked = 0;
+    for _ in 0..60 {
+        let geometry = Geometry::random(&mut rng);
+        let mask = geometry.mask();
+        assert!(!chess.contains(&mask), "a random mask is a chess mask");
+        let attacks = |blockers: Bitboard| geometry.attacks(blockers);
+        let found = find_magic(mask, &attacks, &mut random);
+        if !magic_works(mask, found, &attacks) {
+            return Err(format!(
+                "the invented mask {mask:?}: {found:#x} sends two attack sets to one slot"
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
 #[test]
 fn magic_search_finds_working_magics() {
     assert_eq!(pass(check_search(magic::find_magic)), 64 + 8);
+    assert_eq!(pass(check_search_random(magic::find_magic)), 60);
+}
+
+#[test]
+fn magic_search_random_geometry_needs_its_magics() {
+    // The invented geometries are what they claim: their attack sets differ between subsets
+    // (so a magic has work to do) and share some (so constructive collisions happen), and
+    // the magic of zero fails them.
+    let mut rng = StdRng::seed_from_u64(15);
+    for _ in 0..60 {
+        let geometry = Geometry::random(&mut rng);
+        let mask = geometry.mask();
+        let subsets = magic::subsets(mask);
+        let distinct: std::collections::BTreeSet<u64> =
+            subsets.iter().map(|&b| geometry.attacks(b).0).collect();
+        assert!(distinct.len() > 1 && distinct.len() < subsets.len());
+        assert!(!magic_works(mask, 0, &|b| geometry.attacks(b)));
+    }
+}
+
+/// The magic backend's published numbers looked up by mask, and a guess for any other mask:
+/// right on every chess mask, and no search at all.
+fn published_by_mask(
+    mask: Bitboard,
+    _attacks: &dyn Fn(Bitboard) -> Bitboard,
+    random: &mut dyn FnMut() -> u64,
+) -> u64 {
+    Square::ALL
+        .iter()
+        .flat_map(|&sq| {
+            [
+                boardlab_magic::rook_magic(sq),
+                boardlab_magic::bishop_magic(sq),
+            ]
+        })
+        .find(|entry| entry.mask == mask)
+        .map_or_else(|| random() & random() & random(), |entry| entry.magic)
 }
 
 /// The first sparse number drawn, never tried.
@@ -107,6 +251,12 @@ fn first_candidate(
 #[test]
 fn magic_search_check_rejects_wrong_answers() {
     rejects("an untried candidate", check_search(first_candidate));
+    // The published magics pass every chess mask, and fail the invented ones.
+    assert_eq!(pass(check_search(published_by_mask)), 64 + 8);
+    rejects(
+        "the published magics looked up by mask",
+        check_search_random(published_by_mask),
+    );
     // A magic of zero sends every subset to slot 0.
     let mask = boardlab_magic::relevant_mask(Square::A1, &ROOK_DIRECTIONS);
     assert!(!magic_works(mask, 0, &|b| slider_attacks_slow(

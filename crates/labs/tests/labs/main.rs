@@ -1,13 +1,13 @@
 //! The labs' checks: each exercise against boardlab's own code, on many cases, counted.
 //!
-//! Run one exercise's checks by its name, `cargo test -p boardlab-labs x88_knight`. Without the
-//! `solutions` feature an unsolved exercise fails here with its `todo!()` message.
+//! Run one exercise's checks by its name, `cargo test -p boardlab-labs x88_knight`. An unsolved
+//! exercise fails here with its `todo!()` message.
 //!
 //! Each lab's checks are a function that takes the answer as an argument and returns what it
 //! covered, or the first problem it found. The lab's test passes it the exercise; a second
 //! test, named `…_check_rejects_wrong_answers`, passes it answers written wrong on purpose,
 //! each with a mistake students make, and asserts that the check finds every one. Those tests
-//! pass without the solutions: they show that each lab's test can fail.
+//! pass before any lab is solved: they show that each lab's test can fail.
 
 mod hyperbola;
 mod legality;
@@ -18,6 +18,7 @@ mod perft;
 mod picker;
 mod piece_list;
 mod rotated;
+mod search;
 mod x88;
 mod zobrist;
 

@@ -279,7 +279,7 @@ fn x88_step_check_rejects_wrong_answers() {
 /// The figures the 0x88 chapter gives for its difference table, counted over every pair of
 /// on-board cells: how many different differences occur, how many of them some piece attacks
 /// along on an empty board, and the smallest cell a step below the first rank wraps to. Not an
-/// exercise: it runs without the solutions.
+/// exercise: it passes before any lab is solved.
 #[test]
 fn x88_difference_counts() {
     use std::collections::BTreeSet;

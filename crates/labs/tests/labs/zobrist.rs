@@ -6,7 +6,7 @@ use boardlab_core::{Board, Color, Move, Piece, Role, Setup, Square, Zobrist};
 use boardlab_labs::zobrist::{self, Before};
 use boardlab_mailbox::MailboxBoard;
 
-/// The most squares an update may read. The solution reads four at most (the mover's, the
+/// The most squares an update may read. A good answer reads four at most (the mover's, the
 /// target's, and the two beside a double push); an answer that also looks at the rook of a
 /// castling move or the pawn taken en passant is still an update. A hash from scratch reads
 /// all 64.

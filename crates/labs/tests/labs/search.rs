@@ -1,0 +1,619 @@
+//! `negamax`, `alpha_beta`: values and visits on the book's figure tree and on random trees;
+//! `quiescence`: values, evaluations and moves made on random positions, with several windows.
+
+use crate::{pass, positions, rejects, Checked};
+use boardlab_core::queries::see_value;
+use boardlab_core::{Board, GenKind, Move, MoveList, Role, Setup};
+use boardlab_labs::search::{self, GameTree, INFINITY};
+use boardlab_mailbox::MailboxBoard;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A game tree held as an arena, which counts what a search asks of it.
+struct Arena {
+    /// Each position's children, in search order.
+    children: Vec<Vec<usize>>,
+    /// Each leaf's score for the side to move there (0 for inner positions).
+    scores: Vec<i32>,
+    /// `children` calls: the positions visited.
+    visited: Cell<usize>,
+    /// `evaluate` calls: the leaves visited.
+    evaluated: Cell<usize>,
+}
+
+impl GameTree for Arena {
+    type Position = usize;
+
+    fn children(&self, position: usize) -> Vec<usize> {
+        self.visited.set(self.visited.get() + 1);
+        self.children[position].clone()
+    }
+
+    fn evaluate(&self, position: usize) -> i32 {
+        self.evaluated.set(self.evaluated.get() + 1);
+        self.scores[position]
+    }
+}
+
+impl Arena {
+    fn empty() -> Arena {
+        Arena {
+            children: Vec::new(),
+            scores: Vec::new(),
+            visited: Cell::new(0),
+            evaluated: Cell::new(0),
+        }
+    }
+
+    /// Adds a position and returns its index.
+    fn add(&mut self, children: Vec<usize>, score: i32) -> usize {
+        self.children.push(children);
+        self.scores.push(score);
+        self.children.len() - 1
+    }
+
+    /// The counts so far, and zero again.
+    fn take_counts(&self) -> (usize, usize) {
+        (self.visited.replace(0), self.evaluated.replace(0))
+    }
+
+    /// The book's figure tree (`boardlab figure alpha-beta`): a max root, min nodes, max nodes
+    /// and leaves scored for the root's side, here turned to the negamax convention (the
+    /// leaves, three plies down, are scored for the other side, so negated). Returns the
+    /// tree and its root.
+    fn figure() -> (Arena, usize) {
+        let mut arena = Arena::empty();
+        let groups: [&[&[i32]]; 3] = [
+            &[&[5, 6], &[7, 4, 5]],
+            &[&[3, 2], &[6, 9]],
+            &[&[2, 4], &[8, 1]],
+        ];
+        let mut root_children = Vec::new();
+        for group in groups {
+            let mut mins = Vec::new();
+            for leaves in group {
+                let leaves: Vec<usize> =
+                    leaves.iter().map(|&s| arena.add(Vec::new(), -s)).collect();
+                mins.push(arena.add(leaves, 0));
+            }
+            root_children.push(arena.add(mins, 0));
+        }
+        let root = arena.add(root_children, 0);
+        (arena, root)
+    }
+
+    /// A random tree up to `depth` plies, two to four children a position (some inner
+    /// positions end early as leaves), leaf scores from -9 to 9 so that ties are common.
+    fn random(rng: &mut StdRng, depth: u32) -> (Arena, usize) {
+        fn grow(arena: &mut Arena, rng: &mut StdRng, depth: u32) -> usize {
+            if depth == 0 || rng.gen_ratio(1, 8) {
+                let score = rng.gen_range(-9..=9);
+                return arena.add(Vec::new(), score);
+            }
+            let count = rng.gen_range(2..=4);
+            let children = (0..count).map(|_| grow(arena, rng, depth - 1)).collect();
+            arena.add(children, 0)
+        }
+        let mut arena = Arena::empty();
+        let root = grow(&mut arena, rng, depth);
+        (arena, root)
+    }
+
+    /// The number of positions and of leaves in the tree below `position`.
+    fn size(&self, position: usize) -> (usize, usize) {
+        let children = &self.children[position];
+        if children.is_empty() {
+            return (1, 1);
+        }
+        children.iter().fold((1, 0), |(all, leaves), &child| {
+            let (a, l) = self.size(child);
+            (all + a, leaves + l)
+        })
+    }
+
+    /// Minimax written with max and min nodes, without the tree's counters: the value for the
+    /// side to move at `position`, which is the max side.
+    fn minimax(&self, position: usize, maximizing: bool) -> i32 {
+        let children = &self.children[position];
+        if children.is_empty() {
+            // A leaf's score is for its side to move; the max side's view negates it on a
+            // min ply.
+            let score = self.scores[position];
+            return if maximizing { score } else { -score };
+        }
+        let values = children
+            .iter()
+            .map(|&child| self.minimax(child, !maximizing));
+        if maximizing {
+            values.max().unwrap_or(0)
+        } else {
+            values.min().unwrap_or(0)
+        }
+    }
+}
+
+/// Fail-soft alpha-beta in the fixed order, as the exercise states it: the counts it leaves on
+/// the tree are the ones an answer must leave.
+fn reference_alpha_beta(tree: &Arena, position: usize, mut alpha: i32, beta: i32) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position);
+    }
+    let mut best = -INFINITY;
+    for child in children {
+        best = best.max(-reference_alpha_beta(tree, child, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+type Negamax = fn(&Arena, usize) -> i32;
+type AlphaBeta = fn(&Arena, usize, i32, i32) -> i32;
+
+/// 300 random trees: the value is minimax's, and every position is visited once and every
+/// leaf evaluated once. Returns the positions visited in all.
+fn check_negamax(negamax: Negamax) -> Checked<usize> {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut visited = 0;
+    for tree_number in 0..300 {
+        let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
+        let expected = tree.minimax(root, true);
+        let value = negamax(&tree, root);
+        let counts = tree.take_counts();
+        if value != expected {
+            return Err(format!(
+                "tree {tree_number}: value {value}, minimax {expected}"
+            ));
+        }
+        if counts != tree.size(root) {
+            return Err(format!(
+                "tree {tree_number}: visited {counts:?} (positions, leaves), the tree has {:?}",
+                tree.size(root)
+            ));
+        }
+        visited += counts.0;
+    }
+    Ok(visited)
+}
+
+#[test]
+fn negamax_matches_minimax() {
+    assert!(pass(check_negamax(search::negamax::<Arena>)) > 10_000);
+}
+
+/// Every child's value, maximised, not negated: minimax's mistake in negamax's clothes.
+fn negamax_without_negation(tree: &Arena, position: usize) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position);
+    }
+    children
+        .into_iter()
+        .map(|child| negamax_without_negation(tree, child))
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn negamax_check_rejects_wrong_answers() {
+    rejects(
+        "children not negated",
+        check_negamax(negamax_without_negation),
+    );
+}
+
+/// The windows an answer is asked with around a tree's value `v`: the full window, one just
+/// around it, null windows at and beside it, and windows wholly above and below it.
+fn windows(v: i32) -> [(i32, i32); 6] {
+    [
+        (-INFINITY, INFINITY),
+        (v - 1, v + 1),
+        (v, v + 1),
+        (v - 1, v),
+        (v + 2, v + 6),
+        (v - 6, v - 2),
+    ]
+}
+
+/// The figure tree's value and counts, and 400 random trees in six windows each: the value
+/// and the positions and leaves visited are the fixed order's. Returns the number of
+/// searches compared.
+fn check_alpha_beta(alpha_beta: AlphaBeta) -> Checked<usize> {
+    let (figure, root) = Arena::figure();
+    // The figure: the root's value is 6; of 23 positions the search visits 15, and evaluates
+    // 7 of the 13 leaves (5, 6, 7; 3, 2; 2, 4 in the figure's numbers).
+    let value = alpha_beta(&figure, root, -INFINITY, INFINITY);
+    let counts = figure.take_counts();
+    if (value, counts) != (6, (15, 7)) {
+        return Err(format!(
+            "the figure's tree: value {value}, visited {counts:?} (positions, leaves); \
+             expected 6 and (15, 7)"
+        ));
+    }
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut searches = 0;
+    for tree_number in 0..400 {
+        let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
+        let v = tree.minimax(root, true);
+        for (alpha, beta) in windows(v) {
+            let expected = reference_alpha_beta(&tree, root, alpha, beta);
+            let expected_counts = tree.take_counts();
+            let value = alpha_beta(&tree, root, alpha, beta);
+            let counts = tree.take_counts();
+            if value != expected {
+                return Err(format!(
+                    "tree {tree_number} (value {v}), window ({alpha}, {beta}): returned {value}, \
+                     fail-soft gives {expected}"
+                ));
+            }
+            if counts != expected_counts {
+                return Err(format!(
+                    "tree {tree_number}, window ({alpha}, {beta}): visited {counts:?} \
+                     (positions, leaves), the fixed order visits {expected_counts:?}"
+                ));
+            }
+            searches += 1;
+        }
+    }
+    Ok(searches)
+}
+
+#[test]
+fn alpha_beta_reference_is_minimax_with_the_full_window() {
+    // The check's own search must find minimax's value, and be fail-soft: outside a window
+    // it still bounds the value from the right side.
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut trees = 0;
+    for tree_number in 0..400 {
+        let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
+        let v = tree.minimax(root, true);
+        assert_eq!(reference_alpha_beta(&tree, root, -INFINITY, INFINITY), v);
+        for (alpha, beta) in windows(v) {
+            let bound = reference_alpha_beta(&tree, root, alpha, beta);
+            if bound <= alpha {
+                assert!(v <= bound, "fail low must bound from above");
+            } else if bound >= beta {
+                assert!(v >= bound, "fail high must bound from below");
+            } else {
+                assert_eq!(bound, v);
+            }
+        }
+        trees += 1;
+    }
+    assert_eq!(trees, 400);
+}
+
+#[test]
+fn alpha_beta_visits_the_fixed_order() {
+    assert_eq!(pass(check_alpha_beta(search::alpha_beta::<Arena>)), 400 * 6);
+}
+
+/// Negamax with the window ignored: the right value, every node visited.
+fn no_pruning(tree: &Arena, position: usize, _alpha: i32, _beta: i32) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position);
+    }
+    children
+        .into_iter()
+        .map(|child| -no_pruning(tree, child, -INFINITY, INFINITY))
+        .max()
+        .unwrap_or(-INFINITY)
+}
+
+/// Fail-hard: the value clamped into the window.
+fn fail_hard(tree: &Arena, position: usize, alpha: i32, beta: i32) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position).clamp(alpha, beta);
+    }
+    let mut alpha = alpha;
+    for child in children {
+        let value = -fail_hard(tree, child, -beta, -alpha);
+        if value >= beta {
+            return beta;
+        }
+        alpha = alpha.max(value);
+    }
+    alpha
+}
+
+/// Cuts only once alpha passes beta, not when it reaches it: searches more than it must.
+fn cut_late(tree: &Arena, position: usize, mut alpha: i32, beta: i32) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position);
+    }
+    let mut best = -INFINITY;
+    for child in children {
+        best = best.max(-cut_late(tree, child, -beta, -alpha));
+        alpha = alpha.max(best);
+        if alpha > beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Passes the window down without swapping and negating it.
+fn window_not_negated(tree: &Arena, position: usize, mut alpha: i32, beta: i32) -> i32 {
+    let children = tree.children(position);
+    if children.is_empty() {
+        return tree.evaluate(position);
+    }
+    let mut best = -INFINITY;
+    for child in children {
+        best = best.max(-window_not_negated(tree, child, alpha, beta));
+        alpha = alpha.max(best);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+#[test]
+fn alpha_beta_check_rejects_wrong_answers() {
+    let problem = rejects("no pruning", check_alpha_beta(no_pruning));
+    assert!(problem.contains("visited"), "{problem}");
+    let problem = rejects("fail-hard", check_alpha_beta(fail_hard));
+    assert!(problem.contains("fail-soft"), "{problem}");
+    rejects("a cut only past beta", check_alpha_beta(cut_late));
+    rejects(
+        "the window not negated",
+        check_alpha_beta(window_not_negated),
+    );
+}
+
+/// A mailbox board that counts the moves made on it; its clones share the count.
+#[derive(Clone)]
+struct Counting {
+    inner: MailboxBoard,
+    made: Arc<AtomicU64>,
+}
+
+impl Board for Counting {
+    type Undo = <MailboxBoard as Board>::Undo;
+    const NAME: &'static str = "counting";
+    fn from_setup(setup: &Setup) -> Self {
+        Counting {
+            inner: MailboxBoard::from_setup(setup),
+            made: Arc::default(),
+        }
+    }
+    boardlab_core::delegate_board!(inner => state, piece_at, king_square, in_check, is_attacked,
+        unmake, unmake_null);
+    fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
+        self.inner.generate_into(sink)
+    }
+    fn make(&mut self, mv: Move) -> Self::Undo {
+        self.made.fetch_add(1, Ordering::Relaxed);
+        self.inner.make(mv)
+    }
+    fn make_null(&mut self) -> Self::Undo {
+        self.made.fetch_add(1, Ordering::Relaxed);
+        self.inner.make_null()
+    }
+}
+
+/// Material for the side to move, in SEE values, without the kings.
+fn material<B: Board>(board: &B) -> i32 {
+    let us = board.side_to_move();
+    let mut score = 0;
+    board.for_each_piece(|_, piece| {
+        if piece.role != Role::King {
+            let value = see_value(piece.role);
+            score += if piece.color == us { value } else { -value };
+        }
+    });
+    score
+}
+
+/// The captures (and promotions) a quiescence search tries, best exchange first.
+fn captures_to_try<B: Board>(board: &B) -> Vec<Move> {
+    let mut noisy = MoveList::new();
+    board.generate(GenKind::Noisy, &mut noisy);
+    let mut scored: Vec<(i32, Move)> = noisy
+        .iter()
+        .map(|&mv| (board.see(mv), mv))
+        .filter(|&(value, _)| value >= 0)
+        .collect();
+    scored.sort_by_key(|&(value, mv)| (std::cmp::Reverse(value), mv.bits()));
+    scored.into_iter().map(|(_, mv)| mv).collect()
+}
+
+/// The exercise's rules, as the check's reference.
+fn reference_quiescence<B: Board>(
+    board: &mut B,
+    mut alpha: i32,
+    beta: i32,
+    evaluate: &mut dyn FnMut(&B) -> i32,
+) -> i32 {
+    let stand_pat = evaluate(board);
+    if stand_pat >= beta {
+        return stand_pat;
+    }
+    alpha = alpha.max(stand_pat);
+    let mut best = stand_pat;
+    for mv in captures_to_try(board) {
+        let undo = board.make(mv);
+        let value = -reference_quiescence(board, -beta, -alpha, evaluate);
+        board.unmake(mv, undo);
+        if value >= beta {
+            return value;
+        }
+        best = best.max(value);
+        alpha = alpha.max(value);
+    }
+    best
+}
+
+/// The same tree without a window: stand pat or the best capture, every capture searched;
+/// `None` once more than `budget` positions have been visited.
+fn quiescence_without_window<B: Board>(board: &mut B, budget: &mut u32) -> Option<i32> {
+    *budget = budget.checked_sub(1)?;
+    let mut best = material(board);
+    for mv in captures_to_try(board) {
+        let undo = board.make(mv);
+        let value = quiescence_without_window(board, budget);
+        board.unmake(mv, undo);
+        best = best.max(-value?);
+    }
+    Some(best)
+}
+
+type Quiescence = fn(&mut Counting, i32, i32, &mut dyn FnMut(&Counting) -> i32) -> i32;
+
+/// 400 random positions in five windows each: the value, the positions evaluated and the
+/// moves made are the rules'. Returns the number of positions where the search made a move.
+fn check_quiescence(quiescence: Quiescence) -> Checked<usize> {
+    let mut with_captures = 0;
+    for setup in positions(13, 400) {
+        let mut board = Counting::from_setup(&setup);
+        let v = reference_quiescence(&mut board, -INFINITY, INFINITY, &mut |b| material(b));
+        let mut made_any = false;
+        for (alpha, beta) in [
+            (-INFINITY, INFINITY),
+            (v - 50, v + 50),
+            (v, v + 1),
+            (v + 100, v + 300),
+            (v - 300, v - 100),
+        ] {
+            let mut expected_evaluations = 0;
+            board.made.store(0, Ordering::Relaxed);
+            let expected = reference_quiescence(&mut board, alpha, beta, &mut |b| {
+                expected_evaluations += 1;
+                material(b)
+            });
+            let expected_made = board.made.swap(0, Ordering::Relaxed);
+            let mut evaluations = 0;
+            let value = quiescence(&mut board, alpha, beta, &mut |b| {
+                evaluations += 1;
+                material(b)
+            });
+            let made = board.made.swap(0, Ordering::Relaxed);
+            let fen = setup.to_fen();
+            if value != expected {
+                return Err(format!(
+                    "{fen}, window ({alpha}, {beta}): returned {value}, the rules give {expected}"
+                ));
+            }
+            if (evaluations, made) != (expected_evaluations, expected_made) {
+                return Err(format!(
+                    "{fen}, window ({alpha}, {beta}): {evaluations} positions evaluated and \
+                     {made} moves made; the rules evaluate {expected_evaluations} and make \
+                     {expected_made}"
+                ));
+            }
+            if board.to_setup() != setup {
+                return Err(format!("{fen}: the board was not restored"));
+            }
+            made_any |= made > 0;
+        }
+        with_captures += usize::from(made_any);
+    }
+    Ok(with_captures)
+}
+
+#[test]
+fn quiescence_reference_is_the_tree_without_a_window() {
+    // The tree without a window grows fast; positions whose tree passes 20,000 positions are
+    // left out, and most are not.
+    let mut compared = 0;
+    for setup in positions(13, 400) {
+        let mut board = MailboxBoard::from_setup(&setup);
+        let full = reference_quiescence(&mut board, -INFINITY, INFINITY, &mut |b| material(b));
+        if let Some(plain) = quiescence_without_window(&mut board, &mut 20_000) {
+            assert_eq!(full, plain, "{}", setup.to_fen());
+            compared += 1;
+        }
+    }
+    assert!(compared >= 300, "only {compared} positions compared");
+}
+
+#[test]
+fn quiescence_follows_the_rules() {
+    let with_captures = pass(check_quiescence(search::quiescence::<Counting>));
+    // The check says little unless many positions have a capture worth trying.
+    assert!(
+        with_captures >= 150,
+        "only {with_captures} positions made a capture"
+    );
+}
+
+/// No stand pat: the best capture's value, the static score only where there is none.
+fn without_stand_pat(
+    board: &mut Counting,
+    mut alpha: i32,
+    beta: i32,
+    evaluate: &mut dyn FnMut(&Counting) -> i32,
+) -> i32 {
+    let moves = captures_to_try(board);
+    if moves.is_empty() {
+        return evaluate(board);
+    }
+    let mut best = -INFINITY;
+    for mv in moves {
+        let undo = board.make(mv);
+        let value = -without_stand_pat(board, -beta, -alpha, evaluate);
+        board.unmake(mv, undo);
+        if value >= beta {
+            return value;
+        }
+        best = best.max(value);
+        alpha = alpha.max(value);
+    }
+    best
+}
+
+/// Every capture searched, the losing ones too, in the order of generation.
+fn without_see(
+    board: &mut Counting,
+    mut alpha: i32,
+    beta: i32,
+    evaluate: &mut dyn FnMut(&Counting) -> i32,
+) -> i32 {
+    let stand_pat = evaluate(board);
+    if stand_pat >= beta {
+        return stand_pat;
+    }
+    alpha = alpha.max(stand_pat);
+    let mut best = stand_pat;
+    let mut noisy = MoveList::new();
+    board.generate(GenKind::Noisy, &mut noisy);
+    for &mv in noisy.iter() {
+        let undo = board.make(mv);
+        let value = -without_see(board, -beta, -alpha, evaluate);
+        board.unmake(mv, undo);
+        if value >= beta {
+            return value;
+        }
+        best = best.max(value);
+        alpha = alpha.max(value);
+    }
+    best
+}
+
+/// Fail-hard: the stand pat and every value clamped into the window.
+fn quiescence_fail_hard(
+    board: &mut Counting,
+    alpha: i32,
+    beta: i32,
+    evaluate: &mut dyn FnMut(&Counting) -> i32,
+) -> i32 {
+    reference_quiescence(board, alpha, beta, evaluate).clamp(alpha, beta)
+}
+
+#[test]
+fn quiescence_check_rejects_wrong_answers() {
+    rejects("no stand pat", check_quiescence(without_stand_pat));
+    rejects("no static exchange filter", check_quiescence(without_see));
+    let problem = rejects("fail-hard", check_quiescence(quiescence_fail_hard));
+    assert!(problem.contains("returned"), "{problem}");
+}
