@@ -4,6 +4,8 @@
 use crate::book::command::{self as book, BookArgs};
 use crate::check::command::{self as check, CheckArgs};
 use crate::diff::command::{self as diff, DiffArgs};
+use crate::engine::eval::{self, EvalArgs};
+use crate::engine::see::{self, SeeArgs};
 use crate::perft::command::{self as perft, PerftArgs};
 use crate::perft::perftree::{self, PerftreeArgs};
 use crate::position::{self, KeyArgs};
@@ -31,7 +33,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Every backend over a perft suite: agreement, speed and memory in one table.
+    /// Every backend over a perft suite, or an engine's workloads: agreement, speed and memory.
     Compare(CompareArgs),
     /// Count the leaf nodes below a position.
     Perft(PerftArgs),
@@ -48,6 +50,10 @@ enum Command {
     Key(KeyArgs),
     /// Search a position for the best move.
     Search(SearchArgs),
+    /// Evaluate a position: the score and every term it adds up.
+    Eval(EvalArgs),
+    /// The static exchange value (SEE) of every capture in a position, with its exchange.
+    See(SeeArgs),
     /// List a Polyglot opening book's moves for a position.
     Book(BookArgs),
     /// Run as a UCI engine on standard input and output.
@@ -87,6 +93,8 @@ impl Cli {
             Command::Perftree(args) => perftree::run(args, &mut out),
             Command::Key(args) => position::key::run(args, &mut out),
             Command::Search(args) => search::run(args, &mut out),
+            Command::Eval(args) => eval::run(args, &mut out),
+            Command::See(args) => see::run(args, &mut out),
             Command::Book(args) => book::run(args, &mut out),
             Command::Uci(args) => uci::run(args, std::io::stdin().lock(), std::io::stdout()),
             Command::Show(args) => show::run(args, &mut out),

@@ -12,6 +12,8 @@
 //!   program) and the one [descent](diff()) between two of them.
 //! - `check`: a generator over a suite and random positions, every mismatch descended and
 //!   grouped by kind ([`check()`]).
+//! - `engine`: `eval`, `see` and the engine workloads of `compare` (search, evaluation, SEE,
+//!   attack maps).
 //! - `suite`, `uci`, `book`, `views`, `report`, `units`, `serve`: the other commands.
 //!
 //! Each feature holds its commands' clap arguments and `run` functions, which write to any
@@ -27,6 +29,7 @@ mod book;
 mod check;
 mod cli;
 mod diff;
+mod engine;
 mod error;
 // Entry points for the fuzz targets and their replay test only; see the module.
 #[doc(hidden)]

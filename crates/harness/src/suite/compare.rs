@@ -1,7 +1,10 @@
 //! `boardlab compare`: every backend over a perft suite, checked against the expected counts
-//! and against each other, with bulk and full-make speed and memory side by side.
+//! and against each other, with bulk and full-make speed and memory side by side; and, with
+//! `--workload`, over the engine's workloads (search, evaluation, SEE, attack maps), each
+//! backend's rank there beside its perft rank.
 
 use super::{case_name, read_suite};
+use crate::engine::workload::{self, Measured, PositionSet, Workload};
 use crate::output::{progress_bar, write_file};
 use crate::perft::{mnps, PerftOptions, PerftRunner};
 use crate::report::{html_page, Amount, Machine, Measurement, Results};
@@ -30,9 +33,15 @@ pub(crate) struct CompareArgs {
     /// A perft suite (EPD with `;D<depth> <nodes>`); the six standard positions when left out.
     #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
-    /// For each position, run the deepest expectation of at most this many nodes.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_NODES)]
-    pub max_nodes: u64,
+    /// What to time: perft over the suite, or an engine's work (a fixed-depth search over
+    /// Bratko-Kopec, full evaluations, the SEE of captures, attack maps), or all of them.
+    #[arg(long, value_enum, value_name = "WORKLOAD", default_value_t = Workload::Perft)]
+    pub workload: Workload,
+    /// For perft, run for each position the deepest expectation of at most this many nodes
+    /// (50000000 when left out); for the engine workloads, stop each backend after this many
+    /// nodes (search: an equal share per position; left out, every position to its depth).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
     /// One JSON object per backend per line.
     #[arg(long)]
     pub json: bool,
@@ -196,45 +205,405 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
         None => parse_perft_suite(STANDARD_SUITE)
             .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
     };
-    let jobs = jobs(&cases, args.max_nodes)?;
     let backends = args.backend.runnable()?;
-    let bar = progress_bar((backends.len() * jobs.len() * MODES.len()) as u64);
-    let mut rows = Vec::new();
-    for backend in backends {
-        bar.set_message(backend.name());
-        rows.push(with_backend!(backend, B => run_backend::<B>(backend, &jobs, || bar.inc(1)))?);
-    }
-    bar.finish_and_clear();
-    cross_check(&mut rows, &jobs);
-    if let Some(path) = &args.out {
-        write_html(path, &rows, &jobs)?;
-    }
-    if args.json {
-        for row in &rows {
-            let line = json!({
-                "backend": row.backend.name(),
-                "nodes": row.nodes(),
-                "bulk_mnps": row.modes[0].mnps(),
-                "full_make_mnps": row.modes[1].mnps(),
-                "board_bytes": row.board_bytes,
-                "undo_bytes": row.undo_bytes,
-                "table_bytes": row.table_bytes,
-                "table_seconds": row.table_seconds,
-                "agree": row.mismatches.is_empty(),
-                "mismatches": row.mismatches,
-            });
-            writeln!(out, "{line}")?;
+    let engine_workloads: Vec<Workload> = match args.workload {
+        Workload::Perft => Vec::new(),
+        Workload::All => Workload::ENGINE.to_vec(),
+        one => vec![one],
+    };
+    // Every disagreement, as "backend counted wrong: where".
+    let mut notes = Vec::new();
+    let mut measurements = Vec::new();
+    // The perft table when asked for; otherwise a short bulk perft, for the ranks alone.
+    let perft_rates: Vec<f64> = if matches!(args.workload, Workload::Perft | Workload::All) {
+        let jobs = jobs(&cases, args.max_nodes.unwrap_or(DEFAULT_MAX_NODES))?;
+        let rows = perft_rows(&backends, &jobs)?;
+        notes.extend(mismatch_notes(
+            rows.iter().map(|row| (row.backend, &row.mismatches)),
+        ));
+        if args.json {
+            write_perft_json(&rows, out)?;
+        } else {
+            write_table(&rows, &jobs, out)?;
         }
+        measurements.extend(perft_measurements(&rows, &jobs));
+        rows.iter().map(|row| row.modes[0].mnps()).collect()
     } else {
-        write_table(&rows, &jobs, out)?;
+        let standard = parse_perft_suite(STANDARD_SUITE)
+            .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?;
+        // A small --max-nodes asks for a quick run, and the ranking perft shrinks with it.
+        let per_position = args
+            .max_nodes
+            .unwrap_or(RANKING_PERFT_NODES)
+            .clamp(RANKING_PERFT_LEAST, RANKING_PERFT_NODES);
+        let jobs = jobs(&standard, per_position)?;
+        let mut rates = Vec::new();
+        for &backend in &backends {
+            rates.push(with_backend!(backend, B => bulk_mnps::<B>(&jobs))?);
+        }
+        rates
+    };
+    let perft_ranks = ranks(&perft_rates);
+    let roots = args
+        .suite
+        .as_ref()
+        .map(|_| cases.iter().map(|case| case.setup.clone()).collect());
+    let set = if engine_workloads
+        .iter()
+        .any(|&w| matches!(w, Workload::Eval | Workload::See | Workload::Attacks))
+    {
+        Some(PositionSet::new(roots)?)
+    } else {
+        None
+    };
+    let empty = PositionSet::default();
+    let mut all_ranks: Vec<(Workload, Vec<usize>)> = vec![(Workload::Perft, perft_ranks.clone())];
+    for workload in engine_workloads {
+        let budget = args.max_nodes.unwrap_or(workload.default_budget());
+        let set = set.as_ref().unwrap_or(&empty);
+        let mut rows = engine_rows(workload, &backends, set, budget)?;
+        engine_cross_check(&mut rows);
+        notes.extend(mismatch_notes(
+            rows.iter().map(|row| (row.backend, &row.mismatches)),
+        ));
+        let rates: Vec<f64> = rows.iter().map(|row| row.measured.nps()).collect();
+        let workload_ranks = ranks(&rates);
+        if args.json {
+            write_engine_json(workload, &rows, &workload_ranks, &perft_ranks, out)?;
+        } else {
+            if args.workload == Workload::All {
+                // A blank line between the tables.
+                writeln!(out)?;
+            }
+            write_engine_table(
+                workload,
+                set,
+                budget,
+                &rows,
+                &workload_ranks,
+                &perft_ranks,
+                out,
+            )?;
+        }
+        measurements.extend(engine_measurements(workload, &rows));
+        all_ranks.push((workload, workload_ranks));
     }
-    Ok(Outcome::failed_if(
-        rows.iter().any(|row| !row.mismatches.is_empty()),
-    ))
+    if args.workload == Workload::All && !args.json {
+        writeln!(out)?;
+        write_rank_summary(&backends, &all_ranks, out)?;
+    }
+    if let Some(path) = &args.out {
+        write_html(path, measurements, notes.clone())?;
+    }
+    Ok(Outcome::failed_if(!notes.is_empty()))
 }
 
-/// The run as the report page draws it: one group per mode and position, one bar per backend.
-fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
+/// Each disagreement of the rows as a note of the page.
+fn mismatch_notes<'a>(rows: impl Iterator<Item = (Backend, &'a Vec<String>)>) -> Vec<String> {
+    rows.flat_map(|(backend, mismatches)| {
+        mismatches
+            .iter()
+            .map(move |mismatch| format!("{} counted wrong: {mismatch}", backend.name()))
+    })
+    .collect()
+}
+
+/// The nodes per position of the short bulk perft that ranks the backends by perft when the
+/// perft table is not asked for: a few million nodes in all, well under a second.
+const RANKING_PERFT_NODES: u64 = 1_000_000;
+
+/// The fewest nodes per position the ranking perft runs, whatever `--max-nodes` says: enough
+/// for every standard position's first expectations.
+const RANKING_PERFT_LEAST: u64 = 10_000;
+
+/// Runs perft over `jobs` on every backend.
+fn perft_rows(backends: &[Backend], jobs: &[Job]) -> Result<Vec<Row>, Error> {
+    let bar = progress_bar((backends.len() * jobs.len() * MODES.len()) as u64);
+    let mut rows = Vec::new();
+    for &backend in backends {
+        bar.set_message(backend.name());
+        rows.push(with_backend!(backend, B => run_backend::<B>(backend, jobs, || bar.inc(1)))?);
+    }
+    bar.finish_and_clear();
+    cross_check(&mut rows, jobs);
+    Ok(rows)
+}
+
+/// Board type `B`'s bulk perft rate over `jobs`, in millions of nodes per second.
+fn bulk_mnps<B: Board>(jobs: &[Job]) -> Result<f64, Error> {
+    let runner = PerftRunner::new(PerftOptions {
+        mode: PerftMode::Bulk,
+        ..PerftOptions::default()
+    })?;
+    let mut nodes = 0;
+    let start = Instant::now();
+    for job in jobs {
+        nodes += runner.count::<B, u64>(&B::from_setup(&job.case.setup), job.depth)?;
+    }
+    Ok(mnps(nodes, start.elapsed().as_secs_f64()))
+}
+
+/// Each rate's rank, 1 for the fastest.
+fn ranks(rates: &[f64]) -> Vec<usize> {
+    rates
+        .iter()
+        .map(|rate| 1 + rates.iter().filter(|other| *other > rate).count())
+        .collect()
+}
+
+fn write_perft_json(rows: &[Row], out: &mut impl Write) -> Result<(), Error> {
+    for row in rows {
+        let line = json!({
+            "backend": row.backend.name(),
+            "workload": Workload::Perft.name(),
+            "nodes": row.nodes(),
+            "bulk_mnps": row.modes[0].mnps(),
+            "full_make_mnps": row.modes[1].mnps(),
+            "board_bytes": row.board_bytes,
+            "undo_bytes": row.undo_bytes,
+            "table_bytes": row.table_bytes,
+            "table_seconds": row.table_seconds,
+            "agree": row.mismatches.is_empty(),
+            "mismatches": row.mismatches,
+        });
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// A backend's work in one engine workload.
+struct EngineRow {
+    backend: Backend,
+    measured: Measured,
+    mismatches: Vec<String>,
+}
+
+fn engine_rows(
+    workload: Workload,
+    backends: &[Backend],
+    set: &PositionSet,
+    budget: u64,
+) -> Result<Vec<EngineRow>, Error> {
+    let bar = progress_bar(backends.len() as u64);
+    let mut rows = Vec::new();
+    for &backend in backends {
+        bar.set_message(format!("{} {}", workload.name(), backend.name()));
+        let measured = with_backend!(backend, B => workload::measure::<B>(workload, set, budget))?;
+        rows.push(EngineRow {
+            backend,
+            measured,
+            mismatches: Vec::new(),
+        });
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(rows)
+}
+
+/// Notes in each row where its nodes or results differ from the first row's.
+fn engine_cross_check(rows: &mut [EngineRow]) {
+    let Some((first, rest)) = rows.split_first_mut() else {
+        return;
+    };
+    for row in rest {
+        let (mine, theirs) = (&row.measured, &first.measured);
+        let name = first.backend.name();
+        if mine.nodes != theirs.nodes {
+            row.mismatches.push(format!(
+                "{} nodes, but {name} walks {}",
+                mine.nodes, theirs.nodes
+            ));
+        }
+        if mine.results.len() != theirs.results.len() {
+            row.mismatches.push(format!(
+                "{} results, but {name} has {}",
+                mine.results.len(),
+                theirs.results.len()
+            ));
+        }
+        for ((item, result), (_, expected)) in mine.results.iter().zip(&theirs.results) {
+            if result != expected {
+                row.mismatches
+                    .push(format!("{item}: {result}, but {name}: {expected}"));
+            }
+        }
+    }
+}
+
+/// The share of a search's nodes spent in quiescence, as a percentage.
+fn quiescence_share(measured: &Measured) -> Option<f64> {
+    let quiescence = measured.quiescence_nodes?;
+    (measured.nodes > 0).then(|| 100.0 * quiescence as f64 / measured.nodes as f64)
+}
+
+fn write_engine_json(
+    workload: Workload,
+    rows: &[EngineRow],
+    workload_ranks: &[usize],
+    perft_ranks: &[usize],
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
+        let measured = &row.measured;
+        let mut line = json!({
+            "backend": row.backend.name(),
+            "workload": workload.name(),
+            "nodes": measured.nodes,
+            "nps": measured.nps(),
+            "seconds": measured.seconds,
+            "rank": rank,
+            "perft_rank": perft_rank,
+            "agree": row.mismatches.is_empty(),
+            "mismatches": row.mismatches,
+        });
+        let results: serde_json::Map<String, serde_json::Value> = measured
+            .results
+            .iter()
+            .map(|(item, result)| (item.clone(), json!(result)))
+            .collect();
+        line["results"] = json!(results);
+        if workload == Workload::Search {
+            line["quiescence_nodes"] = json!(measured.quiescence_nodes);
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// What an engine workload did, in one line above its table.
+fn describe(workload: Workload, set: &PositionSet, budget: u64) -> String {
+    let bound = if budget == u64::MAX {
+        String::new()
+    } else {
+        format!(", at most {budget} nodes")
+    };
+    let what = match workload {
+        Workload::Search => format!(
+            "the Bratko-Kopec positions, each to depth {} with quiescence and the full evaluation",
+            workload::SEARCH_DEPTH
+        ),
+        Workload::Eval => format!(
+            "the full evaluation of {} positions, pass after pass",
+            set.len()
+        ),
+        Workload::See => format!(
+            "the SEE of every capture of {} positions, pass after pass",
+            set.len()
+        ),
+        Workload::Attacks => format!(
+            "the attack maps of {} positions, pass after pass",
+            set.len()
+        ),
+        Workload::Perft | Workload::All => String::new(),
+    };
+    format!(
+        "{}: {what}{bound}; a node is {}",
+        workload.name(),
+        workload.node()
+    )
+}
+
+fn write_engine_table(
+    workload: Workload,
+    set: &PositionSet,
+    budget: u64,
+    rows: &[EngineRow],
+    workload_ranks: &[usize],
+    perft_ranks: &[usize],
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    writeln!(out, "{}", describe(workload, set, budget))?;
+    writeln!(
+        out,
+        "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10}  agreement",
+        "backend", "nodes", "knps", "seconds", "quiescence", "rank", "perft rank"
+    )?;
+    for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
+        let measured = &row.measured;
+        let quiescence = match (workload, quiescence_share(measured)) {
+            (Workload::Search, Some(share)) => format!("{share:.1}%"),
+            // Only a search has quiescence; a search that does not report it shows a dash.
+            _ => "-".to_string(),
+        };
+        let agreement = if row.mismatches.is_empty() {
+            "ok".to_string()
+        } else {
+            format!("FAILED ({})", row.mismatches.len())
+        };
+        writeln!(
+            out,
+            "{:<12} {:>12} {:>10.1} {:>9.2} {:>11} {:>5} {:>10}  {agreement}",
+            row.backend.name(),
+            measured.nodes,
+            measured.nps() / 1e3,
+            measured.seconds,
+            quiescence,
+            rank,
+            perft_rank,
+        )?;
+    }
+    if let Some(first) = rows.first() {
+        let results: Vec<String> = first
+            .measured
+            .results
+            .iter()
+            .map(|(item, result)| format!("{item}: {result}"))
+            .collect();
+        // A search finds a line per position; the other workloads one sum.
+        let separator = if results.len() > 1 { "\n  " } else { " " };
+        writeln!(
+            out,
+            "{} found:{separator}{}",
+            first.backend.name(),
+            results.join(separator)
+        )?;
+    }
+    for row in rows {
+        for mismatch in &row.mismatches {
+            writeln!(out, "{}: {mismatch}", row.backend.name())?;
+        }
+    }
+    Ok(())
+}
+
+/// Each backend's rank in every workload run, perft first (1 = fastest).
+fn write_rank_summary(
+    backends: &[Backend],
+    all_ranks: &[(Workload, Vec<usize>)],
+    out: &mut impl Write,
+) -> Result<(), Error> {
+    write!(out, "{:<12}", "rank")?;
+    for (workload, _) in all_ranks {
+        write!(out, " {:>8}", workload.name())?;
+    }
+    writeln!(out)?;
+    for (i, backend) in backends.iter().enumerate() {
+        write!(out, "{:<12}", backend.name())?;
+        for (_, ranks) in all_ranks {
+            write!(out, " {:>8}", ranks[i])?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn engine_measurements(workload: Workload, rows: &[EngineRow]) -> Vec<Measurement> {
+    let saved = Some(SystemTime::now());
+    rows.iter()
+        .map(|row| Measurement {
+            group: workload.name().to_string(),
+            function: row.backend.name().to_string(),
+            seconds: row.measured.seconds,
+            interval: None,
+            amount: Some(Amount::Elements(row.measured.nodes)),
+            saved,
+        })
+        .collect()
+}
+
+/// The perft run as the report page draws it: one group per mode and position, one bar per
+/// backend.
+fn perft_measurements(rows: &[Row], jobs: &[Job]) -> Vec<Measurement> {
     let saved = Some(SystemTime::now());
     let mut measurements = Vec::new();
     for row in rows {
@@ -251,6 +620,15 @@ fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
             }
         }
     }
+    measurements
+}
+
+/// The run's measurements as one page of bar charts.
+fn write_html(
+    path: &Path,
+    measurements: Vec<Measurement>,
+    notes: Vec<String>,
+) -> Result<(), Error> {
     let mut results = Results::new(
         "one run of `boardlab compare`: each figure is a single timing, with no confidence \
          interval and no outside library; `cargo bench --bench perft` followed by `boardlab \
@@ -258,13 +636,7 @@ fn write_html(path: &Path, rows: &[Row], jobs: &[Job]) -> Result<(), Error> {
             .to_string(),
         measurements,
     );
-    for row in rows {
-        for mismatch in &row.mismatches {
-            results
-                .notes
-                .push(format!("{} counted wrong: {mismatch}", row.backend.name()));
-        }
-    }
+    results.notes = notes;
     let page = html_page("boardlab compare", &results, &Machine::current())?;
     write_file(path, &page)
 }
@@ -312,4 +684,15 @@ fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), E
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fastest_ranks_first_and_ties_share_a_rank() {
+        assert_eq!(ranks(&[3.0, 5.0, 5.0, 1.0]), [3, 1, 1, 4]);
+        assert_eq!(ranks(&[]), Vec::<usize>::new());
+    }
 }

@@ -18,8 +18,9 @@
 //! count on that; `stop` ends it early.)
 //!
 //! Supported: `uci`, `debug` (`on`: each `go` first names its backend in an `info string`),
-//! `isready`, `setoption` (`Hash`, `Backend`, `OwnBook`,
-//! `BookFile`, `UCI_Chess960`), `register`, `ucinewgame`, `position startpos|fen … [moves …]`,
+//! `isready`, `setoption` (`Hash`, `Backend`, `Eval` (`pst` or `full`, the terms the
+//! evaluation adds up), `OwnBook`, `BookFile`, `UCI_Chess960`), `register`, `ucinewgame`,
+//! `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate`
 //! (a search that prunes nothing that could hide a mate, see
 //! [`Limits::mate`](boardlab_core::Limits::mate)), `searchmoves` (the root moves to consider),
@@ -46,7 +47,7 @@ pub(crate) use command::{run, UciArgs};
 
 use crate::args::{DEFAULT_HASH_MB, MAX_HASH_MB};
 use crate::{Backend, Book, Error, Position};
-use boardlab_core::{Move, Searcher, Setup, MAX_DEPTH};
+use boardlab_core::{EvalTerms, Move, Searcher, Setup, MAX_DEPTH};
 use go::GoParams;
 use job::{Job, Output};
 use std::io::{BufRead, Write};
@@ -80,6 +81,9 @@ pub(crate) struct UciServer {
     own_book: bool,
     book: Option<Arc<Book>>,
     random: u64,
+    /// `Eval`: the terms the evaluation adds up, kept here so that a searcher made anew gets
+    /// them too.
+    eval_terms: EvalTerms,
     /// `UCI_Chess960`, as the GUI set it: the notation of the positions it sends next (a FEN
     /// that leaves no doubt turns it on for its own position).
     chess960_option: bool,
@@ -103,6 +107,7 @@ impl UciServer {
             own_book: false,
             book: None,
             random: seed | 1,
+            eval_terms: EvalTerms::default(),
             chess960_option: false,
             debug: false,
         }
@@ -200,6 +205,12 @@ impl UciServer {
             self.backend.name(),
             names.join(" ")
         ));
+        self.out.line(format_args!(
+            "option name Eval type combo default {} var {} var {}",
+            EvalTerms::default().name(),
+            EvalTerms::Pst.name(),
+            EvalTerms::Full.name()
+        ));
         self.out
             .line("option name OwnBook type check default false");
         self.out
@@ -246,6 +257,13 @@ impl UciServer {
                     "unknown backend {value:?}; choose one of {}",
                     Backend::names()
                 )),
+            },
+            "eval" => match value.to_ascii_lowercase().as_str() {
+                "pst" => self.eval_terms = EvalTerms::Pst,
+                "full" => self.eval_terms = EvalTerms::Full,
+                _ => self
+                    .out
+                    .error(format_args!("Eval must be pst or full, not {value:?}")),
             },
             "ownbook" => match value.to_ascii_lowercase().as_str() {
                 "true" => {
@@ -339,6 +357,7 @@ impl UciServer {
             .searcher
             .take()
             .unwrap_or_else(|| Searcher::new(self.hash_mb));
+        searcher.set_eval_terms(self.eval_terms);
         let stop = Arc::new(AtomicBool::new(false));
         let ponder_over = Arc::new(AtomicBool::new(!params.ponder));
         let perft = params.perft.is_some();

@@ -3,9 +3,10 @@
 
 use super::job::info_line;
 use crate::args::{self, HashSize};
+use crate::engine::EvalChoice;
 use crate::position::{Position, PositionArgs};
 use crate::{BackendChoice, Error, Outcome};
-use boardlab_core::{Board, Limits, Score, SearchResult, Searcher};
+use boardlab_core::{Board, EvalTerms, Limits, Score, SearchResult, Searcher};
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -32,6 +33,10 @@ pub(crate) struct SearchArgs {
     pub nodes: Option<u64>,
     #[command(flatten)]
     pub hash: HashSize,
+    /// The terms the evaluation adds up: the piece-square tables alone (the default, the
+    /// fastest), or with mobility, attacked squares, king safety and pawn structure.
+    #[arg(long, value_enum, value_name = "TERMS", default_value_t = EvalChoice::Pst)]
+    pub eval: EvalChoice,
     /// One JSON object per backend: `{"backend","bestmove","score","depth","nodes","pv",…}`
     /// (`bestmove` is null when there is no legal move; the text form and UCI write `0000`).
     #[arg(long)]
@@ -75,6 +80,7 @@ pub(crate) fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Er
                 "nodes": result.nodes,
                 "seconds": result.elapsed.as_secs_f64(),
                 "nps": result.nps(),
+                "eval": EvalTerms::from(args.eval).name(),
                 "pv": pv,
             });
             writeln!(out, "{line}")?;
@@ -109,6 +115,7 @@ fn search<B: Board>(
     let mut board: B = position.board();
     let start = board.clone();
     let mut searcher = Searcher::new(args.hash.megabytes_or_default());
+    searcher.set_eval_terms(args.eval.into());
     let mut written = Ok(());
     let result = searcher.search(
         &mut board,
