@@ -129,7 +129,8 @@ fn the_full_evaluation_search_is_the_same_on_every_backend() {
 #[test]
 fn the_full_evaluation_changes_the_search() {
     // The terms are used: the same search with the tables alone walks another tree.
-    let fen = &positions()[0];
+    let fens = positions();
+    let fen = &fens[0];
     let run = |terms: EvalTerms| {
         with_backend!(Backend::DEFAULT, B => {
             let mut board = B::from_fen(fen).unwrap();
