@@ -119,7 +119,7 @@ fn the_staged_picker_hands_out_every_legal_move_once_stage_by_stage() {
     let positions = positions(&mut rng);
     for &backend in Backend::ALL {
         let mut tested = 0;
-        let (mut hash_moves_first, mut killers_played) = (0, 0);
+        let (mut hash_moves_first, mut killers_played, mut losing_played) = (0, 0, 0);
         with_backend!(backend, B => {
             for (setup, stale) in &positions {
                 let mut board = B::from_setup(setup);
@@ -137,17 +137,22 @@ fn the_staged_picker_hands_out_every_legal_move_once_stage_by_stage() {
                 expected.sort();
                 assert_eq!(handed_out, expected, "{backend}: {}", setup.to_fen());
 
-                // The stages: the hash move if legal, the noisy moves, the legal quiet killers,
-                // the other quiet moves.
+                // The stages: the hash move if legal, the noisy moves that do not lose material
+                // by static exchange, the legal quiet killers, the noisy moves that do, the
+                // other quiet moves.
                 let mut rest = &order[..];
                 if legal.contains(&table_move) {
                     assert_eq!(rest[0], table_move);
                     rest = &rest[1..];
                     hash_moves_first += 1;
                 }
-                let noisy = rest.iter().take_while(|mv| mv.is_noisy()).count();
-                assert!(rest[noisy..].iter().all(|mv| !mv.is_noisy()), "{backend}: {order:?}");
-                rest = &rest[noisy..];
+                // A losing capture met among the winning ones ends this stage early, and then
+                // fails the killers' or the losing stage's test below.
+                let winning = rest
+                    .iter()
+                    .take_while(|&&mv| mv.is_noisy() && board.see(mv) >= 0)
+                    .count();
+                rest = &rest[winning..];
                 let mut wanted_killers: Vec<Move> = Vec::new();
                 for killer in killers {
                     if legal.contains(&killer)
@@ -160,6 +165,14 @@ fn the_staged_picker_hands_out_every_legal_move_once_stage_by_stage() {
                 }
                 assert_eq!(rest[..wanted_killers.len()], wanted_killers[..], "{backend}: {order:?}");
                 killers_played += wanted_killers.len();
+                rest = &rest[wanted_killers.len()..];
+                let losing = rest.iter().take_while(|mv| mv.is_noisy()).count();
+                assert!(
+                    rest[..losing].iter().all(|&mv| board.see(mv) < 0),
+                    "{backend}: {order:?}"
+                );
+                assert!(rest[losing..].iter().all(|mv| !mv.is_noisy()), "{backend}: {order:?}");
+                losing_played += losing;
                 assert_eq!(
                     counts,
                     GenerationCounts { all: 0, noisy: 1, quiet: 1 },
@@ -168,7 +181,7 @@ fn the_staged_picker_hands_out_every_legal_move_once_stage_by_stage() {
                 tested += 1;
             }
         });
-        println!("{backend}: {tested} positions, {hash_moves_first} legal hash moves, {killers_played} killers");
+        println!("{backend}: {tested} positions, {hash_moves_first} legal hash moves, {killers_played} killers, {losing_played} losing captures");
         assert_eq!(tested, POSITIONS);
         assert!(
             hash_moves_first > POSITIONS / 5,
@@ -178,6 +191,7 @@ fn the_staged_picker_hands_out_every_legal_move_once_stage_by_stage() {
             killers_played > POSITIONS / 5,
             "{backend}: {killers_played}"
         );
+        assert!(losing_played > POSITIONS / 5, "{backend}: {losing_played}");
     }
 }
 
@@ -217,12 +231,17 @@ fn a_cutoff_early_in_the_order_leaves_the_later_kinds_ungenerated() {
             capture_cutoffs += 1;
         }
 
-        // So do legal quiet killers.
+        // So do legal quiet killers, after the noisy moves that do not lose material by static
+        // exchange and before those that do.
+        let winning = legal
+            .iter()
+            .filter(|&&mv| mv.is_noisy() && board.see(mv) >= 0)
+            .count();
         let quiet: Vec<Move> = legal.iter().copied().filter(|mv| !mv.is_noisy()).collect();
         if let Some(&killer) = quiet.choose(&mut rng) {
             let (order, counts) =
                 staged_order(&mut board, Move::NULL, [killer, Move::NULL], noisy + 1);
-            assert_eq!(order[noisy], killer);
+            assert_eq!(order[winning], killer);
             assert_eq!(counts.quiet, 0, "{}", setup.to_fen());
             killer_cutoffs += 1;
         }

@@ -304,7 +304,8 @@ const fn promotion_rank(color: Color) -> u8 {
     }
 }
 
-/// The least valuable piece among `candidates`, the lowest square first among equals.
+/// The least valuable piece among `candidates` in the order of [`Role`] (so a knight before a
+/// bishop), the lowest square first among pieces of one kind.
 fn least_valuable<B: Board>(board: &B, candidates: Bitboard) -> Option<(Square, Piece)> {
     candidates
         .filter_map(|sq| board.piece_at(sq).map(|piece| (sq, piece)))
@@ -321,8 +322,9 @@ pub fn exchange_value(swaps: &[Swap]) -> i32 {
     fold_gains(&gains[..swaps.len().min(MAX_SWAPS)])
 }
 
-/// More captures than an exchange can have: one per piece on the board.
-const MAX_SWAPS: usize = 33;
+/// More captures than an exchange can have: each capture lifts a piece off the board, so there
+/// is at most one per occupied square, even on a board no game could reach.
+const MAX_SWAPS: usize = 64;
 
 /// The exchange's value from the gains of its captures in order: the first capture is made,
 /// each later one only if it does not lose for the side making it.
@@ -347,9 +349,12 @@ pub fn see_with<B: Board>(
     let mut gains = [0; MAX_SWAPS];
     let mut count = 0;
     play_exchange(board, mv, attackers, |swap| {
-        // An exchange has at most one capture per piece, so `count` stays in bounds.
-        gains[count] = swap.gain;
-        count += 1;
+        // An exchange has at most one capture per piece, so every capture finds its slot; the
+        // test only keeps a board the rules could not set up from panicking.
+        if let Some(slot) = gains.get_mut(count) {
+            *slot = swap.gain;
+            count += 1;
+        }
     });
     fold_gains(&gains[..count])
 }
@@ -358,7 +363,10 @@ pub fn see_with<B: Board>(
 /// making it.
 ///
 /// The exchange is played out on the move's target square. After the move, the other side
-/// recaptures with its least valuable attacker (the lowest square first among equals); pieces
+/// recaptures with its least valuable attacker: a pawn before a knight, a knight before a
+/// bishop (they are worth the same, and the order must be fixed, since a bishop that captures
+/// can uncover a slider behind it where a knight uncovers nothing), then a rook, a queen, the
+/// king; among pieces of one kind, the one on the lowest square (a1 = 0, h8 = 63). Pieces
 /// that have captured are lifted off their squares, so a slider behind one joins in (the
 /// x-ray). Either side may stop when capturing on would lose. Pins are ignored. The king
 /// captures only when nothing of the other side attacks the square any longer. En passant
@@ -370,4 +378,286 @@ pub fn see<B: Board>(board: &B, mv: Move) -> i32 {
     see_with(board, mv, |sq, by, lifted| {
         attackers_to(board, sq, by, lifted)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ReferenceBoard;
+
+    fn board(fen: &str) -> ReferenceBoard {
+        ReferenceBoard::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}"))
+    }
+
+    /// The SEE of the move `uci` on `fen` and its swap list, after checking that the generic
+    /// answer, the board's answer and the folded swap list agree.
+    fn see_of(fen: &str, uci: &str) -> (i32, Vec<Swap>) {
+        let board = board(fen);
+        let mv = board
+            .parse_uci_move(uci)
+            .unwrap_or_else(|err| panic!("{uci} on {fen}: {err}"));
+        let swaps = exchange(&board, mv);
+        let value = see(&board, mv);
+        assert_eq!(board.see(mv), value, "{uci} on {fen}");
+        assert_eq!(exchange_value(&swaps), value, "{uci} on {fen}");
+        (value, swaps)
+    }
+
+    /// Who captured in each swap, as (square, role).
+    fn capturers(swaps: &[Swap]) -> Vec<(Square, Role)> {
+        swaps
+            .iter()
+            .map(|swap| (swap.from, swap.piece.role))
+            .collect()
+    }
+
+    #[test]
+    fn a_queen_taking_a_defended_pawn_loses_the_queen_for_it() {
+        // Qxd5 wins the pawn (100), exd5 wins the queen (900), and White has nothing left to
+        // take back with: 100 - 900 = -800.
+        let (value, swaps) = see_of("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", "d1d5");
+        assert_eq!(value, -800);
+        assert_eq!(
+            capturers(&swaps),
+            [(Square::D1, Role::Queen), (Square::E6, Role::Pawn)]
+        );
+        assert_eq!(swaps[1].gain, 900);
+    }
+
+    #[test]
+    fn an_undefended_piece_is_won_whole() {
+        // Nothing of Black's attacks d5, so Nxd5 wins the bishop: 300.
+        let (value, swaps) = see_of("4k3/8/8/3b4/8/2N5/8/4K3 w - - 0 1", "c3d5");
+        assert_eq!(value, 300);
+        assert_eq!(swaps.len(), 1);
+    }
+
+    #[test]
+    fn a_rook_behind_a_rook_joins_the_exchange() {
+        // Rd2xd5 (knight, 300), Rd8xd5 (rook, 500), then the rook on d1, uncovered once d2 is
+        // lifted, takes back (500). Black would not go on, so White ends a knight up: folded
+        // from the back, 500 - 500 = 0 for Black's recapture, and 300 - 0 = 300.
+        let battery = "3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1";
+        let (value, swaps) = see_of(battery, "d2d5");
+        assert_eq!(value, 300);
+        assert_eq!(
+            capturers(&swaps),
+            [
+                (Square::D2, Role::Rook),
+                (Square::D8, Role::Rook),
+                (Square::D1, Role::Rook)
+            ]
+        );
+        // Without the rook behind, Rxd5 Rxd5 loses the rook for the knight: 300 - 500 = -200.
+        let (alone, _) = see_of("3rk3/8/8/3n4/8/8/3R4/4K3 w - - 0 1", "d2d5");
+        assert_eq!(alone, -200);
+    }
+
+    #[test]
+    fn a_queen_behind_a_bishop_joins_the_exchange() {
+        // Bb3xd5 (knight, 300), Nf6xd5 (bishop, 300), Qa2xd5 through b3 and c4 (knight, 300):
+        // White ends a knight up, 300 - (300 - 300) = 300.
+        let (value, swaps) = see_of("4k3/8/5n2/3n4/8/1B6/Q7/4K3 w - - 0 1", "b3d5");
+        assert_eq!(value, 300);
+        assert_eq!(
+            capturers(&swaps),
+            [
+                (Square::B3, Role::Bishop),
+                (Square::F6, Role::Knight),
+                (Square::A2, Role::Queen)
+            ]
+        );
+        // Without the queen the trade is even: 300 - 300 = 0.
+        let (alone, _) = see_of("4k3/8/5n2/3n4/8/1B6/8/4K3 w - - 0 1", "b3d5");
+        assert_eq!(alone, 0);
+    }
+
+    #[test]
+    fn a_knight_recaptures_before_a_bishop_on_a_lower_square() {
+        // The bishop on e4 (square 28) and the knight on e7 (52) both defend d5 and are worth
+        // the same; the knight goes first. Rxd5 wins a pawn and loses the rook: 100 - 500.
+        let (value, swaps) = see_of("6k1/4n3/8/3p4/4b3/8/8/3RK3 w - - 0 1", "d1d5");
+        assert_eq!(value, -400);
+        assert_eq!(swaps[1].from, Square::E7);
+        assert_eq!(swaps[1].piece.role, Role::Knight);
+    }
+
+    #[test]
+    fn en_passant_wins_the_pawn_beside_the_target_and_opens_its_file() {
+        // exd6 takes the pawn on d5 (100), not anything on d6. cxd6 takes back (100), and the
+        // rook on d1 now sees d6 through the emptied d5 and takes again (100): Black would not
+        // recapture into that, so 100 - (100 - 100) = 100.
+        let (value, swaps) = see_of("4k3/2p5/8/3pP3/8/8/8/3RK3 w - d6 0 1", "e5d6");
+        assert_eq!(value, 100);
+        assert_eq!(swaps[0].captured, Piece::new(Color::Black, Role::Pawn));
+        assert_eq!(
+            capturers(&swaps),
+            [
+                (Square::E5, Role::Pawn),
+                (Square::C7, Role::Pawn),
+                (Square::D1, Role::Rook)
+            ]
+        );
+        // Without the rook, cxd6 evens it out: 100 - 100 = 0.
+        let (alone, _) = see_of("4k3/2p5/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6");
+        assert_eq!(alone, 0);
+    }
+
+    #[test]
+    fn a_capture_promotion_gains_the_new_piece_and_risks_it() {
+        // bxa8=Q wins the rook and turns a pawn into a queen: 500 + 900 - 100 = 1300. The
+        // knight on b6 takes the queen (900): 1300 - 900 = 400, a rook for the pawn.
+        let fen = "r3k3/1P6/1n6/8/8/8/8/4K3 w - - 0 1";
+        let (queen, swaps) = see_of(fen, "b7a8q");
+        assert_eq!(queen, 400);
+        assert_eq!(swaps[0].gain, 1300);
+        assert_eq!(swaps[1].captured, Piece::new(Color::White, Role::Queen));
+        // bxa8=N gains 500 + 300 - 100 = 700, and Nxa8 takes a knight (300): 400 again.
+        let (knight, swaps) = see_of(fen, "b7a8n");
+        assert_eq!(knight, 400);
+        assert_eq!(swaps[0].gain, 700);
+        // A quiet promotion on an unguarded square gains 900 - 100 = 800.
+        let (quiet, _) = see_of("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q");
+        assert_eq!(quiet, 800);
+    }
+
+    #[test]
+    fn a_pawn_recapturing_on_its_last_rank_promotes_to_a_queen() {
+        // Rxd1 wins the knight (300). exd1 takes the rook and promotes: 500 + 900 - 100 = 1300,
+        // and a queen now stands on d1. The bishop on b3 takes it (900). Folded: 1300 - 900 =
+        // 400 for Black's recapture, 300 - 400 = -100 for White: a knight and the promoted
+        // pawn for a rook. Were the pawn still a pawn on d1, the bishop would win only 100 and
+        // the value would be 300 - 1200 = -900.
+        let fen = "4k3/8/8/8/8/1B6/4p3/2Rn3K w - - 0 1";
+        let (value, swaps) = see_of(fen, "c1d1");
+        assert_eq!(value, -100);
+        assert_eq!(
+            capturers(&swaps),
+            [
+                (Square::C1, Role::Rook),
+                (Square::E2, Role::Pawn),
+                (Square::B3, Role::Bishop)
+            ]
+        );
+        assert_eq!(swaps[1].gain, 1300);
+        assert_eq!(swaps[2].captured, Piece::new(Color::Black, Role::Queen));
+        // Taking with the bishop first: 300, then exd1=Q (300 + 800 = 1100), then Rxd1 (900):
+        // 1100 - 900 = 200 for Black, 300 - 200 = 100 for White.
+        let (bishop_first, _) = see_of(fen, "b3d1");
+        assert_eq!(bishop_first, 100);
+    }
+
+    #[test]
+    fn the_king_captures_last_only_on_an_unguarded_square() {
+        // Rxd5 (knight, 300), Rxd5 (rook, 500), and with nothing of Black's left on d5 the king
+        // takes the rook (500): 300 - (500 - 500) = 300.
+        let (allowed, swaps) = see_of("3rk3/8/8/3n4/4K3/8/8/3R4 w - - 0 1", "d1d5");
+        assert_eq!(allowed, 300);
+        assert_eq!(
+            capturers(&swaps),
+            [
+                (Square::D1, Role::Rook),
+                (Square::D8, Role::Rook),
+                (Square::E4, Role::King)
+            ]
+        );
+        // With a bishop on b7 as well, the bishop takes first, and the rook on d8 still guards
+        // d5: the king may not take, and the exchange ends with White a rook down for a
+        // knight, 300 - 500 = -200.
+        let (refused, swaps) = see_of("3rk3/1b6/8/3n4/4K3/8/8/3R4 w - - 0 1", "d1d5");
+        assert_eq!(refused, -200);
+        assert_eq!(
+            capturers(&swaps),
+            [(Square::D1, Role::Rook), (Square::B7, Role::Bishop)]
+        );
+    }
+
+    #[test]
+    fn a_quiet_move_scores_what_it_loses() {
+        // Nf3 puts the knight where the e4 pawn takes it: 0 - 300 = -300.
+        let (hanging, swaps) = see_of("4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1", "g1f3");
+        assert_eq!(hanging, -300);
+        assert_eq!(swaps[0].gain, 0);
+        // With g2 guarding f3, exf3 gxf3 costs the knight for a pawn: 0 - (300 - 100) = -200.
+        let (guarded, _) = see_of("4k3/8/8/8/4p3/8/6P1/4K1N1 w - - 0 1", "g1f3");
+        assert_eq!(guarded, -200);
+        // Nh3 goes where nothing attacks: 0.
+        let (safe, swaps) = see_of("4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1", "g1h3");
+        assert_eq!((safe, swaps.len()), (0, 1));
+    }
+
+    #[test]
+    fn castling_exchanges_nothing() {
+        // The rook on b8 attacks b1, which O-O-O empties but neither king nor rook crosses or
+        // lands on. The king lands on c1 and the rook on d1, squares castling never allows to
+        // be attacked, so even a king move to c1 would score 0; what marks castling out is
+        // that it starts no exchange at all: 0 and an empty swap list.
+        let fen = "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+        let (value, swaps) = see_of(fen, "e1c1");
+        assert_eq!(value, 0);
+        assert!(swaps.is_empty(), "{swaps:?}");
+    }
+
+    #[test]
+    fn pawn_structure_counts_doubled_isolated_and_passed_pawns() {
+        let squares = |names: &[&str]| {
+            names.iter().fold(Bitboard::EMPTY, |bits, name| {
+                bits.with(name.parse::<Square>().unwrap())
+            })
+        };
+        let white = squares(&["a2", "a3", "c4", "d4", "h5"]);
+        let black = squares(&["b7", "e5", "f3"]);
+        // White: two pawns on the a-file, one doubled. a2, a3 (no b-pawn) and h5 (no g-pawn)
+        // are isolated. Only h5 has no black pawn ahead on the g- or h-file: b7 stops the
+        // a-pawns and c4, e5 stops d4.
+        assert_eq!(
+            pawn_structure_of(white, black, Color::White),
+            PawnStructure {
+                doubled: 1,
+                isolated: 3,
+                passed: 1
+            }
+        );
+        // Black: b7 is isolated (e5 and f3 stand together). f3 has nothing ahead of it on
+        // the e-, f- or g-file towards rank 1; e5 has d4 ahead, b7 the a-pawns and c4.
+        assert_eq!(
+            pawn_structure_of(black, white, Color::Black),
+            PawnStructure {
+                doubled: 0,
+                isolated: 1,
+                passed: 1
+            }
+        );
+        // A pawn behind its own pawn is still passed when no enemy pawn is ahead.
+        assert_eq!(
+            pawn_structure_of(squares(&["e2", "e4"]), squares(&["a7"]), Color::White),
+            PawnStructure {
+                doubled: 1,
+                isolated: 2,
+                passed: 2
+            }
+        );
+    }
+
+    #[test]
+    fn ranks_ahead_run_towards_the_side_s_last_rank() {
+        let e4: Square = "e4".parse().unwrap();
+        assert_eq!(
+            ranks_ahead(e4, Color::White),
+            Bitboard(0xffff_ffff_0000_0000)
+        );
+        assert_eq!(
+            ranks_ahead(e4, Color::Black),
+            Bitboard(0x0000_0000_00ff_ffff)
+        );
+        assert_eq!(ranks_ahead(Square::A1, Color::White), Bitboard(!0xff));
+        assert_eq!(ranks_ahead(Square::A1, Color::Black), Bitboard::EMPTY);
+        assert_eq!(ranks_ahead(Square::H8, Color::White), Bitboard::EMPTY);
+        assert_eq!(
+            ranks_ahead(Square::H8, Color::Black),
+            Bitboard(0x00ff_ffff_ffff_ffff)
+        );
+        let b7: Square = "b7".parse().unwrap();
+        assert_eq!(ranks_ahead(b7, Color::White), Bitboard::rank(7));
+    }
 }

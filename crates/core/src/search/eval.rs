@@ -351,32 +351,44 @@ pub fn evaluate_breakdown<B: Board>(board: &B, terms: EvalTerms) -> EvalBreakdow
     };
     let mut white_score = tables;
     if terms == EvalTerms::Full {
-        for color in [Color::White, Color::Black] {
-            let c = color as usize;
-            breakdown.mobility[c] = board.mobility(color);
-            breakdown.attacked[c] = board.attacked_squares(color);
-            breakdown.king_zone_attacks[c] = king_zone_attacks(board, color);
-            breakdown.pawns[c] = board.pawn_structure(color);
-        }
+        ask_full_terms(board, &mut breakdown);
         white_score += breakdown.positional();
     }
-    breakdown.score = match board.side_to_move() {
-        Color::White => white_score,
-        Color::Black => -white_score,
-    };
+    breakdown.score = from_side_to_move(board, white_score);
     breakdown
 }
 
-/// [`evaluate_detail`] with the chosen terms: what the search calls.
+/// Fills in the terms the board's engine queries answer, for both sides.
+fn ask_full_terms<B: Board>(board: &B, breakdown: &mut EvalBreakdown) {
+    for color in [Color::White, Color::Black] {
+        let c = color as usize;
+        breakdown.mobility[c] = board.mobility(color);
+        breakdown.attacked[c] = board.attacked_squares(color);
+        breakdown.king_zone_attacks[c] = king_zone_attacks(board, color);
+        breakdown.pawns[c] = board.pawn_structure(color);
+    }
+}
+
+/// A score from White's point of view turned to the side to move's.
+fn from_side_to_move<B: Board>(board: &B, white_score: i32) -> i32 {
+    match board.side_to_move() {
+        Color::White => white_score,
+        Color::Black => -white_score,
+    }
+}
+
+/// [`evaluate_detail`] with the chosen terms: what the search calls. Its score is
+/// [`evaluate_breakdown`]'s, with the tables read once.
 pub fn evaluate_detail_with<B: Board>(board: &B, terms: EvalTerms) -> Evaluation {
     let (white_tables, has_pieces) = tables_from_white(board);
     let mut white_score = white_tables;
     if terms == EvalTerms::Full {
-        white_score += evaluate_breakdown(board, EvalTerms::Full).positional();
+        let mut breakdown = EvalBreakdown::default();
+        ask_full_terms(board, &mut breakdown);
+        white_score += breakdown.positional();
     }
-    let score = match board.side_to_move() {
-        Color::White => white_score,
-        Color::Black => -white_score,
-    };
-    Evaluation { score, has_pieces }
+    Evaluation {
+        score: from_side_to_move(board, white_score),
+        has_pieces,
+    }
 }

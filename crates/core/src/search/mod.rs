@@ -2,8 +2,9 @@
 //! quiescence, a transposition table, null-move pruning and the usual move ordering.
 //!
 //! The search is written once, generic over the board, and visits exactly the same tree on every
-//! backend: moves are ordered by keys that end in the move's own 16 bits, the evaluation is a sum over pieces, and the tables start
-//! from the same state. So a depth- or node-limited search gives the same best move, score and
+//! backend: moves are ordered by keys that end in the move's own 16 bits, the evaluation is a sum
+//! over pieces and of engine queries every backend answers alike, static exchanges give the same
+//! values everywhere, and the tables start from the same state. So a depth- or node-limited search gives the same best move, score and
 //! node count on all backends; only the time differs, which is what makes the node rates
 //! comparable.
 //!
@@ -20,8 +21,16 @@
 //!   ([`MoveGeneration::Staged`], `staged.rs`): the hash move is tested on the board and
 //!   searched before anything is generated, then the captures, the killers and last the quiet
 //!   moves are generated only when the search gets to them.
+//! - Moves are ordered by the hash move, the captures and promotions that do not lose material
+//!   by static exchange ([`Board::see`]) by MVV-LVA, the killers, the losing captures, and the
+//!   quiet moves by history (`ordering.rs` says why in that order).
 //! - At depth zero, quiescence search plays out captures and promotions
-//!   ([`GenKind::Noisy`]), with stand-pat; in check it searches every evasion instead.
+//!   ([`GenKind::Noisy`]) by MVV-LVA, with stand-pat, leaving out those that lose material by
+//!   static exchange; in check it searches every evasion instead. Its nodes are counted apart
+//!   as well ([`SearchResult::qnodes`]).
+//! - The evaluation is [`EvalTerms::Pst`] or [`EvalTerms::Full`]
+//!   ([`Searcher::set_eval_terms`]), used wherever the search evaluates: stand-pat, the
+//!   reverse-futility and null-move tests, and the horizon at [`MAX_PLY`].
 //! - Draws: inside the search tree, a position that repeats one seen since the root scores
 //!   zero (repeating once is as good as repeating three times for a side that wants the draw);
 //!   a position whose earlier occurrences are all in the game before the root (the root
@@ -127,6 +136,8 @@ pub struct SearchInfo {
     pub score: Score,
     /// Nodes visited since the search began.
     pub nodes: u64,
+    /// Of those, the nodes visited in quiescence search.
+    pub qnodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
     /// The principal variation, the best move first.
@@ -161,6 +172,8 @@ pub struct SearchResult {
     pub seldepth: u32,
     /// Nodes visited.
     pub nodes: u64,
+    /// Of those, the nodes visited in quiescence search.
+    pub qnodes: u64,
     /// Time taken.
     pub elapsed: Duration,
     /// The principal variation of the last completed iteration.
@@ -171,6 +184,12 @@ impl SearchResult {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         nodes_per_second(self.nodes, self.elapsed)
+    }
+
+    /// The share of the nodes visited in quiescence search, in permille (0 when no node was
+    /// visited).
+    pub fn qnodes_permille(&self) -> u64 {
+        (self.qnodes * 1000).checked_div(self.nodes).unwrap_or(0)
     }
 }
 
@@ -293,6 +312,7 @@ impl Searcher {
                 depth: 0,
                 seldepth: 0,
                 nodes: 0,
+                qnodes: 0,
                 elapsed: start.elapsed(),
                 pv: Vec::new(),
             };
@@ -312,6 +332,7 @@ impl Searcher {
             root: game.len(),
             null_barrier: 0,
             nodes: 0,
+            qnodes: 0,
             seldepth: 0,
             aborted: false,
             start,
@@ -327,7 +348,7 @@ impl Searcher {
         // Before the first iteration completes, the best-ordered root move stands in.
         let fallback =
             MovePicker::new(&*worker.board, root_moves, Move::NULL, 0, worker.heuristics)
-                .next()
+                .next_move(&*worker.board)
                 .unwrap_or(Move::NULL);
         let mut result = SearchResult {
             best_move: Some(fallback),
@@ -335,6 +356,7 @@ impl Searcher {
             depth: 0,
             seldepth: 0,
             nodes: 0,
+            qnodes: 0,
             elapsed: Duration::ZERO,
             pv: vec![fallback],
         };
@@ -362,6 +384,7 @@ impl Searcher {
                 seldepth: worker.seldepth,
                 score: Score::from_internal(score),
                 nodes: worker.nodes,
+                qnodes: worker.qnodes,
                 elapsed: start.elapsed(),
                 pv: pv.clone(),
                 hashfull: worker.table.hashfull(),
@@ -373,6 +396,7 @@ impl Searcher {
                 depth,
                 seldepth: info.seldepth,
                 nodes: info.nodes,
+                qnodes: info.qnodes,
                 elapsed: info.elapsed,
                 pv,
             };
@@ -385,6 +409,7 @@ impl Searcher {
         }
         self.generation_counts = worker.counts;
         result.nodes = worker.nodes;
+        result.qnodes = worker.qnodes;
         result.seldepth = result.seldepth.max(worker.seldepth);
         result.elapsed = start.elapsed();
         result
@@ -449,6 +474,8 @@ struct Worker<'a, B: Board> {
     /// are not looked for across it, since the null move is not a move of the game.
     null_barrier: usize,
     nodes: u64,
+    /// The nodes counted in quiescence search (part of `nodes`).
+    qnodes: u64,
     seldepth: u32,
     aborted: bool,
     start: Instant,
@@ -778,9 +805,20 @@ impl<B: Board> Worker<'_, B> {
     /// Captures and promotions until the position is quiet, with the static evaluation as a
     /// floor (the side to move may decline every capture). In check, every evasion is searched
     /// and there is no floor, so mates at the horizon are seen.
+    ///
+    /// Out of check, a capture or promotion that loses material by static exchange is not
+    /// searched: the side to move can stand pat instead, and the exchange says the capture
+    /// leaves it worse off. Promotions are judged the same way, since the exchange counts what
+    /// the promotion gains: a queen pushed to a square where it is simply taken loses the pawn.
+    /// In check nothing is left out, since standing pat is not allowed there.
     fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, in_check: bool) -> i32 {
         self.pv.clear(ply);
-        if self.visit(ply) {
+        // The node that reaches a node limit is counted too, so that `qnodes` stays the share
+        // of exactly the nodes `nodes` counts.
+        let nodes_before = self.nodes;
+        let stop = self.visit(ply);
+        self.qnodes += self.nodes - nodes_before;
+        if stop {
             return 0;
         }
         if ply >= MAX_PLY {
@@ -816,6 +854,9 @@ impl<B: Board> Worker<'_, B> {
                 if stand_pat + gain <= alpha {
                     continue;
                 }
+            }
+            if !in_check && ordering::loses_material(&*self.board, mv) {
+                continue;
             }
             let undo = self.make(mv);
             let gives_check = self.board.in_check();
@@ -854,7 +895,7 @@ impl NodePicker {
         counts: &mut GenerationCounts,
     ) -> Option<Move> {
         match self {
-            NodePicker::Whole(picker) => picker.next(),
+            NodePicker::Whole(picker) => picker.next_move(&*board),
             NodePicker::Staged(picker) => picker.next(board, heuristics, counts),
         }
     }

@@ -9,15 +9,17 @@
 //! 1. the hash move, after a direct legality test on the board ([`is_legal_move`]), before
 //!    anything is generated;
 //! 2. captures and promotions ([`GenKind::Noisy`]) by MVV-LVA, generated on reaching the stage;
+//!    those that lose material by static exchange are put aside as they come up;
 //! 3. the ply's two killers, each tested directly like the hash move, still before any quiet
 //!    move is generated;
-//! 4. the other quiet moves ([`GenKind::Quiet`]) by history, generated only now.
+//! 4. the captures and promotions put aside, in the order they came up;
+//! 5. the other quiet moves ([`GenKind::Quiet`]) by history, generated only now.
 //!
-//! Every capture comes before the killers, the losing ones included: the ordering has no static
-//! exchange evaluation, and keeping the order of the whole-list picker means both pickers visit
-//! exactly the same tree, so the difference between them is the generation work alone.
+//! That is the order of the whole-list picker (see `ordering.rs` for why losing captures sit
+//! between the killers and the quiet moves), so both pickers visit exactly the same tree and
+//! the difference between them is the generation work alone.
 
-use super::ordering::{noisy_key, quiet_key, Heuristics, MovePicker};
+use super::ordering::{loses_material, noisy_key, quiet_key, Heuristics, MovePicker};
 use crate::{Board, CastlingSide, Color, GenKind, Move, MoveFlag, Role, Square};
 
 /// Whether `mv` is a legal move on `board`, decided without generating any moves: the move
@@ -216,6 +218,7 @@ enum Stage {
     GenerateNoisy,
     Noisy,
     Killers,
+    LosingNoisy,
     GenerateQuiet,
     Quiet,
     Done,
@@ -233,6 +236,9 @@ pub struct StagedPicker {
     /// The killers already handed out, so the quiet stage skips them.
     killers_played: [Move; 2],
     killer_index: usize,
+    /// How many of the captures and promotions put aside (kept at the front of the picker's
+    /// list until the quiet moves replace them) have been handed out.
+    losing_index: usize,
     /// The current stage's moves, best first.
     picker: MovePicker,
 }
@@ -247,6 +253,7 @@ impl StagedPicker {
             ply,
             killers_played: [Move::NULL; 2],
             killer_index: 0,
+            losing_index: 0,
             picker: MovePicker::empty(),
         }
     }
@@ -280,6 +287,7 @@ impl StagedPicker {
                     self.stage = Stage::Noisy;
                 }
                 Stage::Noisy => match self.select() {
+                    Some(mv) if loses_material(board, mv) => self.picker.set_aside_last(),
                     Some(mv) => return Some(mv),
                     None => self.stage = Stage::Killers,
                 },
@@ -297,8 +305,15 @@ impl StagedPicker {
                             return Some(killer);
                         }
                     }
-                    self.stage = Stage::GenerateQuiet;
+                    self.stage = Stage::LosingNoisy;
                 }
+                Stage::LosingNoisy => match self.picker.set_aside().get(self.losing_index) {
+                    Some(&mv) => {
+                        self.losing_index += 1;
+                        return Some(mv);
+                    }
+                    None => self.stage = Stage::GenerateQuiet,
+                },
                 Stage::GenerateQuiet => {
                     let side = board.side_to_move();
                     let board = &*board;

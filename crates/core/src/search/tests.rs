@@ -81,6 +81,67 @@ fn the_evaluation_is_symmetric_and_sees_material() {
 }
 
 #[test]
+fn the_full_evaluation_adds_up_its_hand_counted_terms() {
+    // White: Ra7, Ke1; Black: Ke8. The rook attacks b7-h7 (7), a8 (1) and a6-a1 (6): 14
+    // squares, none its own, so mobility 14; with the king's five squares (d1, d2, e2, f2, f1)
+    // White attacks 19. Black's king attacks d8, d7, e7, f7, f8: 5, and its zone (those and
+    // e8) is attacked by the rook on d7, e7 and f7: 3. No pawns.
+    let fen = "4k3/R7/8/8/8/8/8/4K3 w - - 0 1";
+    let position = board(fen);
+    let full = evaluate_breakdown(&position, EvalTerms::Full);
+    assert_eq!(full.mobility, [14, 0]);
+    assert_eq!(full.attacked, [19, 5]);
+    assert_eq!(full.king_zone_attacks, [0, 3]);
+    assert_eq!(full.pawns, [crate::PawnStructure::default(); 2]);
+    // White: 4 * 14 + 2 * 19 = 94. Black: 2 * 5 - 6 * 3 = -8. The difference: 102.
+    assert_eq!(full.positional(), 102);
+    let tables = evaluate_breakdown(&position, EvalTerms::Pst);
+    assert_eq!(tables.score, evaluate(&position));
+    assert_eq!(full.score, tables.score + 102);
+    assert_eq!(
+        evaluate_detail_with(&position, EvalTerms::Full).score,
+        full.score
+    );
+    // With Black to move the same terms count from Black's side.
+    let black_to_move = board("4k3/R7/8/8/8/8/8/4K3 b - - 0 1");
+    assert_eq!(
+        evaluate_detail_with(&black_to_move, EvalTerms::Full).score,
+        -full.score
+    );
+}
+
+#[test]
+fn the_full_evaluation_is_symmetric() {
+    // Kiwipete and its mirror image with the colours swapped, and a position with pawns of
+    // every kind (doubled, isolated, passed) and its mirror.
+    for (white, black) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1",
+        ),
+        (
+            "4k3/1p4p1/8/P1P4P/2P5/8/5K2/8 w - - 0 1",
+            "8/5k2/8/2p5/p1p4p/8/1P4P1/4K3 b - - 0 1",
+        ),
+    ] {
+        let (white, black) = (board(white), board(black));
+        let from_white = evaluate_breakdown(&white, EvalTerms::Full);
+        let from_black = evaluate_breakdown(&black, EvalTerms::Full);
+        let swapped = |pair: [u32; 2]| [pair[1], pair[0]];
+        assert_eq!(from_white.mobility, swapped(from_black.mobility));
+        assert_eq!(from_white.attacked, swapped(from_black.attacked));
+        assert_eq!(
+            from_white.king_zone_attacks,
+            swapped(from_black.king_zone_attacks)
+        );
+        assert_eq!(from_white.pawns[0], from_black.pawns[1]);
+        assert_eq!(from_white.pawns[1], from_black.pawns[0]);
+        assert_eq!(from_white.score, from_black.score);
+        assert_ne!(from_white.positional(), 0);
+    }
+}
+
+#[test]
 fn finds_mate_in_one_with_a_mate_score() {
     // Scholar's mate: Qxf7#.
     for fen in [
@@ -246,21 +307,35 @@ fn the_search_does_not_depend_on_generation_order() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     ] {
-        let stop = AtomicBool::new(false);
-        let limits = Limits::depth(3);
-        let forward = Searcher::new(1).search(&mut board(fen), &[], &limits, &stop, |_| {});
-        let mut reversed = ReversedBoard::from_fen(fen).unwrap();
-        let backward = Searcher::new(1).search(&mut reversed, &[], &limits, &stop, |_| {});
-        assert_eq!(
-            (forward.best_move, forward.score, forward.nodes, &forward.pv),
-            (
-                backward.best_move,
-                backward.score,
-                backward.nodes,
-                &backward.pv
-            ),
-            "{fen}"
-        );
+        for terms in [EvalTerms::Pst, EvalTerms::Full] {
+            let stop = AtomicBool::new(false);
+            let limits = Limits::depth(3);
+            let mut searcher = Searcher::new(1);
+            searcher.set_eval_terms(terms);
+            let forward = searcher.search(&mut board(fen), &[], &limits, &stop, |_| {});
+            let mut searcher = Searcher::new(1);
+            searcher.set_eval_terms(terms);
+            let mut reversed = ReversedBoard::from_fen(fen).unwrap();
+            let backward = searcher.search(&mut reversed, &[], &limits, &stop, |_| {});
+            assert_eq!(
+                (
+                    forward.best_move,
+                    forward.score,
+                    forward.nodes,
+                    forward.qnodes,
+                    &forward.pv
+                ),
+                (
+                    backward.best_move,
+                    backward.score,
+                    backward.nodes,
+                    backward.qnodes,
+                    &backward.pv
+                ),
+                "{fen} with {terms:?}"
+            );
+            assert!(forward.qnodes > 0 && forward.qnodes < forward.nodes);
+        }
     }
 }
 
