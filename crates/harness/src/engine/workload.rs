@@ -278,6 +278,7 @@ fn search<B: Board>(budget: u64) -> Result<Measured, Error> {
         .collect();
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
+    let mut quiescence_nodes = 0;
     let mut seconds = 0.0;
     let mut results = Vec::new();
     for ((id, _), board) in positions.iter().zip(&mut boards) {
@@ -286,6 +287,7 @@ fn search<B: Board>(budget: u64) -> Result<Measured, Error> {
         let result = searcher.search(board, &[], &limits, &stop, |_| {});
         seconds += start.elapsed().as_secs_f64();
         nodes += result.nodes;
+        quiescence_nodes += result.qnodes;
         let best = result
             .best_move
             .map_or_else(|| "0000".to_string(), |mv| board.move_text(mv, false));
@@ -295,14 +297,16 @@ fn search<B: Board>(budget: u64) -> Result<Measured, Error> {
         };
         results.push((
             id.clone(),
-            format!("bestmove {best} score {score} nodes {}", result.nodes),
+            format!(
+                "bestmove {best} score {score} nodes {} qnodes {}",
+                result.nodes, result.qnodes
+            ),
         ));
     }
     Ok(Measured {
         nodes,
         seconds,
-        // The search reports its nodes as one count, quiescence included.
-        quiescence_nodes: None,
+        quiescence_nodes: Some(quiescence_nodes),
         results,
     })
 }
