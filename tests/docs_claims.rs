@@ -14,7 +14,9 @@
 //! are written from their own measurements and are left to their own checks; two more tests
 //! hold the Performance chapter's derived table (instructions a cycle) to the two measured
 //! tables it is computed from, and the precise figures of the Performance and Measured chapters'
-//! prose to the files they include.
+//! prose to the files they include. The criterion chapter's sampling settings are held to the
+//! benches' source and to the criterion version in `Cargo.lock`, and the slider chapter's
+//! comparison of the ray walk with the techniques to the table it includes.
 
 use boardlab_harness::{with_backend, Backend};
 use std::collections::BTreeSet;
@@ -582,5 +584,124 @@ fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
     says(&format!(
         "each side attacks {} squares",
         terms.attacked[white]
+/// The text of a file under the workspace root.
+fn workspace_file(path: &str) -> String {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    fs::read_to_string(&full).unwrap_or_else(|err| panic!("{}: {err}", full.display()))
+}
+
+/// The criterion chapter gives each bench's sampling settings and the version whose defaults it
+/// quotes; a bench that changes its settings, or a new criterion, must change the sentence too.
+#[test]
+fn the_criterion_chapter_states_the_benches_settings() {
+    // Line breaks do not matter to a sentence.
+    let chapter = fs::read_to_string(docs_dir().join("criterion.md"))
+        .expect("the chapter reads")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The defaults the chapter quotes (100 samples, 3 s warm-up, 5 s measurement, 1% noise,
+    // 0.05 significance) are those of criterion 0.5, read in its `Criterion::default`.
+    let lock = workspace_file("Cargo.lock");
+    let criterion = lock
+        .split("[[package]]")
+        .find(|package| package.contains("name = \"criterion\"\n"))
+        .expect("criterion is in Cargo.lock");
+    assert!(
+        criterion.contains("version = \"0.5."),
+        "criterion is no longer 0.5: check the defaults criterion.md quotes\n{criterion}"
+    );
+    assert!(chapter.contains("criterion 0.5, the version in `Cargo.lock`"));
+    for quoted in [
+        "100 samples, a 3-second warm-up and a 5-second measurement",
+        "noise threshold (1% by default)",
+        "below 0.05",
+    ] {
+        assert!(
+            chapter.contains(quoted),
+            "criterion.md no longer says {quoted:?}"
+        );
+    }
+    // Each bench's own settings, as its source sets them.
+    let mut checked = 0;
+    for (bench, samples) in [
+        ("perft", Some(10)),
+        ("movegen", Some(20)),
+        ("sliders", None),
+    ] {
+        let source = workspace_file(&format!("benches/{bench}.rs"));
+        match samples {
+            Some(samples) => {
+                for setting in [
+                    format!(".sample_size({samples})"),
+                    ".warm_up_time(Duration::from_millis(300))".to_string(),
+                    ".measurement_time(Duration::from_secs(1))".to_string(),
+                ] {
+                    assert!(source.contains(&setting), "benches/{bench}.rs: no {setting}");
+                }
+                assert!(
+                    chapter.contains(&format!("the {bench} bench {samples}"))
+                        || chapter.contains(&format!("the {bench} bench takes {samples}")),
+                    "criterion.md does not give the {bench} bench's {samples} samples"
+                );
+            }
+            None => assert!(
+                !source.contains("sample_size") && !source.contains("measurement_time"),
+                "benches/{bench}.rs sets its own sampling, but the chapter says it keeps the defaults"
+            ),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+    assert!(chapter.contains("the sliders bench keeps them"));
+    assert!(chapter.contains("warm-up of 0.3 seconds and a measurement of 1 second"));
+}
+
+/// The slider chapter says the ray walk is more than twenty times the fastest lookup's time and
+/// several times Kogge-Stone's, for every kind of slider, from the table it includes.
+#[test]
+fn the_ray_walk_claims_hold_in_the_slider_table() {
+    let text = fs::read_to_string(docs_dir().join("measured/sliders.md")).expect("the table reads");
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .filter(|line| line.starts_with("| ") && !line.starts_with("| technique"))
+        .map(|line| {
+            line.trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect();
+    let time = |name: &str, column: usize| -> f64 {
+        let row = rows
+            .iter()
+            .find(|row| row[0] == name)
+            .unwrap_or_else(|| panic!("no {name} row"));
+        decimal(&row[column])
+    };
+    let mut checked = 0;
+    for (column, slider) in [(1, "rook"), (2, "bishop"), (3, "queen")] {
+        let walk = time("ray-walk", column);
+        let fastest = rows
+            .iter()
+            .filter(|row| row[0] != "ray-walk")
+            .map(|row| decimal(&row[column]))
+            .fold(f64::INFINITY, f64::min);
+        assert!(walk / fastest > 20.0, "{slider}: {walk} against {fastest}");
+        let kogge = time("kogge-stone", column);
+        assert!(
+            walk / kogge > 3.0,
+            "{slider}: {walk} against Kogge-Stone's {kogge}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+    let chapter = fs::read_to_string(docs_dir().join("sliders.md"))
+        .expect("the chapter reads")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(chapter.contains(
+        "several times Kogge-Stone's time, and more than twenty times the fastest lookup's"
     ));
 }

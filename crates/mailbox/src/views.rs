@@ -667,7 +667,7 @@ impl Views for MailboxBoard {
                 self.pawn_walk(from, us, &mut walk);
             }
             Role::Knight => {
-                out.push_str("\n2. knight jumps: add each offset; the two-deep frame catches every jump off the board\n");
+                out.push_str("\n2. knight jumps: add each offset; the frame catches every jump off the board (two rows deep below and above, one column at each side)\n");
                 for &jump in steps {
                     self.try_step(from, jump, us_bit, &mut walk);
                 }

@@ -255,26 +255,48 @@ fn cells_panel(
 /// The whole difference table as a 15x15 grid with the target in the centre: the cell `up`
 /// ranks above and `right` files right of it holds the entry for an attacker standing there,
 /// index `target - attacker + 119`, the kinds of piece that attack the target from there on
-/// an empty board.
-fn difference_panel() -> Panel {
-    let mut panel =
-        Panel::new("the difference table around a target (): entry target - attacker + 119");
+/// an empty board. Given a square, the centre is named after it, and the entries whose attacker
+/// would stand off the board as seen from that square are drawn on the phantom tone, so the
+/// figure shows which part of the table the square can use.
+fn difference_panel(focus: Option<Square>) -> Panel {
+    let mut panel = Panel::new(match focus {
+        Some(sq) => format!(
+            "the difference table around {sq} ({:#04x}): entry {sq} - attacker + 119",
+            Sq88::from_square(sq).0
+        ),
+        None => "the difference table around a target sq: entry sq - attacker + 119".to_string(),
+    });
+    let centre = focus.map_or_else(|| "sq".to_string(), |sq| sq.to_string());
     for up in (-7..=7i32).rev() {
         let cells = (-7..=7i32)
             .map(|right| {
                 let index = 119 - 16 * up - right;
                 if up == 0 && right == 0 {
-                    return svg::Cell::new("()", Tone::Focus).with_corner(index.to_string());
+                    return svg::Cell::new(centre.clone(), Tone::Focus)
+                        .with_corner(index.to_string());
                 }
                 // Two cells on the board that lie this far apart.
                 let from = Sq88((16 * up.max(0) + right.max(0)) as u8);
                 let target = Sq88((16 * (-up).max(0) + (-right).max(0)) as u8);
                 let bits = vector(from, target).attackers;
-                if bits == 0 {
-                    svg::Cell::new("", Tone::Unused).with_corner(index.to_string())
+                // Where the attacker of the focus square would stand, and whether that is a
+                // square: the same `& 0x88` test the walks use.
+                let off_board = focus.is_some_and(|sq| {
+                    let cell = i32::from(Sq88::from_square(sq).0) + 16 * up + right;
+                    !(0..128).contains(&cell) || cell & 0x88 != 0
+                });
+                let tone = match (bits == 0, off_board) {
+                    (_, true) => Tone::Phantom,
+                    (true, false) => Tone::Unused,
+                    (false, false) => Tone::Set,
+                };
+                // An empty entry is drawn blank, its tone alone saying so.
+                let label = if bits == 0 {
+                    String::new()
                 } else {
-                    svg::Cell::new(attacker_letters(bits), Tone::Set).with_corner(index.to_string())
-                }
+                    attacker_letters(bits)
+                };
+                svg::Cell::new(label, tone).with_corner(index.to_string())
             })
             .collect();
         panel.rows.push(cells);
@@ -289,6 +311,11 @@ fn difference_panel() -> Panel {
         "N knight, K king, D diagonal slider, S straight slider, P/p white/black pawn; corner: index"
             .to_string(),
     );
+    if let Some(sq) = focus {
+        panel.notes.push(format!(
+            "phantom tone: an attacker of {sq} would stand off the board there, so {sq} never reads that entry"
+        ));
+    }
     panel
 }
 
@@ -333,13 +360,16 @@ impl Views for X88Board {
             }
         }
         figure.panels.push(lists);
-        figure.panels.push(difference_panel());
+        figure.panels.push(difference_panel(focus));
         figure.legend(Tone::Light, "light square");
         figure.legend(Tone::Dark, "dark square");
-        figure.legend(Tone::Phantom, "phantom half (index & 0x08)");
+        figure.legend(
+            Tone::Phantom,
+            "phantom half (index & 0x08), or an entry whose attacker would be off the board",
+        );
         figure.legend(Tone::Set, "a list slot, or a table entry that attacks");
         figure.legend(Tone::Unused, "an entry no piece attacks along");
-        figure.legend(Tone::Focus, "the square (or difference 0)");
+        figure.legend(Tone::Focus, "the square (difference 0 in the table)");
         figure
     }
 
@@ -468,7 +498,7 @@ impl Views for X88Board {
                     if from.is_off_board() {
                         String::new()
                     } else if from == target {
-                        "()".to_string()
+                        sq.to_string()
                     } else {
                         attacker_letters(vector(from, target).attackers)
                     }
@@ -727,7 +757,33 @@ mod tests {
         // The white king is slot 0; its phantom twin, cell 0x0c, says so.
         assert!(text.contains("00 |  R  N  B  Q  K  B  N  R |  "), "{text}");
         assert!(text.contains("0:Ke1"), "{text}");
-        assert!(text.contains("()"), "{text}");
+    }
+
+    #[test]
+    fn the_difference_table_names_the_square_it_is_seen_from() {
+        let board = X88Board::from_fen(boardlab_core::START_FEN).unwrap();
+        for (sq, row) in [
+            // e4's row of the text grid: the queen-side squares see it along the rank (S), d4
+            // and f4 as a king too (KS), and the phantom half is blank.
+            (Square::E4, "30 |   S   S   S  KS  e4  KS   S   S |"),
+            (Square::A1, "00 |  a1  KS   S   S   S   S   S   S |"),
+        ] {
+            let text = board.show(Some(sq));
+            assert!(text.contains(row), "{sq}: {text}");
+            assert!(!text.contains("()"), "{sq}: {text}");
+            let svg = board.show_svg(Some(sq)).to_svg();
+            assert!(
+                svg.contains(&format!(">{sq}<")) && !svg.contains(">()<"),
+                "{sq}: the centre of the table is not named"
+            );
+            assert!(
+                svg.contains(&format!("the difference table around {sq}")),
+                "{sq}"
+            );
+        }
+        // Without a square the centre stands for any target.
+        let svg = board.show_svg(None).to_svg();
+        assert!(svg.contains(">sq<") && !svg.contains(">()<"));
     }
 
     #[test]
