@@ -70,7 +70,7 @@ fn captures<B: Board>(boards: &[B]) -> Vec<Vec<Move>> {
         .iter()
         .map(|board| {
             let moves = board.legal_moves();
-            moves.iter().filter(|mv| mv.is_capture()).collect()
+            moves.iter().copied().filter(|mv| mv.is_capture()).collect()
         })
         .collect()
 }
@@ -99,11 +99,14 @@ fn see_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
     let captures = captures(&boards);
     let native: fn(&B, Move) -> i32 = |board, mv| board.see(mv);
     let generic: fn(&B, Move) -> i32 = |board, mv| queries::see(board, mv);
-    for (see, id) in [
-        (native, BenchmarkId::from_parameter(B::NAME)),
-        (generic, BenchmarkId::new(B::NAME, "generic")),
-    ] {
-        assert_eq!(see_total(&boards, &captures, see), expected, "{id:?}");
+    for (see, answer) in [(native, "native"), (generic, "generic")] {
+        assert_eq!(
+            see_total(&boards, &captures, see),
+            expected,
+            "{} {answer}",
+            B::NAME
+        );
+        let id = bench_id(B::NAME, answer);
         group.bench_function(id, |b| b.iter(|| see_total(&boards, &captures, see)));
     }
 }
@@ -148,14 +151,14 @@ fn eval_total<B: Board>(boards: &[B], evaluate: fn(&B) -> i32) -> Totals {
 fn eval_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
     let boards = boards::<B>();
     let native: fn(&B) -> i32 = |board| evaluate_breakdown(board, EvalTerms::Full).score;
-    for (evaluate, id) in [
-        (native, BenchmarkId::from_parameter(B::NAME)),
-        (
-            generic_evaluation::<B>,
-            BenchmarkId::new(B::NAME, "generic"),
-        ),
-    ] {
-        assert_eq!(eval_total(&boards, evaluate), expected, "{id:?}");
+    for (evaluate, answer) in [(native, "native"), (generic_evaluation::<B>, "generic")] {
+        assert_eq!(
+            eval_total(&boards, evaluate),
+            expected,
+            "{} {answer}",
+            B::NAME
+        );
+        let id = bench_id(B::NAME, answer);
         group.bench_function(id, |b| b.iter(|| eval_total(&boards, evaluate)));
     }
 }
@@ -189,11 +192,14 @@ fn attacks_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: MapCo
         |board, color| queries::attacked_squares(board, color),
         |board, color| queries::mobility(board, color),
     );
-    for ((attacked, mobility), id) in [
-        (native, BenchmarkId::from_parameter(B::NAME)),
-        (generic, BenchmarkId::new(B::NAME, "generic")),
-    ] {
-        assert_eq!(map_counts(&boards, attacked, mobility), expected, "{id:?}");
+    for ((attacked, mobility), answer) in [(native, "native"), (generic, "generic")] {
+        assert_eq!(
+            map_counts(&boards, attacked, mobility),
+            expected,
+            "{} {answer}",
+            B::NAME
+        );
+        let id = bench_id(B::NAME, answer);
         group.bench_function(id, |b| b.iter(|| map_counts(&boards, attacked, mobility)));
     }
 }
@@ -271,6 +277,14 @@ fn attacks_peers(group: &mut BenchmarkGroup<WallTime>, expected: MapCounts) {
     group.bench_function("shakmaty", |b| {
         b.iter(|| shakmaty_map_counts(black_box(&shakmaty)))
     });
+}
+
+/// A backend's own answer is named after the backend, the generic one `BACKEND/generic`.
+fn bench_id(backend: &str, answer: &str) -> BenchmarkId {
+    match answer {
+        "native" => BenchmarkId::from_parameter(backend),
+        _ => BenchmarkId::new(backend, answer),
+    }
 }
 
 /// The six standard positions the `search` group searches.
