@@ -114,12 +114,15 @@ fn function_order(function: &str) -> (Kind, usize, String) {
 }
 
 /// Modes the benches write, in the order a reader wants them; other modes follow by name.
-const MODE_ORDER: [&str; 5] = [
+const MODE_ORDER: [&str; 8] = [
     "perft-bulk",
     "perft-full-make",
     "movegen",
     "make-unmake",
     "attacks",
+    "see",
+    "eval",
+    "search",
 ];
 
 /// What a mode's rates count, for axis labels and table headings.
@@ -128,12 +131,16 @@ pub fn unit_of(mode: &str, amount: Option<Amount>) -> &'static str {
         None => "microseconds per iteration (shorter is faster)",
         Some(Amount::Bytes(_)) => "million bytes per second",
         Some(Amount::Elements(_)) => {
-            if mode.starts_with("perft") {
+            if mode.starts_with("perft") || mode == "search" {
                 "million nodes per second"
             } else if mode == "movegen" || mode == "make-unmake" {
                 "million moves per second"
             } else if mode == "attacks" || mode.starts_with("sliders") {
                 "million queries per second"
+            } else if mode == "see" {
+                "million exchanges per second"
+            } else if mode == "eval" {
+                "million evaluations per second"
             } else {
                 "million elements per second"
             }
@@ -177,10 +184,17 @@ impl Group<'_> {
     /// What one element of the group's throughput is: "nodes", "moves", "queries".
     pub fn counted(&self) -> &'static str {
         let unit = self.unit();
-        ["nodes", "moves", "queries", "bytes"]
-            .into_iter()
-            .find(|noun| unit.contains(noun))
-            .unwrap_or("elements")
+        [
+            "nodes",
+            "moves",
+            "queries",
+            "exchanges",
+            "evaluations",
+            "bytes",
+        ]
+        .into_iter()
+        .find(|noun| unit.contains(noun))
+        .unwrap_or("elements")
     }
 
     /// Whether larger values are better (rates) or smaller (times).
@@ -249,8 +263,9 @@ impl Results {
     }
 
     /// A note per group of the benches that time every backend (perft, movegen, make-unmake,
-    /// attacks) where a registered backend has no result. Other groups (a slider bench, whose
-    /// functions are techniques) promise no such thing.
+    /// attacks, and the engine's see, eval and search) where a registered backend has no
+    /// result. Other groups (a slider bench, whose functions are techniques) promise no such
+    /// thing.
     fn missing_notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
         for group in self.groups() {
