@@ -509,81 +509,6 @@ fn the_legality_chapters_conclusions_hold_in_its_measurements() {
     }
 }
 
-/// The engine chapter states in prose the engine queries of the `Board` trait, the values the
-/// static exchange weighs pieces by, the size of the king zone the evaluation asks about and
-/// two counts of the start position. Each is made here from the code, so a change there fails
-/// until the sentence follows it.
-#[test]
-fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
-    use boardlab_core::bitboard::king_attacks;
-    use boardlab_core::{
-        evaluate_breakdown, Board, Color, EvalTerms, ReferenceBoard, Square, SEE_VALUES, START_FEN,
-    };
-
-    let text = fs::read_to_string(docs_dir().join("engine.md")).expect("the engine chapter reads");
-    // Sentences run across lines and list items are indented: compare with single spaces.
-    let prose = prose(&text)
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    let says = |phrase: &str| {
-        assert!(
-            prose.contains(phrase),
-            "engine.md should say \"{phrase}\", which is what the code gives"
-        );
-    };
-
-    // The queries: the first column of the chapter's table names them, each must be a provided
-    // method of `Board`, and the count in the prose must be the table's.
-    let board_source =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src/board.rs"))
-            .expect("the Board trait's source reads");
-    let queries: Vec<&str> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("| `"))
-        .filter_map(|cell| cell.split('(').next())
-        .collect();
-    assert!(
-        queries.len() >= 5,
-        "the query table was not found: {queries:?}"
-    );
-    for query in &queries {
-        assert!(
-            board_source.contains(&format!("fn {query}(&self")),
-            "engine.md's query `{query}` is not a method of Board"
-        );
-    }
-    says(&format!("{} queries", NUMBER_WORDS[queries.len()]));
-
-    // The static exchange's values, in the trait's order of roles.
-    let [pawn, knight, bishop, rook, queen, king] = SEE_VALUES;
-    says(&format!(
-        "pawn {pawn}, knight {knight}, bishop {bishop}, rook {rook}, queen {queen}, and the king {king}"
-    ));
-
-    // The king zone: the king's square and its neighbours, largest away from the edge, asked
-    // once a square for each side.
-    let largest_zone = Square::ALL
-        .iter()
-        .map(|&sq| king_attacks(sq).with(sq).count() as usize)
-        .max()
-        .expect("there are squares");
-    says(&format!("up to {} squares", NUMBER_WORDS[largest_zone]));
-    says(&format!("up to {} attacker queries", 2 * largest_zone));
-
-    // The start position's mobility and attacked squares, the same for both sides.
-    let start = ReferenceBoard::from_fen(START_FEN).expect("the start position parses");
-    let terms = evaluate_breakdown(&start, EvalTerms::Full);
-    let (white, black) = (Color::White as usize, Color::Black as usize);
-    assert_eq!(terms.mobility[white], terms.mobility[black]);
-    assert_eq!(terms.attacked[white], terms.attacked[black]);
-    says(&format!(
-        "each side's mobility is {}",
-        terms.mobility[white]
-    ));
-    says(&format!(
-        "each side attacks {} squares",
-        terms.attacked[white]
 /// The text of a file under the workspace root.
 fn workspace_file(path: &str) -> String {
     let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -703,5 +628,83 @@ fn the_ray_walk_claims_hold_in_the_slider_table() {
         .join(" ");
     assert!(chapter.contains(
         "several times Kogge-Stone's time, and more than twenty times the fastest lookup's"
+    ));
+}
+
+/// The engine chapter states in prose the engine queries of the `Board` trait, the values the
+/// static exchange weighs pieces by, the size of the king zone the evaluation asks about and
+/// two counts of the start position. Each is made here from the code, so a change there fails
+/// until the sentence follows it.
+#[test]
+fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
+    use boardlab_core::bitboard::king_attacks;
+    use boardlab_core::{
+        evaluate_breakdown, Board, Color, EvalTerms, ReferenceBoard, Square, SEE_VALUES, START_FEN,
+    };
+
+    let text = fs::read_to_string(docs_dir().join("engine.md")).expect("the engine chapter reads");
+    // Sentences run across lines and list items are indented: compare with single spaces.
+    let prose = prose(&text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let says = |phrase: &str| {
+        assert!(
+            prose.contains(phrase),
+            "engine.md should say \"{phrase}\", which is what the code gives"
+        );
+    };
+
+    // The queries: the first column of the chapter's table names them, each must be a provided
+    // method of `Board`, and the count in the prose must be the table's.
+    let board_source =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src/board.rs"))
+            .expect("the Board trait's source reads");
+    let queries: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|cell| cell.split('(').next())
+        .collect();
+    assert!(
+        queries.len() >= 5,
+        "the query table was not found: {queries:?}"
+    );
+    for query in &queries {
+        assert!(
+            board_source.contains(&format!("fn {query}(&self")),
+            "engine.md's query `{query}` is not a method of Board"
+        );
+    }
+    says(&format!("{} queries", NUMBER_WORDS[queries.len()]));
+
+    // The static exchange's values, in the trait's order of roles.
+    let [pawn, knight, bishop, rook, queen, king] = SEE_VALUES;
+    says(&format!(
+        "pawn {pawn}, knight {knight}, bishop {bishop}, rook {rook}, queen {queen}, and the king {king}"
+    ));
+
+    // The king zone: the king's square and its neighbours, largest away from the edge, asked
+    // once a square for each side.
+    let largest_zone = Square::ALL
+        .iter()
+        .map(|&sq| king_attacks(sq).with(sq).count() as usize)
+        .max()
+        .expect("there are squares");
+    says(&format!("up to {} squares", NUMBER_WORDS[largest_zone]));
+    says(&format!("up to {} attacker queries", 2 * largest_zone));
+
+    // The start position's mobility and attacked squares, the same for both sides.
+    let start = ReferenceBoard::from_fen(START_FEN).expect("the start position parses");
+    let terms = evaluate_breakdown(&start, EvalTerms::Full);
+    let (white, black) = (Color::White as usize, Color::Black as usize);
+    assert_eq!(terms.mobility[white], terms.mobility[black]);
+    assert_eq!(terms.attacked[white], terms.attacked[black]);
+    says(&format!(
+        "each side's mobility is {}",
+        terms.mobility[white]
+    ));
+    says(&format!(
+        "each side attacks {} squares",
+        terms.attacked[white]
     ));
 }

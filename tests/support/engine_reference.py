@@ -21,7 +21,8 @@ Reads one FEN a line on standard input and prints one JSON object a line, in the
 The static exchange follows the rules boardlab documents on `queries::see`, written here
 independently: the move is made on a copy of the board, and then each side in turn captures on
 the target square with its least valuable attacker (pawn 100, knight 300, bishop 300, rook 500,
-queen 900, king 20000; the lowest square, a1 = 0 ... h8 = 63, among equal values), the capturing
+queen 900, king 20000; among attackers of equal value the lower kind first, a knight before a
+bishop, then the lowest square, a1 = 0 ... h8 = 63), the capturing
 piece moved onto the square so that whatever stood behind it attacks through (pins are ignored,
 as python-chess's `attackers` ignores them). The king captures only when the other side no
 longer attacks the square. Either side may decline to capture when capturing would lose. En
@@ -76,10 +77,12 @@ def attack_answers(board):
 
 
 def least_valuable_attacker(board, color, square):
-    """The square of `color`'s cheapest piece attacking `square`, the lowest square first."""
+    """The square of `color`'s cheapest piece attacking `square`: by kind (pawn, knight, bishop,
+    rook, queen, king, which orders the values too, a knight before a bishop of equal value),
+    then the lowest square."""
     best = None
     for origin in board.attackers(color, square):
-        key = (SEE_VALUES[board.piece_type_at(origin)], origin)
+        key = (board.piece_type_at(origin), origin)
         if best is None or key < best:
             best = key
     return None if best is None else best[1]
