@@ -4,7 +4,8 @@
 //! capture wins by static exchange evaluation (SEE).
 //!
 //! [`Board`] provides every query with the generic answer written here, which asks nothing of a
-//! board but [`Board::piece_at`]: it reads the 64 squares and walks rays square by square. Each
+//! board but [`Board::piece_at`] and [`Board::for_each_piece`]: it reads the occupied squares
+//! piece by piece and walks rays square by square. Each
 //! backend overrides the queries in its own idiom (table lookups on bitboards, the difference
 //! table on 0x88, ray scans over the mailbox frame, the lists on the piece-list board), and every
 //! override must give exactly the generic answer; the generic functions stay public so that
@@ -19,8 +20,13 @@
 //!   occupied by their own side, summed over the pieces.
 //! - [`attacked_squares`] counts the squares attacked by at least one piece of a side, pawns and
 //!   king included, occupied or not.
-//! - [`see`] plays out the exchange on the target square with the [`SEE_VALUES`]. See its docs
-//!   for the order of the recaptures, the king, en passant and promotions.
+//! - [`pawn_structure`] counts doubled pawns (beyond the first on a file), isolated pawns (no
+//!   own pawn on a neighbouring file) and passed pawns (no enemy pawn ahead on the own or a
+//!   neighbouring file), by the one definition [`pawn_structure_of`].
+//! - [`see`] plays out the exchange on the target square with the [`SEE_VALUES`], each side
+//!   recapturing with its least valuable attacker: by piece kind (pawn, knight, bishop, rook,
+//!   queen, king), then the lowest square. See its docs for the king, en passant and
+//!   promotions.
 
 use crate::bitboard::{
     king_attacks, knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,

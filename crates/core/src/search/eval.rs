@@ -11,9 +11,12 @@
 //!
 //! That is the [`EvalTerms::Pst`] evaluation. [`EvalTerms::Full`] adds the terms an engine asks
 //! its board for (see [`queries`](crate::queries)): mobility, the squares each side attacks,
-//! attacks on the king's zone and the pawns' structure. Every backend answers those queries in
-//! its own idiom with the same numbers, so the full evaluation too scores a position the same
-//! on every backend.
+//! attacks on the king's zone and the pawns' structure. Per side, in centipawns: 4 per unit
+//! of mobility and 2 per square attacked, less 6 per enemy attack on its king's zone (the
+//! king's square and its neighbours, each square's enemy attackers counted), 12 per doubled and
+//! 10 per isolated pawn, plus 20 per passed pawn; White's sum less Black's is added to the
+//! tables. Every backend answers those queries in its own idiom with the same numbers, so the
+//! full evaluation too scores a position the same on every backend.
 
 use crate::bitboard::king_attacks;
 use crate::{Bitboard, Board, Color, PawnStructure, Piece, Role, Square};
