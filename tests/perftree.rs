@@ -356,7 +356,12 @@ fn a_silent_program_is_stopped_at_the_timeout() {
     let mut command = Command::new(BOARDLAB);
     command
         .args(["diff", "--fen", boardlab_core::START_FEN, "--depth", "2"])
-        .args(["--against", program.to_str().unwrap(), "--protocol", "perftree"])
+        .args([
+            "--against",
+            program.to_str().unwrap(),
+            "--protocol",
+            "perftree",
+        ])
         .args(["--timeout", "1"])
         .env("BOARDLAB_BIN", BOARDLAB)
         .env("BROKEN", "hang")

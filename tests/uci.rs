@@ -234,12 +234,19 @@ fn piped(program: &std::path::Path, args: &[&str], script: &str) -> Vec<String> 
     let deadline = Instant::now() + PATIENCE;
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "{} exited with {status}", program.display());
+            assert!(
+                status.success(),
+                "{} exited with {status}",
+                program.display()
+            );
             break;
         }
         if Instant::now() > deadline {
             child.kill().ok();
-            panic!("{} did not exit within {PATIENCE:?} of its input's end", program.display());
+            panic!(
+                "{} did not exit within {PATIENCE:?} of its input's end",
+                program.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -275,7 +282,10 @@ fn piped_go_perft_finishes_at_the_end_of_the_input_and_before_quit() {
         let (divide, total) = divide_and_total(&lines);
         assert_eq!(total, Some(expected), "{script:?} printed {lines:?}");
         assert_eq!(divide.len() as u64, case.expected[0].1, "{script:?}");
-        assert!(!lines.iter().any(|line| line.contains("stopped")), "{lines:?}");
+        assert!(
+            !lines.iter().any(|line| line.contains("stopped")),
+            "{lines:?}"
+        );
     }
     // Two perfts in a row: the first runs to its end before the second starts.
     let (shallow, shallow_expected) = case.expected[1];
@@ -307,7 +317,11 @@ fn piped_go_perft_answers_as_stockfish_does() {
         let ours = divide_and_total(&piped(boardlab, &["uci"], &script));
         let theirs = divide_and_total(&piped(&stockfish, &[], &script));
         // Each side is what it claims: Stockfish answered with a divide and a total.
-        assert_eq!(theirs.1, Some(kiwipete.expected[2].1), "Stockfish on {script:?}");
+        assert_eq!(
+            theirs.1,
+            Some(kiwipete.expected[2].1),
+            "Stockfish on {script:?}"
+        );
         assert_eq!(theirs.0.len() as u64, kiwipete.expected[0].1);
         assert_eq!(ours, theirs, "{script:?}");
     }
@@ -545,7 +559,10 @@ fn every_backend_searches_the_same_tree() {
         .iter()
         .partition(|backend| backend.available().is_ok());
     // Every registered backend, less pext only on a processor without BMI2.
-    assert!(skipped.is_empty() || skipped == [&Backend::Pext], "{skipped:?}");
+    assert!(
+        skipped.is_empty() || skipped == [&Backend::Pext],
+        "{skipped:?}"
+    );
     for backend in runnable {
         engine.send(&format!("setoption name Backend value {}", backend.name()));
         engine.send("ucinewgame");

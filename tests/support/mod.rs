@@ -187,7 +187,11 @@ pub fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
         let mv = board.parse_uci_move(text).unwrap();
         board.make(mv);
     }
-    board.legal_moves().iter().map(|mv| mv.to_string()).collect()
+    board
+        .legal_moves()
+        .iter()
+        .map(|mv| mv.to_string())
+        .collect()
 }
 
 /// Whether the side to move is checkmated in the position `moves` reach from `fen` (no legal

@@ -54,7 +54,8 @@ impl Job {
         if self.debug {
             // The name of the board type that runs, not of the option's value: what a test of
             // `setoption name Backend` needs to see.
-            self.out.line(format_args!("info string backend {}", B::NAME));
+            self.out
+                .line(format_args!("info string backend {}", B::NAME));
         }
         let mut board: B = self.position.board();
         if let Some(depth) = self.params.perft {
