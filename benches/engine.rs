@@ -182,16 +182,17 @@ fn map_counts<B: Board>(
     counts
 }
 
+/// A count a board gives for one side (attacked squares, mobility).
+type SideCount<B> = fn(&B, Color) -> u32;
+
 fn attacks_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: MapCounts) {
     let boards = boards::<B>();
-    let native: (fn(&B, Color) -> u32, fn(&B, Color) -> u32) = (
+    let native: (SideCount<B>, SideCount<B>) = (
         |board, color| board.attacked_squares(color),
         |board, color| board.mobility(color),
     );
-    let generic: (fn(&B, Color) -> u32, fn(&B, Color) -> u32) = (
-        |board, color| queries::attacked_squares(board, color),
-        |board, color| queries::mobility(board, color),
-    );
+    let generic: (SideCount<B>, SideCount<B>) =
+        (queries::attacked_squares::<B>, queries::mobility::<B>);
     for ((attacked, mobility), answer) in [(native, "native"), (generic, "generic")] {
         assert_eq!(
             map_counts(&boards, attacked, mobility),
@@ -366,11 +367,7 @@ fn engine(c: &mut Criterion) {
     each_backend!(B => eval_group::<B>(&mut group, expected_eval));
     group.finish();
 
-    let expected_maps = map_counts(
-        &reference,
-        |board, color| queries::attacked_squares(board, color),
-        |board, color| queries::mobility(board, color),
-    );
+    let expected_maps = map_counts(&reference, queries::attacked_squares, queries::mobility);
     let mut group = c.benchmark_group("attacks/maps");
     group.throughput(Throughput::Elements(4 * WALK_POSITIONS.len() as u64));
     each_backend!(B => attacks_group::<B>(&mut group, expected_maps));

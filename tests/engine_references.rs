@@ -464,6 +464,9 @@ fn the_comparison_reports_a_planted_python_chess_answer() {
     }
 }
 
+/// A wrong answer planted in a backend's answers.
+type Plant = fn(&mut Answers);
+
 #[test]
 fn the_comparison_reports_a_planted_backend_answer() {
     let fen = EXCHANGES[0];
@@ -478,7 +481,7 @@ fn the_comparison_reports_a_planted_backend_answer() {
     assert_eq!(differences(&truth, &reference), Vec::new());
     let capture = "e4d5".to_string();
     assert!(truth.see.contains_key(&capture), "{fen} has {capture}");
-    let plants: [(Query, fn(&mut Answers)); 5] = [
+    let plants: [(Query, Plant); 5] = [
         (Query::AttacksFrom, |a| {
             a.attacks[Square::D1.index()] ^= 1 << 63
         }),

@@ -114,11 +114,11 @@ impl PositionSet {
         let mut setups = Vec::new();
         for root in &roots {
             setups.push(root.clone());
-            let mut board = ReferenceBoard::from_setup(root);
+            let board = ReferenceBoard::from_setup(root);
             for &mv in board.legal_moves().iter() {
-                let undo = board.make(mv);
-                setups.push(board.to_setup());
-                board.unmake(mv, undo);
+                let mut after = root.clone();
+                after.play(mv);
+                setups.push(after);
             }
         }
         Ok(PositionSet { setups })
