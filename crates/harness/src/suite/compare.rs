@@ -309,8 +309,10 @@ fn mismatch_notes<'a>(rows: impl Iterator<Item = (Backend, &'a Vec<String>)>) ->
 }
 
 /// The nodes per position of the short bulk perft that ranks the backends by perft when the
-/// perft table is not asked for: a few million nodes in all, well under a second.
-const RANKING_PERFT_NODES: u64 = 1_000_000;
+/// perft table is not asked for: some fifty million nodes a backend over the six positions,
+/// about a tenth of a second on a bitboard backend and half a second on the piece lists. (A
+/// million a position took a few milliseconds, and the ranks it gave were noise.)
+const RANKING_PERFT_NODES: u64 = 20_000_000;
 
 /// The fewest nodes per position the ranking perft runs, whatever `--max-nodes` says: enough
 /// for every standard position's first expectations.
