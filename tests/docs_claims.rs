@@ -708,3 +708,50 @@ fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
         terms.attacked[white]
     ));
 }
+
+/// The engine chapter reads its tables in prose: "three nodes in four" spent in quiescence, and
+/// the three array boards the three slowest in every workload. Both are read back here from the
+/// generated tables the chapter includes, so a rerun that changes them fails until the prose
+/// follows.
+#[test]
+fn the_engine_chapters_reading_of_its_tables_holds() {
+    let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rows = |workload: &str| -> Vec<Vec<String>> {
+        let path = docs_dir().join(format!("measured/engine-{workload}.txt"));
+        let text = fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path:?}: {err}"));
+        let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        let rows: Vec<Vec<String>> = text
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|words| {
+                words
+                    .first()
+                    .is_some_and(|w| backends.contains(&w.as_str()))
+            })
+            .filter(|words| words.len() > 3 && words[1].parse::<u64>().is_ok())
+            .collect();
+        // Every registered backend has its row, once.
+        assert_eq!(rows.len(), backends.len(), "{workload}: {rows:?}");
+        rows
+    };
+    assert!(prose.contains("With three nodes in four spent in quiescence"));
+    for row in rows("search") {
+        let share: f64 = row[4].trim_end_matches('%').parse().expect("a percentage");
+        assert!((70.0..80.0).contains(&share), "{row:?}: not three in four");
+    }
+    assert!(prose.contains("the three array boards are the three slowest, in perft's order"));
+    for workload in ["search", "eval", "see", "attacks"] {
+        let mut by_rate: Vec<(f64, String)> = rows(workload)
+            .into_iter()
+            .map(|row| (row[2].parse().expect("a rate"), row[0].clone()))
+            .collect();
+        by_rate.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let slowest: Vec<&str> = by_rate[..3].iter().map(|(_, name)| name.as_str()).collect();
+        assert_eq!(slowest, ["piece-list", "mailbox", "x88"], "{workload}");
+    }
+}

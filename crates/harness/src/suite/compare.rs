@@ -374,6 +374,15 @@ fn write_perft_json(rows: &[Row], out: &mut impl Write) -> Result<(), Error> {
 }
 
 mod engine_rows;
+
+/// A table's agreement column: `ok`, or how many of the row's answers disagreed.
+fn agreement_cell(mismatches: &[String]) -> String {
+    if mismatches.is_empty() {
+        "ok".to_string()
+    } else {
+        format!("FAILED ({})", mismatches.len())
+    }
+}
 use engine_rows::*;
 
 /// The perft run as the report page draws it: one group per mode and position, one bar per
@@ -435,11 +444,7 @@ fn write_table(rows: &[Row], jobs: &[Job], out: &mut impl Write) -> Result<(), E
         "tables ms"
     )?;
     for row in rows {
-        let agreement = if row.mismatches.is_empty() {
-            "ok".to_string()
-        } else {
-            format!("FAILED ({})", row.mismatches.len())
-        };
+        let agreement = agreement_cell(&row.mismatches);
         writeln!(
             out,
             "{:<12} {:>12} {:>10.1} {:>15.1} {:>12} {:>11} {:>12} {:>10.2}  {agreement}",

@@ -157,11 +157,7 @@ pub(super) fn write_engine_table(
             // Only a search has quiescence; a search that does not report it shows a dash.
             _ => "-".to_string(),
         };
-        let agreement = if row.mismatches.is_empty() {
-            "ok".to_string()
-        } else {
-            format!("FAILED ({})", row.mismatches.len())
-        };
+        let agreement = agreement_cell(&row.mismatches);
         writeln!(
             out,
             "{:<12} {:>12} {:>10.1} {:>9.2} {:>11} {:>5} {:>10}  {agreement}",
