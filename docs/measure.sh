@@ -2,10 +2,10 @@
 # Remakes the measured figures the book includes from docs/src/measured/: three runs of
 # `boardlab compare`, the ratio bench, hashed and threaded perft at depth 7, the instruction
 # counts of bulk and full-make perft against cozy-chess and shakmaty, (from those two tables)
-# the instructions a cycle of each backend against cozy-chess, and the engine workloads (search,
-# evaluation, static exchange and attack maps on every backend). Run it from the workspace
-# root; the timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts
-# to remake only those:
+# the instructions a cycle of each backend against cozy-chess, and the engine workloads (search
+# with the full and with the piece-square evaluation, evaluation, static exchange and attack
+# maps on every backend). Run it from the workspace root; the timed parts want a quiet
+# machine, the counted ones (callgrind) do not. Name parts to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
 #   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine
@@ -29,7 +29,7 @@ load() {
     cut -d ' ' -f 1-3 /proc/loadavg | tr ' ' ','
 }
 
-boardlab=target/release/boardlab
+boardlab=${CARGO_TARGET_DIR:-target}/release/boardlab
 if wants compare || wants threads || wants engine; then
     cargo build --release --quiet
 fi
@@ -55,14 +55,33 @@ fi
 
 # The engine workloads: each backend over the same search, evaluation, exchanges and attack
 # maps, one file a workload so that the chapter can place each table where it discusses it.
+# A workload lasts a fraction of a second a backend, so each runs nine times over all the
+# backends in turn and the table keeps each backend's fastest run, the one the rest of the
+# machine disturbed least; perft, for the ratios the chapter sets beside them, runs three
+# times in the same session, and the chapter takes each backend's fastest of the three.
 if wants engine; then
-    for workload in perft search eval see attacks; do
+    {
+        machine
+        for run in 1 2 3; do
+            echo
+            echo "\$ boardlab compare --workload perft    # run $run, load average $(load)"
+            "$boardlab" compare --workload perft
+        done
+    } > "$out/engine-perft.txt"
+    for workload in search eval see attacks; do
         {
             machine
-            echo "\$ boardlab compare --workload $workload    # load average $(load)"
-            "$boardlab" compare --workload "$workload"
+            echo "\$ boardlab compare --workload $workload --runs 9    # load average $(load)"
+            "$boardlab" compare --workload "$workload" --runs 9
         } > "$out/engine-$workload.txt"
     done
+    # The same search with the piece-square evaluation alone: against the full one, what the
+    # evaluation's queries cost each backend.
+    {
+        machine
+        echo "\$ boardlab compare --workload search --eval pst --runs 9    # load average $(load)"
+        "$boardlab" compare --workload search --eval pst --runs 9
+    } > "$out/engine-search-pst.txt"
 fi
 
 # Perft 7 of the start position on one and two threads, with and without a 256 MB table. The

@@ -36,9 +36,10 @@ const SEARCH_HASH_MB: usize = 16;
 pub(crate) enum Workload {
     /// Perft over the suite, bulk and full make (the comparison's first table).
     Perft,
-    /// A fixed-depth search with quiescence and the full evaluation over Bratko-Kopec.
+    /// A fixed-depth search with quiescence over Bratko-Kopec, with the evaluation `--eval`
+    /// names.
     Search,
-    /// The full evaluation of every position of the set.
+    /// The evaluation `--eval` names, of every position of the set.
     Eval,
     /// The SEE of every capture of every position of the set.
     See,
@@ -183,7 +184,8 @@ impl Measured {
     }
 }
 
-/// Runs `workload` on board type `B` within `budget` nodes.
+/// Runs `workload` on board type `B` within `budget` nodes, the search and the evaluation
+/// adding up `terms`.
 ///
 /// # Errors
 ///
@@ -192,11 +194,12 @@ pub(crate) fn measure<B: Board>(
     workload: Workload,
     set: &PositionSet,
     budget: u64,
+    terms: EvalTerms,
 ) -> Result<Measured, Error> {
     match workload {
-        Workload::Search => search::<B>(budget),
+        Workload::Search => search::<B>(budget, terms),
         Workload::Eval => Ok(passes::<B>(set, budget, "sum of scores", |board| {
-            let score = evaluate_breakdown(board, EvalTerms::Full).score;
+            let score = evaluate_breakdown(board, terms).score;
             (1, i64::from(score))
         })),
         Workload::See => Ok(passes::<B>(set, budget, "sum of SEE values", |board| {
@@ -260,9 +263,9 @@ fn passes<B: Board>(
     }
 }
 
-/// Searches every Bratko-Kopec position to [`SEARCH_DEPTH`] with the full evaluation, each
-/// within an equal share of `budget` nodes.
-fn search<B: Board>(budget: u64) -> Result<Measured, Error> {
+/// Searches every Bratko-Kopec position to [`SEARCH_DEPTH`] with the evaluation of `terms`,
+/// each within an equal share of `budget` nodes.
+fn search<B: Board>(budget: u64, terms: EvalTerms) -> Result<Measured, Error> {
     let positions = bratko_kopec()?;
     let share = (budget / positions.len() as u64).max(1);
     let limits = Limits {
@@ -271,7 +274,7 @@ fn search<B: Board>(budget: u64) -> Result<Measured, Error> {
         ..Limits::INFINITE
     };
     let mut searcher = Searcher::new(SEARCH_HASH_MB);
-    searcher.set_eval_terms(EvalTerms::Full);
+    searcher.set_eval_terms(terms);
     let mut boards: Vec<B> = positions
         .iter()
         .map(|(_, setup)| B::from_setup(setup))
@@ -328,12 +331,13 @@ mod tests {
     #[test]
     fn a_budget_stops_the_passes_exactly() {
         let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
-        let eval = measure::<ReferenceBoard>(Workload::Eval, &set, 50).unwrap();
+        let eval = measure::<ReferenceBoard>(Workload::Eval, &set, 50, EvalTerms::Full).unwrap();
         assert_eq!(eval.nodes, 50, "two passes and part of a third");
-        let attacks = measure::<ReferenceBoard>(Workload::Attacks, &set, 21).unwrap();
+        let attacks =
+            measure::<ReferenceBoard>(Workload::Attacks, &set, 21, EvalTerms::Full).unwrap();
         assert_eq!(attacks.nodes, 21);
         // No position here has a capture: the passes end instead of turning for ever.
-        let see = measure::<ReferenceBoard>(Workload::See, &set, 1000).unwrap();
+        let see = measure::<ReferenceBoard>(Workload::See, &set, 1000, EvalTerms::Full).unwrap();
         assert_eq!(see.nodes, 0);
         assert_eq!(
             see.results,
@@ -342,9 +346,26 @@ mod tests {
     }
 
     #[test]
+    fn the_evaluation_workloads_add_up_the_terms_asked_for() {
+        let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
+        let sums = [EvalTerms::Pst, EvalTerms::Full].map(|terms| {
+            measure::<ReferenceBoard>(Workload::Eval, &set, 21, terms)
+                .unwrap()
+                .results
+        });
+        // The start position's children differ in mobility, so the full terms move the sum.
+        assert_ne!(sums[0], sums[1]);
+    }
+
+    #[test]
     fn the_search_shares_a_node_budget_among_the_positions() {
-        let measured =
-            measure::<ReferenceBoard>(Workload::Search, &PositionSet::default(), 240).unwrap();
+        let measured = measure::<ReferenceBoard>(
+            Workload::Search,
+            &PositionSet::default(),
+            240,
+            EvalTerms::Full,
+        )
+        .unwrap();
         assert_eq!(measured.nodes, 240);
         assert_eq!(measured.results.len(), 24);
         assert_eq!(measured.results[0].0, "BK.01");

@@ -5,12 +5,13 @@
 
 use super::{case_name, read_suite};
 use crate::engine::workload::{self, Measured, PositionSet, Workload};
+use crate::engine::EvalChoice;
 use crate::output::{progress_bar, write_file};
 use crate::perft::{mnps, PerftOptions, PerftRunner};
 use crate::report::{html_page, Amount, Machine, Measurement, Results};
 use crate::{Backend, BackendChoice, Error, Outcome};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, PerftCase, PerftMode, Setup};
+use boardlab_core::{Board, EvalTerms, PerftCase, PerftMode, Setup};
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,14 @@ pub(crate) struct CompareArgs {
     /// Bratko-Kopec, full evaluations, the SEE of captures, attack maps), or all of them.
     #[arg(long, value_enum, value_name = "WORKLOAD", default_value_t = Workload::Perft)]
     pub workload: Workload,
+    /// The evaluation the search and eval workloads add up: the piece-square tables alone, or
+    /// the full evaluation (mobility, attacks and pawn structure besides).
+    #[arg(long, value_enum, value_name = "TERMS", default_value_t = EvalChoice::Full)]
+    pub eval: EvalChoice,
+    /// Time each engine workload this many times over all backends in turn, and show each
+    /// backend's fastest run with how far its runs spread.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=99))]
+    pub runs: u32,
     /// For perft, run for each position the deepest expectation of at most this many nodes
     /// (50000000 when left out); for the engine workloads, stop each backend after this many
     /// nodes (search: an equal share per position; left out, every position to its depth).
@@ -261,7 +270,14 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
     for workload in engine_workloads {
         let budget = args.max_nodes.unwrap_or(workload.default_budget());
         let set = set.as_ref().unwrap_or(&empty);
-        let mut rows = engine_rows(workload, &backends, set, budget)?;
+        let mut rows = engine_rows(
+            workload,
+            &backends,
+            set,
+            budget,
+            args.eval.into(),
+            args.runs,
+        )?;
         engine_cross_check(&mut rows);
         notes.extend(mismatch_notes(
             rows.iter().map(|row| (row.backend, &row.mismatches)),
@@ -269,7 +285,14 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
         let rates: Vec<f64> = rows.iter().map(|row| row.measured.nps()).collect();
         let workload_ranks = ranks(&rates);
         if args.json {
-            write_engine_json(workload, &rows, &workload_ranks, &perft_ranks, out)?;
+            write_engine_json(
+                workload,
+                args.eval.into(),
+                &rows,
+                &workload_ranks,
+                &perft_ranks,
+                out,
+            )?;
         } else {
             if args.workload == Workload::All {
                 // A blank line between the tables.
@@ -277,6 +300,7 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
             }
             write_engine_table(
                 workload,
+                args.eval.into(),
                 set,
                 budget,
                 &rows,

@@ -6,30 +6,71 @@ use super::*;
 /// A backend's work in one engine workload.
 pub(super) struct EngineRow {
     pub(super) backend: Backend,
+    /// The fastest run.
     pub(super) measured: Measured,
+    /// How far the runs' rates spread, the fastest less the slowest over the fastest, when
+    /// there was more than one run.
+    pub(super) spread: Option<f64>,
     pub(super) mismatches: Vec<String>,
 }
 
+/// Times `workload` on every backend, `runs` times over all of them in turn, and keeps each
+/// backend's fastest run: whatever else the machine does only ever slows a run down, so the
+/// fastest is the one least disturbed.
 pub(super) fn engine_rows(
     workload: Workload,
     backends: &[Backend],
     set: &PositionSet,
     budget: u64,
+    terms: EvalTerms,
+    runs: u32,
 ) -> Result<Vec<EngineRow>, Error> {
-    let bar = progress_bar(backends.len() as u64);
-    let mut rows = Vec::new();
-    for &backend in backends {
-        bar.set_message(format!("{} {}", workload.name(), backend.name()));
-        let measured = with_backend!(backend, B => workload::measure::<B>(workload, set, budget))?;
-        rows.push(EngineRow {
-            backend,
-            measured,
-            mismatches: Vec::new(),
-        });
-        bar.inc(1);
+    let bar = progress_bar(backends.len() as u64 * u64::from(runs));
+    let mut runs_of: Vec<Vec<Measured>> = backends.iter().map(|_| Vec::new()).collect();
+    for run in 1..=runs {
+        for (&backend, measured_runs) in backends.iter().zip(&mut runs_of) {
+            bar.set_message(format!("{} {} run {run}", workload.name(), backend.name()));
+            let measured = with_backend!(backend, B => {
+                workload::measure::<B>(workload, set, budget, terms)
+            })?;
+            measured_runs.push(measured);
+            bar.inc(1);
+        }
     }
     bar.finish_and_clear();
-    Ok(rows)
+    Ok(backends
+        .iter()
+        .zip(runs_of)
+        .map(|(&backend, measured_runs)| fastest_row(backend, measured_runs))
+        .collect())
+}
+
+/// A backend's row from its runs: the fastest run, and a note for every run that did other
+/// work than the first.
+fn fastest_row(backend: Backend, mut runs: Vec<Measured>) -> EngineRow {
+    let mut mismatches = Vec::new();
+    for (index, run) in runs.iter().enumerate().skip(1) {
+        if run.nodes != runs[0].nodes || run.results != runs[0].results {
+            mismatches.push(format!(
+                "run {} walked {} nodes with other results than run 1's {}",
+                index + 1,
+                run.nodes,
+                runs[0].nodes
+            ));
+        }
+    }
+    runs.sort_by(|a, b| a.nps().total_cmp(&b.nps()));
+    let slowest = runs.first().map_or(0.0, Measured::nps);
+    let fastest = runs.last().map_or(0.0, Measured::nps);
+    let several = runs.len() > 1;
+    let measured = runs.pop().expect("at least one run");
+    let spread = (several && fastest > 0.0).then(|| (fastest - slowest) / fastest);
+    EngineRow {
+        backend,
+        measured,
+        spread,
+        mismatches,
+    }
 }
 
 /// Notes in each row where its nodes or results differ from the first row's.
@@ -70,6 +111,7 @@ pub(super) fn quiescence_share(measured: &Measured) -> Option<f64> {
 
 pub(super) fn write_engine_json(
     workload: Workload,
+    terms: EvalTerms,
     rows: &[EngineRow],
     workload_ranks: &[usize],
     perft_ranks: &[usize],
@@ -85,6 +127,7 @@ pub(super) fn write_engine_json(
             "seconds": measured.seconds,
             "rank": rank,
             "perft_rank": perft_rank,
+            "spread": row.spread,
             "agree": row.mismatches.is_empty(),
             "mismatches": row.mismatches,
         });
@@ -97,27 +140,36 @@ pub(super) fn write_engine_json(
         if workload == Workload::Search {
             line["quiescence_nodes"] = json!(measured.quiescence_nodes);
         }
+        if matches!(workload, Workload::Search | Workload::Eval) {
+            line["eval"] = json!(terms.name());
+        }
         writeln!(out, "{line}")?;
     }
     Ok(())
 }
 
 /// What an engine workload did, in one line above its table.
-pub(super) fn describe(workload: Workload, set: &PositionSet, budget: u64) -> String {
+pub(super) fn describe(
+    workload: Workload,
+    terms: EvalTerms,
+    set: &PositionSet,
+    budget: u64,
+) -> String {
     let bound = if budget == u64::MAX {
         String::new()
     } else {
         format!(", at most {budget} nodes")
     };
+    let evaluation = match terms {
+        EvalTerms::Pst => "the piece-square evaluation",
+        EvalTerms::Full => "the full evaluation",
+    };
     let what = match workload {
         Workload::Search => format!(
-            "the Bratko-Kopec positions, each to depth {} with quiescence and the full evaluation",
+            "the Bratko-Kopec positions, each to depth {} with quiescence and {evaluation}",
             workload::SEARCH_DEPTH
         ),
-        Workload::Eval => format!(
-            "the full evaluation of {} positions, pass after pass",
-            set.len()
-        ),
+        Workload::Eval => format!("{evaluation} of {} positions, pass after pass", set.len()),
         Workload::See => format!(
             "the SEE of every capture of {} positions, pass after pass",
             set.len()
@@ -137,6 +189,7 @@ pub(super) fn describe(workload: Workload, set: &PositionSet, budget: u64) -> St
 
 pub(super) fn write_engine_table(
     workload: Workload,
+    terms: EvalTerms,
     set: &PositionSet,
     budget: u64,
     rows: &[EngineRow],
@@ -144,11 +197,11 @@ pub(super) fn write_engine_table(
     perft_ranks: &[usize],
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    writeln!(out, "{}", describe(workload, set, budget))?;
+    writeln!(out, "{}", describe(workload, terms, set, budget))?;
     writeln!(
         out,
-        "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10}  agreement",
-        "backend", "nodes", "knps", "seconds", "quiescence", "rank", "perft rank"
+        "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10} {:>7}  agreement",
+        "backend", "nodes", "knps", "seconds", "quiescence", "rank", "perft rank", "spread"
     )?;
     for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
         let measured = &row.measured;
@@ -158,9 +211,14 @@ pub(super) fn write_engine_table(
             _ => "-".to_string(),
         };
         let agreement = agreement_cell(&row.mismatches);
+        // One run has no spread to show.
+        let spread = row.spread.map_or_else(
+            || "-".to_string(),
+            |spread| format!("{:.0}%", 100.0 * spread),
+        );
         writeln!(
             out,
-            "{:<12} {:>12} {:>10.1} {:>9.2} {:>11} {:>5} {:>10}  {agreement}",
+            "{:<12} {:>12} {:>10.1} {:>9.2} {:>11} {:>5} {:>10} {:>7}  {agreement}",
             row.backend.name(),
             measured.nodes,
             measured.nps() / 1e3,
@@ -168,6 +226,7 @@ pub(super) fn write_engine_table(
             quiescence,
             rank,
             perft_rank,
+            spread,
         )?;
     }
     if let Some(first) = rows.first() {
@@ -227,4 +286,42 @@ pub(super) fn engine_measurements(workload: Workload, rows: &[EngineRow]) -> Vec
             saved,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(nodes: u64, seconds: f64) -> Measured {
+        Measured {
+            nodes,
+            seconds,
+            quiescence_nodes: None,
+            results: vec![("sum".to_string(), "7".to_string())],
+        }
+    }
+
+    #[test]
+    fn the_row_keeps_the_fastest_run_and_how_far_the_runs_spread() {
+        let runs = vec![run(100, 1.0), run(100, 0.5), run(100, 2.0)];
+        let row = fastest_row(Backend::Magic, runs);
+        assert_eq!(
+            row.measured.seconds, 0.5,
+            "the best rate of 50, 100 and 200"
+        );
+        assert_eq!(row.spread, Some(0.75), "(200 - 50) / 200");
+        assert!(row.mismatches.is_empty());
+        let single = fastest_row(Backend::Magic, vec![run(100, 1.0)]);
+        assert_eq!(single.spread, None);
+    }
+
+    #[test]
+    fn a_run_that_did_other_work_is_a_mismatch() {
+        let row = fastest_row(
+            Backend::X88,
+            vec![run(100, 1.0), run(99, 1.0), run(100, 1.0)],
+        );
+        assert_eq!(row.mismatches.len(), 1, "{:?}", row.mismatches);
+        assert!(row.mismatches[0].starts_with("run 2 walked 99 nodes"));
+    }
 }
