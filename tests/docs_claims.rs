@@ -755,3 +755,71 @@ fn the_engine_chapters_reading_of_its_tables_holds() {
         assert_eq!(slowest, ["piece-list", "mailbox", "x88"], "{workload}");
     }
 }
+
+/// How many numbered exercises a chapter's `## Exercises` section holds (none without one).
+fn exercise_count(chapter: &str) -> usize {
+    let mut in_exercises = false;
+    let mut count = 0;
+    for line in chapter.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            in_exercises = heading.trim() == "Exercises";
+            continue;
+        }
+        let numbered = line
+            .split_once(". ")
+            .is_some_and(|(number, _)| !number.is_empty() && number.parse::<usize>().is_ok());
+        if in_exercises && numbered {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The instructors' guide opens its answers with the number of chapters that end with
+/// exercises, the number of exercises, and each chapter's count in book order. A chapter that
+/// gains, loses or reorders exercises must change that sentence, so the guide never claims to
+/// cover what the book no longer asks.
+#[test]
+fn the_guides_count_of_the_chapters_exercises_is_the_books() {
+    let summary = fs::read_to_string(docs_dir().join("SUMMARY.md")).expect("SUMMARY.md");
+    let mut in_book_order = Vec::new();
+    for piece in summary.split("](").skip(1) {
+        let file = piece.split(')').next().unwrap_or("");
+        let text =
+            fs::read_to_string(docs_dir().join(file)).unwrap_or_else(|err| panic!("{file}: {err}"));
+        let count = exercise_count(&text);
+        if count > 0 {
+            in_book_order.push((file.to_string(), count));
+        }
+    }
+    assert!(
+        in_book_order.len() > 10,
+        "too few chapters with exercises: {in_book_order:?}"
+    );
+    let total: usize = in_book_order.iter().map(|(_, count)| count).sum();
+
+    let guide = workspace_file("docs/instructors/src/instructors.md");
+    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    let opening = "The students' book ends ";
+    let start = guide.find(opening).expect("the answers' opening sentence") + opening.len();
+    let sentence = &guide[start..start + guide[start..].find(").").expect("its list ends")];
+    let (counts, list) = sentence.split_once(" (").expect("a list in brackets");
+    let stated: Vec<usize> = words(counts).iter().filter_map(|w| number(w)).collect();
+    assert_eq!(
+        stated,
+        [in_book_order.len(), total],
+        "the guide says {counts:?}; the book's chapters: {in_book_order:?}"
+    );
+    let listed: Vec<usize> = list
+        .split(", ")
+        .map(|entry| {
+            let last = entry.split_whitespace().last().unwrap_or("");
+            number(last).unwrap_or_else(|| panic!("{entry:?} ends with no count"))
+        })
+        .collect();
+    let counted: Vec<usize> = in_book_order.iter().map(|(_, count)| *count).collect();
+    assert_eq!(
+        listed, counted,
+        "the guide's list against the chapters in book order: {in_book_order:?}"
+    );
+}

@@ -1,10 +1,13 @@
 //! The report as Markdown for the book: the ratio table and one table of rates per mode, with
 //! the machine, the compiler and the date above them. mdBook anchors (`ANCHOR: setting`,
-//! `ANCHOR: ratios`, `ANCHOR: rates`, `ANCHOR: sizes`) let a chapter include one part.
+//! `ANCHOR: ratios`, `ANCHOR: rates`) let a chapter include one part.
+//!
+//! The board and table bytes the HTML page shows are left out: they are the same on every
+//! machine and change with the code, not with a run, so a file of measurements that keeps them
+//! goes stale at the next change. The book takes them from `docs/src/generated/sizes.txt`,
+//! which `cargo test --test docs_generated` holds to the code.
 
-use super::{
-    backend_sizes, columns, compiler, ratio_tables, utc_time, Group, Machine, Results, RATIO_PEERS,
-};
+use super::{columns, compiler, ratio_tables, utc_time, Group, Machine, Results, RATIO_PEERS};
 use std::fmt::Write;
 
 /// The Markdown of `results`; `command` is how it was made, written at the top so a reader
@@ -41,7 +44,6 @@ pub(crate) fn markdown(results: &Results, machine: &Machine, command: &str) -> S
     }
     write_ratios(w, results);
     write_rates(w, results);
-    write_sizes(w);
     text
 }
 
@@ -116,15 +118,4 @@ fn write_rates(w: &mut String, results: &Results) {
         let _ = writeln!(w);
     }
     let _ = writeln!(w, "<!-- ANCHOR_END: rates -->\n");
-}
-
-fn write_sizes(w: &mut String) {
-    let _ = writeln!(
-        w,
-        "<!-- ANCHOR: sizes -->\n| backend | board bytes | table bytes |\n|---|---:|---:|"
-    );
-    for (backend, board, table) in backend_sizes() {
-        let _ = writeln!(w, "| {} | {board} | {table} |", backend.name());
-    }
-    let _ = writeln!(w, "<!-- ANCHOR_END: sizes -->");
 }
