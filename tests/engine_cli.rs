@@ -282,6 +282,45 @@ fn compare_text_ranks_each_backend_beside_its_perft_rank() {
 }
 
 #[test]
+fn compare_runs_the_evaluation_asked_for_as_often_as_asked() {
+    let run = |terms: &str| -> Value {
+        let lines = succeeding(&[
+            "compare",
+            "--workload",
+            "eval",
+            "--eval",
+            terms,
+            "--runs",
+            "3",
+            "--max-nodes",
+            "500",
+            "--backend",
+            "x88",
+            "--json",
+        ]);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let line = lines[0].clone();
+        assert_eq!(line["backend"], "x88", "{line}");
+        assert_eq!(line["eval"], terms, "{line}");
+        // Three runs of the same work: they agree, and they have a spread.
+        assert_eq!(line["agree"], true, "{line}");
+        assert!(
+            line["spread"]
+                .as_f64()
+                .is_some_and(|s| (0.0..=1.0).contains(&s)),
+            "{line}"
+        );
+        line
+    };
+    let (pst, full) = (run("pst"), run("full"));
+    assert_eq!(pst["nodes"], full["nodes"]);
+    assert_ne!(
+        pst["results"], full["results"],
+        "the full evaluation adds terms the tables do not"
+    );
+}
+
+#[test]
 fn compare_perft_lines_name_their_workload() {
     let lines = succeeding(&[
         "compare",
