@@ -270,14 +270,13 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
     for workload in engine_workloads {
         let budget = args.max_nodes.unwrap_or(workload.default_budget());
         let set = set.as_ref().unwrap_or(&empty);
-        let mut rows = engine_rows(
+        let run = EngineRun {
             workload,
-            &backends,
+            terms: args.eval.into(),
             set,
             budget,
-            args.eval.into(),
-            args.runs,
-        )?;
+        };
+        let mut rows = engine_rows(run, &backends, args.runs)?;
         engine_cross_check(&mut rows);
         notes.extend(mismatch_notes(
             rows.iter().map(|row| (row.backend, &row.mismatches)),
@@ -285,29 +284,13 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
         let rates: Vec<f64> = rows.iter().map(|row| row.measured.nps()).collect();
         let workload_ranks = ranks(&rates);
         if args.json {
-            write_engine_json(
-                workload,
-                args.eval.into(),
-                &rows,
-                &workload_ranks,
-                &perft_ranks,
-                out,
-            )?;
+            write_engine_json(run, &rows, &workload_ranks, &perft_ranks, out)?;
         } else {
             if args.workload == Workload::All {
                 // A blank line between the tables.
                 writeln!(out)?;
             }
-            write_engine_table(
-                workload,
-                args.eval.into(),
-                set,
-                budget,
-                &rows,
-                &workload_ranks,
-                &perft_ranks,
-                out,
-            )?;
+            write_engine_table(run, &rows, &workload_ranks, &perft_ranks, out)?;
         }
         measurements.extend(engine_measurements(workload, &rows));
         all_ranks.push((workload, workload_ranks));

@@ -14,22 +14,35 @@ pub(super) struct EngineRow {
     pub(super) mismatches: Vec<String>,
 }
 
-/// Times `workload` on every backend, `runs` times over all of them in turn, and keeps each
+/// One engine workload as `compare` runs it: the work, the evaluation its search and
+/// evaluation add up, the positions it walks and the nodes it may spend on a backend.
+#[derive(Clone, Copy)]
+pub(super) struct EngineRun<'a> {
+    pub(super) workload: Workload,
+    pub(super) terms: EvalTerms,
+    pub(super) set: &'a PositionSet,
+    pub(super) budget: u64,
+}
+
+/// Times `run` on every backend, `runs` times over all of them in turn, and keeps each
 /// backend's fastest run: whatever else the machine does only ever slows a run down, so the
 /// fastest is the one least disturbed.
 pub(super) fn engine_rows(
-    workload: Workload,
+    run: EngineRun,
     backends: &[Backend],
-    set: &PositionSet,
-    budget: u64,
-    terms: EvalTerms,
     runs: u32,
 ) -> Result<Vec<EngineRow>, Error> {
+    let EngineRun {
+        workload,
+        terms,
+        set,
+        budget,
+    } = run;
     let bar = progress_bar(backends.len() as u64 * u64::from(runs));
     let mut runs_of: Vec<Vec<Measured>> = backends.iter().map(|_| Vec::new()).collect();
-    for run in 1..=runs {
+    for pass in 1..=runs {
         for (&backend, measured_runs) in backends.iter().zip(&mut runs_of) {
-            bar.set_message(format!("{} {} run {run}", workload.name(), backend.name()));
+            bar.set_message(format!("{} {} run {pass}", workload.name(), backend.name()));
             let measured = with_backend!(backend, B => {
                 workload::measure::<B>(workload, set, budget, terms)
             })?;
@@ -110,13 +123,15 @@ pub(super) fn quiescence_share(measured: &Measured) -> Option<f64> {
 }
 
 pub(super) fn write_engine_json(
-    workload: Workload,
-    terms: EvalTerms,
+    run: EngineRun,
     rows: &[EngineRow],
     workload_ranks: &[usize],
     perft_ranks: &[usize],
     out: &mut impl Write,
 ) -> Result<(), Error> {
+    let EngineRun {
+        workload, terms, ..
+    } = run;
     for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
         let measured = &row.measured;
         let mut line = json!({
@@ -149,12 +164,13 @@ pub(super) fn write_engine_json(
 }
 
 /// What an engine workload did, in one line above its table.
-pub(super) fn describe(
-    workload: Workload,
-    terms: EvalTerms,
-    set: &PositionSet,
-    budget: u64,
-) -> String {
+pub(super) fn describe(run: EngineRun) -> String {
+    let EngineRun {
+        workload,
+        terms,
+        set,
+        budget,
+    } = run;
     let bound = if budget == u64::MAX {
         String::new()
     } else {
@@ -188,16 +204,14 @@ pub(super) fn describe(
 }
 
 pub(super) fn write_engine_table(
-    workload: Workload,
-    terms: EvalTerms,
-    set: &PositionSet,
-    budget: u64,
+    run: EngineRun,
     rows: &[EngineRow],
     workload_ranks: &[usize],
     perft_ranks: &[usize],
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    writeln!(out, "{}", describe(workload, terms, set, budget))?;
+    writeln!(out, "{}", describe(run))?;
+    let workload = run.workload;
     writeln!(
         out,
         "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10} {:>7}  agreement",
