@@ -7,8 +7,10 @@
 //! - every count written next to *backends*, *techniques* or *generators* ("twelve backends",
 //!   "the nine bitboard backends", "four independent generators") against the registry in
 //!   boardlab-harness (`Backend::ALL`), which is what the command line offers;
-//! - every size in bytes written in prose against the generated and measured files the book
-//!   includes, so that a size that changed in the code cannot stay behind in a sentence.
+//! - every size in bytes written in prose against the one figure it states (a backend's row
+//!   and column of the generated size table, or a named line of a generated figure), so that a
+//!   size that changed in the code cannot stay behind in a sentence, and a sentence cannot
+//!   borrow another backend's number.
 //!
 //! The chapters of the Performance and Measured figures appendices and the debugging chapter
 //! are written from their own measurements and are left to their own checks; two more tests
@@ -276,82 +278,183 @@ fn counts_of_backends_techniques_and_generators_match_the_registry() {
     );
 }
 
-/// The digits of every number in a text, separators (spaces, commas, thin spaces) removed.
-fn numbers_in(text: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    let mut current = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c.is_ascii_digit() {
-            current.push(c);
-            continue;
-        }
-        let separator = matches!(c, ',' | ' ' | '\u{2009}' | '_');
-        let more_digits = chars.peek().is_some_and(char::is_ascii_digit);
-        if separator && more_digits && !current.is_empty() {
-            continue;
-        }
-        if !current.is_empty() {
-            found.insert(std::mem::take(&mut current));
-        }
-    }
-    if !current.is_empty() {
-        found.insert(current);
-    }
-    found
-}
-
-/// Every number written before "bytes" in a chapter's prose ("744 bytes", "133 120 bytes").
-fn byte_sizes(prose: &str) -> Vec<String> {
+/// Every number written before "bytes" in a chapter's prose ("744 bytes", "133 120 bytes"),
+/// its digits with the separators (spaces, commas, thin spaces) removed, and the prose before
+/// it, its whitespace collapsed to single spaces so that line breaks do not matter.
+fn byte_sizes(prose: &str) -> Vec<(String, String)> {
+    let prose = prose.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut found = Vec::new();
     for (at, _) in prose.match_indices(" bytes") {
         let before = &prose[..at];
-        let digits: String = before
-            .chars()
-            .rev()
-            .take_while(|c| c.is_ascii_digit() || matches!(c, ',' | ' ' | '\u{2009}'))
-            .filter(char::is_ascii_digit)
-            .collect::<String>()
-            .chars()
-            .rev()
-            .collect();
+        let start = before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, ',' | ' ' | '\u{2009}'))
+            .len();
+        // The number begins at its first digit, not at a separator before it.
+        let number = before[start..].trim_start_matches(|c: char| !c.is_ascii_digit());
+        let digits: String = number.chars().filter(char::is_ascii_digit).collect();
         // Sizes of the form "8 bytes" or "16 bytes" are widths of one value, not measurements.
         if digits.len() > 2 {
-            found.push(digits);
+            let words_before = before[..before.len() - number.len()].trim_end();
+            found.push((digits, words_before.to_string()));
         }
     }
     found
 }
 
+/// A column of `generated/sizes.txt`, which `cargo test --test docs_generated` makes from
+/// `Board::board_bytes`, `size_of::<Board::Undo>` and `Board::table_bytes`.
+#[derive(Debug, Clone, Copy)]
+enum SizeColumn {
+    Board,
+    Table,
+}
+
+/// Where a size stated in prose is made.
+#[derive(Debug, Clone, Copy)]
+enum SizeSource {
+    /// A backend's cell in `generated/sizes.txt`.
+    Sizes(&'static str, SizeColumn),
+    /// The size in bytes at the end of the line of a generated figure that begins with the
+    /// given words.
+    FigureLine(&'static str, &'static str),
+}
+
+/// One size the book states in prose: the chapter, the words just before the number, which
+/// pick out the sentence, and where the number is made.
+struct SizeClaim {
+    chapter: &'static str,
+    words_before: &'static str,
+    source: SizeSource,
+}
+
+/// Every size in bytes the checked chapters state in prose, each with the figure it is read
+/// from. A size found in prose with no entry here fails the test, so that a new sentence gets
+/// its source named rather than no check.
+const SIZE_CLAIMS: &[SizeClaim] = &[
+    SizeClaim {
+        chapter: "magic.md",
+        words_before: "107 648 attack sets of 8 bytes,",
+        source: SizeSource::FigureLine("magic-show-d4.txt", "slots:"),
+    },
+    SizeClaim {
+        chapter: "magic.md",
+        words_before: "Like the rotated backend's (",
+        source: SizeSource::Sizes("rotated", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "mailbox.md",
+        words_before: "The mailbox's board is",
+        source: SizeSource::Sizes("mailbox", SizeColumn::Board),
+    },
+    SizeClaim {
+        chapter: "mailbox.md",
+        words_before: "Its tables,",
+        source: SizeSource::Sizes("mailbox", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "piece-lists.md",
+        words_before: "plus the Zobrist hash:",
+        source: SizeSource::Sizes("piece-list", SizeColumn::Board),
+    },
+    SizeClaim {
+        chapter: "rotated.md",
+        words_before: "`show` prints the total (",
+        source: SizeSource::Sizes("rotated", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "sliders.md",
+        words_before: "the fancy magic row is below the",
+        source: SizeSource::Sizes("magic", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "x88.md",
+        words_before: "the knight targets and the step lists) come to",
+        source: SizeSource::Sizes("x88", SizeColumn::Table),
+    },
+];
+
+/// The number `source` gives.
+fn size_from(source: SizeSource) -> String {
+    match source {
+        SizeSource::Sizes(backend, column) => {
+            let text = fs::read_to_string(docs_dir().join("generated/sizes.txt"))
+                .expect("generated/sizes.txt reads");
+            let mut lines = text.lines().filter(|line| !line.starts_with('$'));
+            let heading: Vec<&str> = lines
+                .next()
+                .expect("sizes.txt has a heading")
+                .split_whitespace()
+                .collect();
+            // The columns are read by position, so their order is checked first.
+            assert_eq!(
+                heading,
+                ["backend", "board", "bytes", "undo", "bytes", "table", "bytes"],
+                "the columns of sizes.txt"
+            );
+            let row: Vec<&str> = lines
+                .map(|line| line.split_whitespace().collect::<Vec<_>>())
+                .find(|row| row.first() == Some(&backend))
+                .unwrap_or_else(|| panic!("sizes.txt has no {backend} row"));
+            let cell = match column {
+                SizeColumn::Board => 1,
+                SizeColumn::Table => 3,
+            };
+            row[cell].to_string()
+        }
+        SizeSource::FigureLine(file, begins) => {
+            let path = docs_dir().join("generated").join(file);
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let line = text
+                .lines()
+                .find(|line| line.starts_with(begins))
+                .unwrap_or_else(|| panic!("{file} has no line beginning {begins:?}"));
+            let (last, _) = byte_sizes(line)
+                .pop()
+                .unwrap_or_else(|| panic!("{file}: {line:?} gives no size in bytes"));
+            last
+        }
+    }
+}
+
 #[test]
-fn sizes_in_prose_come_from_generated_files() {
-    let mut generated = String::new();
-    for dir in ["generated", "measured", "sliders"] {
-        let Ok(entries) = fs::read_dir(docs_dir().join(dir)) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.expect("a directory entry").path();
-            if path.extension().and_then(|e| e.to_str()) != Some("svg") {
-                generated.push_str(&fs::read_to_string(&path).unwrap_or_default());
-                generated.push('\n');
+fn sizes_in_prose_are_the_figures_they_name() {
+    let mut problems = Vec::new();
+    let mut met = vec![0; SIZE_CLAIMS.len()];
+    for (chapter, text) in chapters() {
+        for (size, words_before) in byte_sizes(&prose(&text)) {
+            let claim = SIZE_CLAIMS.iter().position(|claim| {
+                claim.chapter == chapter && words_before.ends_with(claim.words_before)
+            });
+            let Some(index) = claim else {
+                let words: Vec<&str> = words_before.split(' ').collect();
+                let context = words[words.len().saturating_sub(8)..].join(" ");
+                problems.push(format!(
+                    "{chapter}: \"…{context} {size} bytes\" has no entry in SIZE_CLAIMS naming \
+                     the figure it comes from"
+                ));
+                continue;
+            };
+            met[index] += 1;
+            let claim = &SIZE_CLAIMS[index];
+            let made = size_from(claim.source);
+            if size != made {
+                problems.push(format!(
+                    "{chapter}: \"{} {size} bytes\" but {:?} gives {made}",
+                    claim.words_before, claim.source
+                ));
             }
         }
     }
-    let known = numbers_in(&generated);
-    let mut problems = Vec::new();
-    let mut checked = 0;
-    for (chapter, text) in chapters() {
-        // A size may stand at the end of a line and its "bytes" at the start of the next.
-        for size in byte_sizes(&prose(&text).replace('\n', " ")) {
-            checked += 1;
-            if !known.contains(&size) {
-                problems.push(format!("{chapter}: {size} bytes is in no generated file"));
-            }
+    for (claim, met) in SIZE_CLAIMS.iter().zip(&met) {
+        if *met != 1 {
+            problems.push(format!(
+                "{}: \"{} … bytes\" was found {met} times, not once",
+                claim.chapter, claim.words_before
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    assert!(checked >= 5, "only {checked} sizes found in the chapters");
 }
 
 #[test]
@@ -359,13 +462,18 @@ fn number_words_and_numerals_are_read_alike() {
     assert_eq!(number("Twelve"), Some(12));
     assert_eq!(number("12"), Some(12));
     assert_eq!(number("backends"), None);
+    let sizes = byte_sizes("is 744 bytes, or\n133 120 bytes and 8 bytes, 2,328 bytes");
+    let sizes: Vec<(&str, &str)> = sizes
+        .iter()
+        .map(|(size, before)| (size.as_str(), before.as_str()))
+        .collect();
     assert_eq!(
-        numbers_in("133 120 bytes and 2,328"),
-        ["133120", "2328"].iter().map(|s| s.to_string()).collect()
-    );
-    assert_eq!(
-        byte_sizes("is 744 bytes, or 133 120 bytes"),
-        ["744", "133120"]
+        sizes,
+        [
+            ("744", "is"),
+            ("133120", "is 744 bytes, or"),
+            ("2328", "is 744 bytes, or 133 120 bytes and 8 bytes,"),
+        ]
     );
 }
 

@@ -8,7 +8,8 @@
 //! BOARDLAB_UPDATE_DOCS=1 cargo test --test docs_generated
 //! ```
 //!
-//! and read the diff before committing it.
+//! and read the diff before committing it. Under CI (`CI` set to anything but empty, `false`
+//! or `0`) the variable makes the test fail instead: CI checks the committed files.
 
 mod support;
 
@@ -815,7 +816,8 @@ fn needs_python_chess(fig: &Figure) -> bool {
 
 #[test]
 fn committed_figures_match_the_commands() {
-    let update = std::env::var_os("BOARDLAB_UPDATE_DOCS").is_some();
+    // Under CI a request to rewrite fails here, before any file is touched.
+    let update = boardlab_testkit::ci::rewrite_snapshots("BOARDLAB_UPDATE_DOCS");
     let mut problems = Vec::new();
     // Figures of the python-chess fixture need it; without it they are skipped (failed on CI).
     let python_chess = FIGURES.iter().any(needs_python_chess) && support::python_chess();

@@ -797,7 +797,8 @@ fn command_line(leaf: &Leaf, fixtures: &Fixtures, picks: &Picks) -> Vec<String> 
             if takes_many(arg) && !pick.bad {
                 line.extend(values.iter().take(1 + pick.count).cloned());
             } else {
-                line.push(pick.value.get(&values).clone());
+                let value = pick.value.map_or(&values[0], |value| value.get(&values));
+                line.push(value.clone());
             }
         }
     }
@@ -827,8 +828,8 @@ struct Pick {
     given: bool,
     /// Whether its value is one the command must refuse.
     bad: bool,
-    /// Which value.
-    value: Index,
+    /// Which value: the first when `None`.
+    value: Option<Index>,
     /// How many more values, for an argument that takes several.
     count: usize,
 }
@@ -839,11 +840,10 @@ struct Picks {
     args: Vec<Pick>,
     /// A word anywhere after the command's own: an unknown flag, a stray value.
     stray: Option<(Index, String)>,
-    /// What standard input holds.
-    stdin: Index,
 }
 
-fn picks(args: usize) -> impl Strategy<Value = Picks> {
+/// A case's picks, and which fixture its standard input reads.
+fn picks(args: usize) -> impl Strategy<Value = (Picks, Index)> {
     let pick = (
         any::<bool>(),
         prop::bool::weighted(0.1),
@@ -853,7 +853,7 @@ fn picks(args: usize) -> impl Strategy<Value = Picks> {
         .prop_map(|(given, bad, value, count)| Pick {
             given,
             bad,
-            value,
+            value: Some(value),
             count,
         });
     (
@@ -867,10 +867,12 @@ fn picks(args: usize) -> impl Strategy<Value = Picks> {
         ),
         any::<Index>(),
     )
-        .prop_map(|(args, stray, stdin)| Picks {
-            args,
-            stray: stray.map(|(at, word)| (at, word.to_string())),
-            stdin,
+        .prop_map(|(args, stray, stdin)| {
+            let picks = Picks {
+                args,
+                stray: stray.map(|(at, word)| (at, word.to_string())),
+            };
+            (picks, stdin)
         })
 }
 
@@ -904,13 +906,108 @@ fn run_bounded(args: &[String], dir: &Path, stdin: &Path) -> (Option<i32>, Strin
     )
 }
 
-/// Cases per command.
+/// Random, half-valid cases per command.
 const COMMAND_CASES: u32 = 12;
 
-/// Random, half-valid command lines for every command `Cli` defines: every run exits with
-/// status 0, 1 or 2, never panics (the binary reports a panic as an internal error), and on
-/// status 2 prints one line on standard error (followed, with `--verbose`, by what a failing
-/// program wrote on its own).
+/// The share of its valid lines ([`valid_lines`]) each command must run to status 0, as a
+/// fraction. Without a floor of its own a command could fail every line at some argument check
+/// (a broken fixture, say) and the test would check its error lines only.
+const VALID_SUCCESS_SHARE: (usize, usize) = (1, 2);
+
+/// The arguments a command's valid lines always give beside its required ones: the command
+/// cannot run without one of a group (`search` needs a limit), or reads a default that the
+/// scratch folder does not hold (`report` reads criterion's results from `target/criterion`).
+const VALID_LINE_BASE: &[(&str, &str)] = &[("search", "depth"), ("report", "criterion")];
+
+/// What a command's valid lines read on standard input: the fixture the command reads there.
+fn valid_stdin(command: &str) -> &'static str {
+    match command {
+        "units run" => "units.epd",
+        "units merge" => "results.jsonl",
+        _ => "uci.txt",
+    }
+}
+
+/// The valid lines of a command: its required arguments (and those of [`VALID_LINE_BASE`])
+/// alone, then with each optional argument in turn, every value the first one it accepts.
+/// Some still fail where an argument needs another (`--html` needs `--out`), but most must run.
+fn valid_lines(leaf: &Leaf, fixtures: &Fixtures) -> Vec<Vec<String>> {
+    let command = leaf.path.join(" ");
+    let in_base = |arg: &clap::Arg| {
+        VALID_LINE_BASE
+            .iter()
+            .any(|&(base, long)| base == command && arg.get_long() == Some(long))
+    };
+    let with = |given: Option<usize>| Picks {
+        args: (0..leaf.args.len())
+            .map(|index| Pick {
+                given: Some(index) == given || in_base(&leaf.args[index]),
+                bad: false,
+                value: None,
+                count: 0,
+            })
+            .collect(),
+        stray: None,
+    };
+    let optional = (0..leaf.args.len()).filter(|&index| {
+        let arg = &leaf.args[index];
+        !arg.is_required_set() && !in_base(arg) && arg.get_long() != Some("max-nodes")
+    });
+    std::iter::once(None)
+        .chain(optional.map(Some))
+        .map(|given| command_line(leaf, fixtures, &with(given)))
+        .collect()
+}
+
+/// Commands no valid line may run, and why.
+const NEVER_RUN: &[(&str, &str)] = &[(
+    "serve",
+    "a server runs until it is stopped, so each line names a backend as an outside program, \
+     which serve refuses at start-up",
+)];
+
+/// What one command's lines did: the random lines by exit status (0, 1, 2), how many of the
+/// valid lines ran and how many of those ran to status 0, and the first valid line that did not,
+/// with the first line it wrote on standard error.
+#[derive(Debug, Default, Clone)]
+struct CommandRuns {
+    by_status: [usize; 3],
+    valid: usize,
+    valid_succeeded: usize,
+    valid_failure: Option<String>,
+}
+
+/// Runs one command line and checks what a run of any line must do: exit with status 0, 1 or
+/// 2, never panic (the binary reports a panic as an internal error), and on status 2 print one
+/// line on standard error (followed, with `--verbose`, by what a failing program wrote on its
+/// own). Returns the status and standard error.
+fn run_checked(
+    args: &[String],
+    fixtures: &Fixtures,
+    stdin: &str,
+) -> Result<(i32, String), TestCaseError> {
+    let stdin = fixtures.dir.join(stdin);
+    let (code, stderr) = run_bounded(args, &fixtures.dir, &stdin);
+    let failed = stderr.contains("panicked") || stderr.contains("internal error");
+    prop_assert!(!failed, "{:?}: {}", args, stderr);
+    let Some(code @ 0..=2) = code else {
+        return Err(TestCaseError::fail(format!(
+            "{args:?}: status {code:?}, {stderr}"
+        )));
+    };
+    if code == 2 {
+        // `--verbose` asks for a failing program's own standard error under the line.
+        if !args.iter().any(|arg| arg == "--verbose") {
+            prop_assert_eq!(stderr.lines().count(), 1, "{:?}: {}", args, stderr);
+        }
+        prop_assert!(stderr.starts_with("error: "), "{:?}: {}", args, stderr);
+    }
+    Ok((code, stderr))
+}
+
+/// Random, half-valid command lines for every command `Cli` defines, and valid ones: every run
+/// keeps [`run_checked`]'s rules, and every command runs a share of its valid lines to status
+/// 0 ([`VALID_SUCCESS_SHARE`]), counted and reported command by command.
 #[test]
 fn random_command_lines_for_every_command_never_panic() {
     let seed = seed();
@@ -922,55 +1019,82 @@ fn random_command_lines_for_every_command_never_panic() {
     assert!(all.len() >= 13, "{} commands", all.len());
     let fixtures = Fixtures::new();
     let stdins = ["uci.txt", "units.epd", "results.jsonl", "junk.txt"];
-    let runs: std::sync::Mutex<BTreeMap<String, [usize; 3]>> = Default::default();
+    let runs: std::sync::Mutex<BTreeMap<String, CommandRuns>> = Default::default();
+    let count = |leaf: &Leaf, tally: &dyn Fn(&mut CommandRuns)| {
+        if let Ok(mut runs) = runs.lock() {
+            tally(runs.entry(leaf.path.join(" ")).or_default());
+        }
+    };
     for (index, leaf) in all.iter().enumerate() {
         let seed = seed.wrapping_add(index as u64);
-        run_seeded(COMMAND_CASES, seed, picks(leaf.args.len()), |picks| {
-            let args = command_line(leaf, &fixtures, &picks);
-            let stdin = fixtures.dir.join(picks.stdin.get(&stdins));
-            let (code, stderr) = run_bounded(&args, &fixtures.dir, &stdin);
-            let failed = stderr.contains("panicked") || stderr.contains("internal error");
-            prop_assert!(!failed, "{:?}: {}", args, stderr);
-            prop_assert!(
-                matches!(code, Some(0..=2)),
-                "{:?}: status {:?}, {}",
-                args,
-                code,
-                stderr
-            );
-            if code == Some(2) {
-                // `--verbose` asks for a failing program's own standard error under the line.
-                if !args.iter().any(|arg| arg == "--verbose") {
-                    prop_assert_eq!(stderr.lines().count(), 1, "{:?}: {}", args, stderr);
-                }
-                prop_assert!(stderr.starts_with("error: "), "{:?}: {}", args, stderr);
-            }
-            if let (Some(code @ 0..=2), Ok(mut runs)) = (code, runs.lock()) {
-                runs.entry(leaf.path.join(" ")).or_default()[code as usize] += 1;
-            }
-            Ok(())
-        });
-    }
-    let runs = runs.into_inner().unwrap_or_default();
-    println!("runs by status 0, 1, 2: {runs:?}");
-    for leaf in &all {
-        let name = leaf.path.join(" ");
-        let counts = runs.get(&name).copied().unwrap_or_default();
-        let ran = counts.iter().sum::<usize>();
-        assert!(
-            ran >= COMMAND_CASES as usize,
-            "{name} ran {ran} of its {COMMAND_CASES} cases"
+        run_seeded(
+            COMMAND_CASES,
+            seed,
+            picks(leaf.args.len()),
+            |(picks, stdin)| {
+                let args = command_line(leaf, &fixtures, &picks);
+                let (code, _) = run_checked(&args, &fixtures, stdin.get::<&str>(&stdins))?;
+                count(leaf, &|runs| runs.by_status[code as usize] += 1);
+                Ok(())
+            },
         );
     }
-    // The lines are half valid: a share of them must get past the argument checks and run, or
-    // the test would be checking error lines only (a broken fixture, say). About half do.
-    let (succeeded, all_runs) = runs.values().fold((0, 0), |(ok, all), counts| {
-        (ok + counts[0], all + counts.iter().sum::<usize>())
-    });
-    assert!(
-        succeeded * 5 >= all_runs,
-        "only {succeeded} of {all_runs} command lines ran to status 0"
-    );
+    // The valid lines run once each, in order: no case of them is random.
+    for leaf in &all {
+        for args in valid_lines(leaf, &fixtures) {
+            let checked = run_checked(&args, &fixtures, valid_stdin(&leaf.path.join(" ")));
+            let (code, stderr) = checked.unwrap_or_else(|failure| panic!("{failure}"));
+            count(leaf, &|runs| {
+                runs.valid += 1;
+                runs.valid_succeeded += usize::from(code == 0);
+                if code != 0 && runs.valid_failure.is_none() {
+                    let said = stderr.lines().next().unwrap_or("");
+                    runs.valid_failure = Some(format!("{args:?}: status {code}, {said}"));
+                }
+            });
+        }
+    }
+    let runs = runs.into_inner().unwrap_or_default();
+    let mut problems = Vec::new();
+    for leaf in &all {
+        let name = leaf.path.join(" ");
+        let counts = runs.get(&name).cloned().unwrap_or_default();
+        println!(
+            "{name}: random lines by status 0, 1, 2: {:?}; valid lines run to status 0: {} of {}{}",
+            counts.by_status,
+            counts.valid_succeeded,
+            counts.valid,
+            counts
+                .valid_failure
+                .as_ref()
+                .map_or(String::new(), |line| format!(" (first failing: {line})"))
+        );
+        let ran = counts.by_status.iter().sum::<usize>();
+        let valid = valid_lines(leaf, &fixtures).len();
+        if ran < COMMAND_CASES as usize || counts.valid != valid {
+            problems.push(format!(
+                "{name} ran {ran} of its {COMMAND_CASES} random cases and {} of its {valid} \
+                 valid lines",
+                counts.valid
+            ));
+        }
+        let (part, whole) = VALID_SUCCESS_SHARE;
+        let never_runs = NEVER_RUN.iter().any(|(command, _)| *command == name);
+        if never_runs {
+            if counts.valid_succeeded > 0 {
+                problems.push(format!(
+                    "{name} ran {} valid lines to status 0: it is no longer one that cannot run",
+                    counts.valid_succeeded
+                ));
+            }
+        } else if counts.valid_succeeded * whole < counts.valid * part {
+            problems.push(format!(
+                "{name}: only {} of its {} valid lines ran to status 0, below {part} in {whole}",
+                counts.valid_succeeded, counts.valid
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// Command lines with no command, or none that exists: usage errors, each on one line.

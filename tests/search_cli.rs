@@ -36,6 +36,25 @@ fn json_reports_move_score_depth_nodes_and_pv() {
     assert!(is_checkmate(fen, &["h5f7"]), "the move mates");
 }
 
+/// The helpers these tests judge the engine's moves by: a stalemate is not a mate, and the
+/// legal moves are the rules' (the reference board's, not a backend's under test).
+#[test]
+fn the_helpers_tell_mate_from_stalemate() {
+    let start = boardlab_core::START_FEN;
+    // The fool's mate.
+    let fools_mate = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    assert!(legal_moves(start, &fools_mate).is_empty());
+    assert!(is_checkmate(start, &fools_mate));
+    // Black to move has no move and is not in check.
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    assert!(legal_moves(stalemate, &[]).is_empty());
+    assert!(!is_checkmate(stalemate, &[]));
+    // In check with a way out.
+    assert!(!is_checkmate(start, &["e2e4", "f7f6", "d1h5"]));
+    assert_eq!(legal_moves(start, &["e2e4", "f7f6", "d1h5"]), ["g7g6"]);
+    assert_eq!(legal_moves(start, &[]).len(), 20);
+}
+
 #[test]
 fn each_limit_gives_a_legal_move() {
     let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";

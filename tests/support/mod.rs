@@ -2,14 +2,15 @@
 //! and finding the outside tools some of them talk to.
 //!
 //! A test that needs a tool asks [`require`]. When the tool is there, the test runs. When it is
-//! missing, the test prints a note and passes on a developer's machine, but under `CI=true` it
-//! fails, so that CI (whose `.ci/run` installs every tool) never passes by skipping.
+//! missing, the test prints a note and passes on a developer's machine, but under CI
+//! (`boardlab_testkit::ci::under_ci`) it fails, so that CI (whose `.ci/run` installs every
+//! tool) never passes by skipping.
 
 // Each test file uses the part it needs.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 
 /// The `boardlab` binary under test.
 pub const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
@@ -37,14 +38,21 @@ pub const RUN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(300
 /// and fails the test once `limit` has passed: the deadline is watched while the program runs,
 /// not checked after it exits.
 pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
-    use std::io::Read;
     use std::process::Stdio;
-    let started = std::time::Instant::now();
-    let mut child = command
+    let child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|err| panic!("{command:?} starts: {err}"));
+    wait_within(child, &format!("{command:?}"), limit)
+}
+
+/// Waits for `child` as [`run_within`] does, with what it printed on the standard output and
+/// error it was given as pipes (an output it was not given as a pipe reads as empty). `what`
+/// names it in the failure.
+pub fn wait_within(mut child: Child, what: &str, limit: std::time::Duration) -> Output {
+    use std::io::Read;
+    let started = std::time::Instant::now();
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
@@ -52,8 +60,8 @@ pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
             bytes
         })
     };
-    let stdout = drain(Box::new(child.stdout.take().unwrap()));
-    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let stdout = child.stdout.take().map(|pipe| drain(Box::new(pipe)));
+    let stderr = child.stderr.take().map(|pipe| drain(Box::new(pipe)));
     let status = loop {
         if let Some(status) = child.try_wait().expect("the child can be waited for") {
             break status;
@@ -61,14 +69,17 @@ pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
         if started.elapsed() > limit {
             child.kill().ok();
             child.wait().ok();
-            panic!("{command:?} was still running after {limit:?}");
+            panic!("{what} was still running after {limit:?}");
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
+    let read = |drained: Option<std::thread::JoinHandle<Vec<u8>>>| {
+        drained.map_or_else(Vec::new, |drained| drained.join().unwrap())
+    };
     Output {
         status,
-        stdout: stdout.join().unwrap(),
-        stderr: stderr.join().unwrap(),
+        stdout: read(stdout),
+        stderr: read(stderr),
     }
 }
 
@@ -109,10 +120,10 @@ pub fn assert_bad_input(args: &[&str], expected: &str) {
 pub const BOOK: &str = "/usr/share/games/gnuchess/book.bin";
 
 /// Whether the test may go on with a tool: `true` when `found`; otherwise a note and `false`,
-/// or under `CI=true` a panic naming the tool and how to install it.
+/// or under CI (`CI` set to anything but empty, `false` or `0`) a panic naming the tool and
+/// how to install it.
 pub fn require(tool: &str, install: &str, found: bool) -> bool {
-    let under_ci = std::env::var("CI").is_ok_and(|value| value == "true");
-    require_in(under_ci, tool, install, found)
+    require_in(boardlab_testkit::ci::under_ci(), tool, install, found)
 }
 
 /// [`require`] with the `CI` setting given, so that both answers can be tested.
@@ -121,7 +132,7 @@ pub fn require_in(under_ci: bool, tool: &str, install: &str, found: bool) -> boo
         return true;
     }
     if under_ci {
-        panic!("{tool} is missing and CI=true requires it ({install})");
+        panic!("{tool} is missing and CI requires it ({install})");
     }
     println!("note: skipped, {tool} is missing ({install})");
     false

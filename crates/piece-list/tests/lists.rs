@@ -4,7 +4,7 @@
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, Color, MoveList, Piece, Role, Square};
 use boardlab_piece_list::{PieceList, PieceListBoard};
-use boardlab_testkit::WALK_POSITIONS;
+use boardlab_testkit::{CORNER_WALKS, STANDARD_WALKS};
 
 /// Panics unless both lists are well formed and agree with `piece_at` on every square.
 fn assert_lists_sound(board: &PieceListBoard, path: &[String]) {
@@ -45,35 +45,66 @@ fn assert_lists_sound(board: &PieceListBoard, path: &[String]) {
 }
 
 /// Walks every line to `depth`, checking the lists after each make and that unmake gives back
-/// the same board, list order included.
-fn walk(board: &mut PieceListBoard, depth: u32, path: &mut Vec<String>) {
+/// the same board, list order included. Returns the nodes checked, the root included.
+fn walk(board: &mut PieceListBoard, depth: u32, path: &mut Vec<String>) -> u64 {
     assert_lists_sound(board, path);
     if depth == 0 {
-        return;
+        return 1;
     }
     let mut moves = MoveList::new();
     board.generate(boardlab_core::GenKind::All, &mut moves);
+    let mut nodes = 1;
     for &mv in moves.iter() {
         let before = board.clone();
         let undo = board.make(mv);
         path.push(mv.to_string());
-        walk(board, depth - 1, path);
+        nodes += walk(board, depth - 1, path);
         path.pop();
         board.unmake(mv, undo);
         assert_eq!(*board, before, "unmake of {mv} after {path:?}");
     }
+    nodes
 }
 
+/// Walks the kit's positions (the standard perft positions and the rules' corners: en passant
+/// pins, promotions, castling rights, full lists) each to the depth of its table, and the
+/// standard perft suite to depth 3. Every walk must check each node of its tree, as many as the
+/// kit's table or the suite's perft counts give, so a walk that stops early fails.
 #[test]
 fn lists_keep_their_invariants_through_make_and_unmake() {
-    let suite = parse_perft_suite(STANDARD_SUITE).unwrap();
-    let fens = WALK_POSITIONS
+    let kit = STANDARD_WALKS
         .iter()
-        .map(|fen| fen.to_string())
-        .chain(suite.into_iter().map(|case| case.fen));
-    for fen in fens {
+        .chain(&CORNER_WALKS)
+        .map(|walk| (walk.fen.to_string(), walk.depth, walk.nodes));
+    const SUITE_DEPTH: u32 = 3;
+    let suite = parse_perft_suite(STANDARD_SUITE)
+        .unwrap()
+        .into_iter()
+        .map(|case| {
+            // The tree's nodes: the root and the perft count of every depth down to the walk's.
+            let nodes = 1
+                + (1..=SUITE_DEPTH)
+                    .map(|depth| {
+                        let count = case.expected.iter().find(|&&(d, _)| d == depth);
+                        count
+                            .unwrap_or_else(|| {
+                                panic!("{}: no perft count at depth {depth}", case.fen)
+                            })
+                            .1
+                    })
+                    .sum::<u64>();
+            (case.fen, SUITE_DEPTH, nodes)
+        });
+    let walks: Vec<(String, u32, u64)> = kit.chain(suite).collect();
+    // The suite's positions were read: more walks than the kit's tables hold.
+    assert!(walks.len() > STANDARD_WALKS.len() + CORNER_WALKS.len());
+    for (fen, depth, tree) in walks {
         let mut board = PieceListBoard::from_fen(&fen).unwrap();
-        walk(&mut board, 3, &mut Vec::new());
+        let nodes = walk(&mut board, depth, &mut Vec::new());
+        assert_eq!(
+            nodes, tree,
+            "{fen} to depth {depth}: checked {nodes} nodes of the tree's {tree}"
+        );
     }
 }
 

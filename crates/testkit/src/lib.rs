@@ -22,12 +22,15 @@
 //!   test comparing backends can say how many independent generators agreed ([`generators`]).
 //! - [`positions`] draws random valid positions and games, and counts the kinds of position
 //!   ([`Feature`]) they hold.
+//! - [`ci`] says whether the tests run under CI, where a missing outside tool fails its test and
+//!   a snapshot test refuses to rewrite its committed files.
 //!
 //! A check fails by panicking with a message that names the backend, the position, the moves
 //! that reach it and what differed, with the arguments that take `boardlab diff` there. A node
 //! budget never cuts a check short in silence: a walk whose tree is bigger than its budget
 //! fails, and so does a suite check that leaves a position of the suite uncounted.
 
+pub mod ci;
 pub mod conformance;
 pub mod generators;
 pub mod positions;
