@@ -15,9 +15,9 @@
 //! median time per query that criterion measured (read back from its `estimates.json` files),
 //! the table the book's chapter "Slider attacks compared" shows.
 
+use boardlab_backends::{boardlab_magic, boardlab_rotated};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
-use boardlab_harness::backend::{boardlab_magic, boardlab_rotated};
 use boardlab_rotated::RotatedOccupancy;
 use boardlab_sliders::bit_lines::LineBytes;
 use boardlab_sliders::{
