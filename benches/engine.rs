@@ -21,13 +21,13 @@
 
 mod common;
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::bitboard::king_attacks;
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{
     evaluate_breakdown, queries, Bitboard, Board, Color, EvalBreakdown, EvalTerms, Limits, Move,
     ReferenceBoard, Searcher,
 };
-use boardlab_harness::{with_backend, Backend};
 use boardlab_testkit::WALK_POSITIONS;
 use common::{cozy_board, shakmaty_position};
 use criterion::measurement::WallTime;

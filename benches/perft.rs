@@ -7,8 +7,8 @@
 
 mod common;
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::{perft, Board, PerftCase, PerftMode};
-use boardlab_harness::{with_backend, Backend};
 use common::{
     case_name, chess_board, chess_perft_mode, cozy_board, cozy_perft_mode, depth_within,
     shakmaty_perft, shakmaty_position, standard_cases,

@@ -20,8 +20,8 @@
 
 mod common;
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::{perft, Board, PerftMode};
-use boardlab_harness::{with_backend, Backend};
 use common::{cozy_board, cozy_perft, shakmaty_perft, shakmaty_position, standard_cases};
 use std::time::Instant;
 

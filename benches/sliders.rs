@@ -17,9 +17,9 @@
 //! that table: they change with the code, not with a run, and the chapter takes them from the
 //! table of sizes the tests keep.
 
+use boardlab_backends::{boardlab_magic, boardlab_rotated};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
-use boardlab_harness::backend::{boardlab_magic, boardlab_rotated};
 use boardlab_rotated::RotatedOccupancy;
 use boardlab_sliders::bit_lines::LineBytes;
 use boardlab_sliders::{

@@ -2,12 +2,12 @@
 //! well-tested move generator), on random valid positions: random placements aimed at checks,
 //! pins, en passant, castling and promotions, and positions of random games
 //! (`boardlab_testkit::positions`). Agreement is counted per independent move generator (the
-//! kit's `GENERATORS`). The draws are seeded; `BOARDLAB_SEED=N` draws another set.
+//! registry's `Generator`s). The draws are seeded; `BOARDLAB_SEED=N` draws another set.
 
-use boardlab_core::{Board, Setup};
-use boardlab_harness::{with_backend, Backend, ReferenceBoard};
+use boardlab_backends::{with_backend, Agreement, Backend};
+use boardlab_core::{Board, ReferenceBoard, Setup};
 use boardlab_testkit::positions::random_position;
-use boardlab_testkit::{Agreement, Feature, FeatureCount, WALK_POSITIONS};
+use boardlab_testkit::{Feature, FeatureCount, WALK_POSITIONS};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use shakmaty::fen::Fen;

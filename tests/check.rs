@@ -9,7 +9,7 @@ mod support;
 #[path = "../examples/planted_bug/board.rs"]
 mod board;
 
-use boardlab_harness::backend::boardlab_x88::X88Board;
+use boardlab_backends::boardlab_x88::X88Board;
 use boardlab_harness::{check, CheckOptions, Error, RandomGames, Tag};
 use serde_json::Value;
 use std::process::Output;

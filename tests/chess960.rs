@@ -3,9 +3,9 @@
 
 mod support;
 
+use boardlab_backends::{Agreement, Backend};
 use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
-use boardlab_harness::Backend;
-use boardlab_testkit::{Agreement, CHESS960_WALK_POSITIONS};
+use boardlab_testkit::CHESS960_WALK_POSITIONS;
 use support::{boardlab, json_lines, stderr, stdout};
 
 /// The first Chess960 start position: king g1 between rooks f1 and h1.

@@ -2,16 +2,17 @@
 //! positions, random legal moves; at every position every backend lists shakmaty's legal moves
 //! (castling written as the king taking its own rook), and the move played leads every backend
 //! to the position shakmaty reaches. Agreement is counted per independent move generator (the
-//! kit's `GENERATORS`), and the kinds of position met (castling rights, legal castling, en
+//! registry's `Generator`s), and the kinds of position met (castling rights, legal castling, en
 //! passant, check) are counted and held to floors.
 //!
 //! Each run draws new games and prints its seed; `BOARDLAB_SEED=N cargo test --test
 //! chess960_random` plays the games of seed N again.
 
+use boardlab_backends::{with_backend, Agreement, Backend};
 use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE};
+use boardlab_core::ReferenceBoard;
 use boardlab_core::{Board, Piece, Role, Setup};
-use boardlab_harness::{with_backend, Backend, ReferenceBoard};
-use boardlab_testkit::{Agreement, Feature, FeatureCount};
+use boardlab_testkit::{Feature, FeatureCount};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

@@ -152,7 +152,7 @@ fn compare_runs_every_backend_and_agrees() {
     let output = boardlab(&["compare", "--max-nodes", "20000", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
-    assert_eq!(lines.len(), boardlab_harness::Backend::ALL.len());
+    assert_eq!(lines.len(), boardlab_backends::Backend::ALL.len());
     for line in &lines {
         assert_eq!(line["agree"], true, "{line}");
         assert!(line["board_bytes"].as_u64().unwrap() > 0);

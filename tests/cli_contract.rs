@@ -2,8 +2,9 @@
 //! table is parsed and compared with `boardlab_harness::Cli` both ways, and the rules above the
 //! table are checked on every command that clap knows.
 
+use boardlab_backends::Backend;
 use boardlab_core::MAX_DEPTH;
-use boardlab_harness::{Backend, Cli};
+use boardlab_harness::Cli;
 use clap::error::ErrorKind;
 use clap::{Arg, Command, CommandFactory};
 use std::collections::{BTreeMap, BTreeSet};

@@ -201,7 +201,7 @@ fn stockfish_finds_no_divergence() {
 /// The backends the binary offers, as its help lists them.
 fn backend_names() -> Vec<String> {
     use clap::ValueEnum;
-    boardlab_harness::Backend::value_variants()
+    boardlab_backends::Backend::value_variants()
         .iter()
         .filter_map(|b| b.to_possible_value())
         .map(|v| v.get_name().to_string())

@@ -109,7 +109,7 @@ fn planted_bug_output() -> String {
 /// The statistics of position 3 at depth 2 on the example's board beside the magic backend's,
 /// the columns that differ marked.
 fn planted_bug_stats() -> String {
-    use boardlab_harness::backend::boardlab_magic::MagicBoard;
+    use boardlab_backends::boardlab_magic::MagicBoard;
     use boardlab_harness::{perft_stats, Position};
     let position = Position::from_fen(POSITION3_FEN, false).expect("position 3 is a position");
     let right = perft_stats::<MagicBoard>(&position, 2).expect("magic counts position 3");
@@ -145,8 +145,8 @@ fn testkit_message() -> String {
 /// Every backend's sizes, as `boardlab compare` reports them in its size columns: the board,
 /// the undo record `make` returns, and the backend's own lookup tables.
 fn sizes_table() -> String {
+    use boardlab_backends::{with_backend, Backend};
     use boardlab_core::Board;
-    use boardlab_harness::{with_backend, Backend};
     let mut out = format!(
         "{:<14} {:>11} {:>10} {:>11}\n",
         "backend", "board bytes", "undo bytes", "table bytes"

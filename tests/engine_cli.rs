@@ -3,7 +3,7 @@
 
 mod support;
 
-use boardlab_harness::Backend;
+use boardlab_backends::Backend;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use support::{assert_bad_input, boardlab, json_lines, stderr, stdout};

@@ -16,8 +16,8 @@
 
 mod support;
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::{Board, Color, ReferenceBoard, Square, START_FEN};
-use boardlab_harness::{with_backend, Backend};
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::WALK_POSITIONS;
 use rand::SeedableRng;

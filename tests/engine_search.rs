@@ -5,9 +5,9 @@
 //! variation, node count and quiescence node count on every backend, over a spread of the
 //! Bratko-Kopec positions.
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
 use boardlab_core::{Board, EvalTerms, Limits, Score, Searcher};
-use boardlab_harness::{with_backend, Backend};
 use clap::ValueEnum;
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;

@@ -254,7 +254,7 @@ fn a_baseline_build_runs_on_an_older_processor_and_refuses_only_pext() {
     assert!(stderr.contains("skipping pext"), "{stderr}");
     let counts = nodes_by_backend(&output);
     // Every registered backend but pext, which the emulated processor cannot run.
-    let expected: Vec<&str> = boardlab_harness::Backend::ALL
+    let expected: Vec<&str> = boardlab_backends::Backend::ALL
         .iter()
         .map(|backend| backend.name())
         .filter(|&name| name != "pext")

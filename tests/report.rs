@@ -4,7 +4,7 @@
 
 mod support;
 
-use boardlab_harness::Backend;
+use boardlab_backends::Backend;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};

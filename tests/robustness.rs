@@ -18,9 +18,9 @@
 
 mod support;
 
+use boardlab_backends::{every_backend_holds, with_backend, Backend};
 use boardlab_core::{Board, CastlingSide, Color, Move, Piece, ReferenceBoard, Role, Setup, Square};
-use boardlab_harness::backend::every_backend_holds;
-use boardlab_harness::{with_backend, Backend, Cli};
+use boardlab_harness::Cli;
 use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use clap::CommandFactory;
 use proptest::prelude::*;

@@ -1,8 +1,8 @@
 //! The search on every registered backend: the same tree, so the same move, score, node count
 //! and principal variation; and the tactical basics on each.
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, Zobrist};
-use boardlab_harness::{with_backend, Backend};
 use std::sync::atomic::AtomicBool;
 
 mod support;

@@ -11,9 +11,9 @@
 //!
 //! (`BOARDLAB_BK_BACKEND` picks the backend; the default is the registry's default.)
 
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
 use boardlab_core::{Board, Limits, Move, MoveList, Role, Searcher, Square};
-use boardlab_harness::{with_backend, Backend};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

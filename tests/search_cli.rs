@@ -2,7 +2,7 @@
 
 mod support;
 
-use boardlab_harness::Backend;
+use boardlab_backends::Backend;
 use serde_json::Value;
 use support::{boardlab, is_checkmate, legal_moves};
 

@@ -7,11 +7,12 @@
 //! `measure_staged_generation` is also the measurement the book quotes, at a greater depth:
 //! `BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test search_staged measure -- --nocapture`.
 
+use boardlab_backends::{with_backend, Backend};
+use boardlab_core::ReferenceBoard;
 use boardlab_core::{
     is_legal_move, staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList,
     Score, Searcher, Setup,
 };
-use boardlab_harness::{with_backend, Backend, ReferenceBoard};
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::WALK_POSITIONS;
 use rand::rngs::StdRng;

@@ -64,7 +64,7 @@ fn info_lists_the_backends_the_budgets_and_no_programs() {
         .iter()
         .map(|b| b["name"].as_str().unwrap())
         .collect();
-    let expected: Vec<&str> = boardlab_harness::Backend::ALL
+    let expected: Vec<&str> = boardlab_backends::Backend::ALL
         .iter()
         .map(|b| b.name())
         .collect();
@@ -169,7 +169,7 @@ fn position_shows_a_backend_and_refuses_bad_input() {
 #[test]
 fn explain_steps_through_a_piece_and_refuses_an_empty_square() {
     let server = Server::start(&[], &[]);
-    for &backend in boardlab_harness::Backend::ALL {
+    for &backend in boardlab_backends::Backend::ALL {
         if backend.available().is_err() {
             continue;
         }

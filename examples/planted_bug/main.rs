@@ -12,9 +12,9 @@
 pub mod board;
 
 use board::EnPassantBugBoard;
+use boardlab_backends::boardlab_magic::MagicBoard;
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftMode};
-use boardlab_harness::backend::boardlab_magic::MagicBoard;
 use boardlab_harness::{diff, BoardOracle, DiffReport, Error, Position};
 use std::process::ExitCode;
 

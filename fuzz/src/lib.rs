@@ -12,10 +12,10 @@
 //! without nightly or cargo-fuzz. It may therefore use only what the workspace's tests can
 //! reach: boardlab-core, boardlab-harness and the standard library.
 
+use boardlab_backends::boardlab_magic::MagicBoard;
+use boardlab_backends::every_backend_holds;
 use boardlab_core::epd::{parse_epd, parse_perft_suite};
 use boardlab_core::{Epd, Setup, MAX_DEPTH};
-use boardlab_harness::backend::boardlab_magic::MagicBoard;
-use boardlab_harness::backend::every_backend_holds;
 use boardlab_harness::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
 use boardlab_harness::{fuzzing, BoardOracle, DivideOracle, Position};
 

@@ -226,8 +226,8 @@ pub fn is_checkmate(fen: &str, moves: &[&str]) -> bool {
 /// per draw: each still meets every kind of position the test draws (two and seven have no
 /// common factor, so the turns visit every pairing), and the test costs little more than it did
 /// with five backends instead of growing with every technique.
-pub fn backends_in_turn(draw: usize) -> Vec<boardlab_harness::Backend> {
-    use boardlab_harness::Backend;
+pub fn backends_in_turn(draw: usize) -> Vec<boardlab_backends::Backend> {
+    use boardlab_backends::Backend;
     const PER_DRAW: usize = 2;
     let split = Backend::ALL
         .iter()
@@ -250,7 +250,7 @@ pub struct BackendTurns {
 
 impl BackendTurns {
     /// Counts one draw run on `backends`.
-    pub fn add(&mut self, backends: &[boardlab_harness::Backend]) {
+    pub fn add(&mut self, backends: &[boardlab_backends::Backend]) {
         for backend in backends {
             *self.draws.entry(backend.name()).or_default() += 1;
         }
@@ -258,7 +258,7 @@ impl BackendTurns {
 
     /// Panics unless every registered backend took part in at least `floor` draws.
     pub fn assert_each_at_least(&self, floor: usize) {
-        for backend in boardlab_harness::Backend::ALL {
+        for backend in boardlab_backends::Backend::ALL {
             let draws = self.draws.get(backend.name()).copied().unwrap_or(0);
             assert!(draws >= floor.max(1), "{backend}: in only {draws} draws");
         }
@@ -270,7 +270,7 @@ impl BackendTurns {
 /// backends that answered with this list, so that a backend left out (or answering twice)
 /// fails it.
 pub fn runnable_backends() -> Vec<String> {
-    boardlab_harness::Backend::ALL
+    boardlab_backends::Backend::ALL
         .iter()
         .filter(|backend| backend.available().is_ok())
         .map(|backend| backend.name().to_string())

@@ -430,6 +430,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     type Undo = Undo<T>;
 
     const NAME: &'static str = T::NAME;
+    const GENERATOR: &'static str = crate::GENERATOR;
     const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> BitboardBoard<T> {

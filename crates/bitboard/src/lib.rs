@@ -67,6 +67,12 @@ pub mod techniques;
 pub mod views;
 
 pub use board::{BitboardBoard, Undo};
+
+/// The name of this crate's one legal move generator, the [`Board::GENERATOR`] of every
+/// [`BitboardBoard`], whatever its technique.
+///
+/// [`Board::GENERATOR`]: boardlab_core::Board::GENERATOR
+pub const GENERATOR: &str = "bitboard";
 pub use boardlab_sliders;
 pub use technique::SliderTechnique;
 pub use techniques::{

@@ -14,12 +14,14 @@ use boardlab_sliders::{
 
 /// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
 /// its board alias. Reading only the occupancy word, such a technique answers the engine
-/// queries with pieces lifted off by being handed the word without them: one AND. The module has `table_bytes` and `explanation`, and either plain functions
-/// `rook_attacks` and `bishop_attacks` (`plain`), or one shared table built on first use, a
-/// `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per generation.
+/// queries with pieces lifted off by being handed the word without them: one AND. The module
+/// has `NAME` (the technique's name, and so its board's), `table_bytes` and `explanation`, and
+/// either plain functions `rook_attacks` and `bishop_attacks` (`plain`), or one shared table
+/// built on first use, a `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per
+/// generation.
 macro_rules! stateless_technique {
-    (plain $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
-        stateless_technique!(@define $(#[$meta])* $technique, $board, $name, $module, $summary, {
+    (plain $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, {
             type Tables = ();
 
             #[inline(always)]
@@ -38,8 +40,8 @@ macro_rules! stateless_technique {
             }
         });
     };
-    (table $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal) => {
-        stateless_technique!(@define $(#[$meta])* $technique, $board, $name, $module, $summary, {
+    (table $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, {
             type Tables = $module::Tables;
 
             #[inline(always)]
@@ -68,13 +70,13 @@ macro_rules! stateless_technique {
             }
         });
     };
-    (@define $(#[$meta:meta])* $technique:ident, $board:ident, $name:literal, $module:ident, $summary:literal, { $($lookups:tt)* }) => {
+    (@define $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal, { $($lookups:tt)* }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub struct $technique;
 
         impl SliderTechnique for $technique {
-            const NAME: &'static str = $name;
+            const NAME: &'static str = $module::NAME;
             const STATELESS: bool = true;
             type Lines = ();
 
@@ -110,7 +112,6 @@ stateless_technique!(
     /// index a small table.
     Kindergarten,
     KindergartenBoard,
-    "kindergarten",
     kindergarten,
     "kindergarten bitboards: a multiplication gathers each line's occupancy, a small table gives its attacks"
 );
@@ -121,7 +122,6 @@ stateless_technique!(
     /// board towards the low bits.
     Hyperbola,
     HyperbolaBoard,
-    "hyperbola",
     hyperbola,
     "hyperbola quintessence: o ^ (o - 2r) on each line and on its byte-swapped mirror"
 );
@@ -132,7 +132,6 @@ stateless_technique!(
     /// scans, bound each line.
     Obstruction,
     ObstructionBoard,
-    "obstruction",
     obstruction,
     "obstruction difference: the nearest blockers below and above, by bit scans, bound each line"
 );
@@ -142,7 +141,6 @@ stateless_technique!(
     /// Kogge-Stone fills: parallel-prefix shifts in each direction, no tables at all.
     KoggeStone,
     KoggeStoneBoard,
-    "kogge-stone",
     kogge_stone,
     "Kogge-Stone fills: three doubling shift steps per direction, no tables"
 );
@@ -153,7 +151,6 @@ stateless_technique!(
     /// slices of one table allowed to overlap.
     BlackMagic,
     BlackMagicBoard,
-    "black-magic",
     black_magic,
     "black magic bitboards: (occupied | !mask) * magic >> fixed shift indexes one overlapping table"
 );
@@ -164,7 +161,6 @@ stateless_technique!(
     /// with BMI2 ([`pext::available`]); the harness refuses it elsewhere.
     Pext,
     PextBoard,
-    "pext",
     pext,
     "PEXT bitboards: pext(occupied, mask) is the index into one table"
 );
@@ -180,7 +176,7 @@ stateless_technique!(
 pub struct BitLines;
 
 impl SliderTechnique for BitLines {
-    const NAME: &'static str = "bit-lines";
+    const NAME: &'static str = bit_lines::NAME;
     const STATELESS: bool = false;
     type Lines = bit_lines::LineBytes;
     type Tables = ();

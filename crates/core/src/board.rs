@@ -61,8 +61,16 @@ pub trait Board: Clone + Send + Sync + 'static {
     type Undo: Copy + Send;
 
     /// The backend's name on the command line, such as `"mailbox"` or `"magic"` (the registry
-    /// in boardlab-harness lists them all).
+    /// in boardlab-backends lists them all).
     const NAME: &'static str;
+
+    /// The move generator the board runs, named by the crate that holds it: `"mailbox"` for the
+    /// mailbox, `"bitboard"` for every board of boardlab-bitboard, whatever its slider technique.
+    /// Boards that share a generator differ only in their lookups, so two of them agreeing
+    /// tests those lookups and not the generator; the registry groups its backends by this name
+    /// to count independent checks. By default the board's own name, since a board that says
+    /// nothing runs a generator of its own.
+    const GENERATOR: &'static str = Self::NAME;
 
     /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
     /// rank, the rights kept as rook squares). A backend that does not is never given a

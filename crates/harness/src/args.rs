@@ -1,7 +1,7 @@
 //! Arguments several commands share, each defined once: the hash table's size, depths and
 //! thread counts. (`--fen`, `--moves` and `--chess960` are the position's, in
-//! [`position`](crate::position); `--backend` takes the registry's types, in
-//! [`backend`](crate::backend).)
+//! [`position`](crate::position); `--backend` takes the registry's types, from
+//! boardlab-backends.)
 
 use boardlab_core::MAX_DEPTH;
 use clap::builder::RangedI64ValueParser;

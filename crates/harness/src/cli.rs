@@ -108,3 +108,31 @@ impl Cli {
         result.and_then(|outcome| flushed.map(|()| outcome))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Backend, BackendChoice};
+    use clap::ValueEnum;
+
+    #[test]
+    fn command_line_names_are_the_boards_names() {
+        // The registry's enums derive their names on the command line from the variants; the
+        // rest of the workspace knows backends by their boards' names, so the two must match.
+        assert!(!Backend::ALL.is_empty());
+        for &backend in Backend::ALL {
+            let value = backend
+                .to_possible_value()
+                .expect("every backend is selectable");
+            assert_eq!(value.get_name(), backend.name());
+            let choice = BackendChoice::from(backend);
+            let value = choice
+                .to_possible_value()
+                .expect("every choice is selectable");
+            assert_eq!(value.get_name(), backend.name());
+        }
+        let all = BackendChoice::All
+            .to_possible_value()
+            .expect("all is selectable");
+        assert_eq!(all.get_name(), "all");
+    }
+}

@@ -1,5 +1,6 @@
 //! The errors a command reports: each is one line on stderr and exit status 2.
 
+use boardlab_backends::Unavailable;
 use boardlab_core::{EpdError, FenError, MoveError};
 use std::fmt;
 use std::path::PathBuf;
@@ -88,6 +89,13 @@ impl From<FenError> for Error {
 impl From<MoveError> for Error {
     fn from(err: MoveError) -> Error {
         Error::Move(err)
+    }
+}
+
+impl From<Unavailable> for Error {
+    /// A backend this processor cannot run is a bad argument, like any other.
+    fn from(err: Unavailable) -> Error {
+        Error::Usage(err.to_string())
     }
 }
 

@@ -1,8 +1,9 @@
 //! boardlab-harness: everything the `boardlab` command does, over every backend, organised by
 //! feature.
 //!
-//! - [`backend`]: the registry that maps a name on the command line to a board type through
-//!   one macro, [`with_backend!`], so each command is written once, generic over
+//! - The backends come from boardlab-backends' registry ([`Backend`], [`BackendChoice`]), whose
+//!   one macro, [`with_backend!`](boardlab_backends::with_backend), maps a name on the command
+//!   line to a board type, so each command is written once, generic over
 //!   [`Board`](boardlab_core::Board), and monomorphized per backend.
 //! - `position`: the command line's `--fen`, `--moves` and `--chess960` resolved once into a
 //!   [`Position`].
@@ -18,12 +19,13 @@
 //!
 //! Each feature holds its commands' clap arguments and `run` functions, which write to any
 //! [`std::io::Write`] and return an [`Outcome`] (exit status 0 or 1) or an [`Error`] (one line,
-//! exit status 2); [`Cli`] gathers them into the command line. Features use `backend`,
+//! exit status 2); [`Cli`] gathers them into the command line. Features use the registry,
 //! `position` and `perft`, never the other way round.
 
-// The registry comes first: it defines `with_backend!`, which the modules below use.
+// The registry's `with_backend!`, for every module below.
 #[macro_use]
-pub mod backend;
+extern crate boardlab_backends;
+
 mod args;
 mod book;
 mod check;
@@ -45,7 +47,7 @@ mod uci;
 mod units;
 mod views;
 
-pub use backend::{Backend, BackendChoice};
+pub use boardlab_backends::{Backend, BackendChoice};
 pub use boardlab_core::ReferenceBoard;
 pub use book::{Book, BookError, BookMove};
 pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};

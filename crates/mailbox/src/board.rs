@@ -124,6 +124,7 @@ impl Board for MailboxBoard {
     type Undo = MailboxUndo;
 
     const NAME: &'static str = "mailbox";
+    const GENERATOR: &'static str = "mailbox";
     const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> MailboxBoard {

@@ -96,6 +96,7 @@ impl Board for PieceListBoard {
     type Undo = Undo;
 
     const NAME: &'static str = "piece-list";
+    const GENERATOR: &'static str = "piece-list";
     const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> PieceListBoard {

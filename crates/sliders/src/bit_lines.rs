@@ -33,6 +33,9 @@ use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "bit-lines";
+
 /// The occupancy of every line, one byte each (see the module docs).
 ///
 /// # Examples
@@ -265,7 +268,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         );
     }
     let technique = Technique {
-        name: "bit-lines",
+        name: NAME,
         title: "bit lines",
         summary: "the board keeps one occupancy byte per line",
     };

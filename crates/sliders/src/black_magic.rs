@@ -30,6 +30,9 @@ use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
 use std::sync::OnceLock;
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "black-magic";
+
 /// Entries of the shared table.
 pub const TABLE_ENTRIES: usize = 87_988;
 /// Index bits of a rook lookup (a rook has at most 12 relevant squares).
@@ -308,7 +311,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         &format!("one of {TABLE_ENTRIES} slots, where slices of different squares overlap"),
     );
     let technique = Technique {
-        name: "black-magic",
+        name: NAME,
         title: "black magic",
         summary: "",
     };

@@ -29,6 +29,9 @@ use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "hyperbola";
+
 /// `RANK_ATTACKS[file][bits]`: the first-rank attacks of a slider on `file` when the files
 /// b..g are occupied as `bits` says.
 static RANK_ATTACKS: [[u8; 64]; 8] = {
@@ -152,7 +155,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         attacks |= entry;
     }
     let technique = Technique {
-        name: "hyperbola",
+        name: NAME,
         title: "hyperbola quintessence",
         summary: "o ^ (o - 2r) on each line and on its byte-swapped mirror; ranks by a table",
     };

@@ -34,6 +34,9 @@ use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "kindergarten";
+
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_B: u64 = 0x0202_0202_0202_0202;
 /// The c2-h7 diagonal: c2, d3, e4, f5, g6, h7.
@@ -234,7 +237,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         attacks |= entry;
     }
     let technique = Technique {
-        name: "kindergarten",
+        name: NAME,
         title: "kindergarten",
         summary: "a multiplication gathers each line's occupancy into 6 bits, a small table gives its attacks",
     };

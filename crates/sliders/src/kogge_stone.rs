@@ -24,6 +24,9 @@ use crate::explain::{Explanation, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "kogge-stone";
+
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
 
@@ -215,7 +218,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         );
     }
     let technique = Technique {
-        name: "kogge-stone",
+        name: NAME,
         title: "Kogge-Stone",
         summary: "three doubling fills per direction through the empty squares, no tables",
     };

@@ -99,13 +99,13 @@ pub const BOOK_BLOCKERS: [Square; 8] = [
 
 /// The names of the techniques, as the benches and the book call them.
 pub const TECHNIQUES: [&str; 7] = [
-    "bit-lines",
-    "kindergarten",
-    "hyperbola",
-    "obstruction",
-    "kogge-stone",
-    "black-magic",
-    "pext",
+    bit_lines::NAME,
+    kindergarten::NAME,
+    hyperbola::NAME,
+    obstruction::NAME,
+    kogge_stone::NAME,
+    black_magic::NAME,
+    pext::NAME,
 ];
 
 /// The lookup of `slider` on `sq` among `occupied` by the technique named `technique` (one of
@@ -131,13 +131,13 @@ pub fn explanation(
     occupied: Bitboard,
 ) -> Option<Explanation> {
     let explanation = match technique {
-        "bit-lines" => bit_lines::explanation,
-        "kindergarten" => kindergarten::explanation,
-        "hyperbola" => hyperbola::explanation,
-        "obstruction" => obstruction::explanation,
-        "kogge-stone" => kogge_stone::explanation,
-        "black-magic" => black_magic::explanation,
-        "pext" => pext::explanation,
+        bit_lines::NAME => bit_lines::explanation,
+        kindergarten::NAME => kindergarten::explanation,
+        hyperbola::NAME => hyperbola::explanation,
+        obstruction::NAME => obstruction::explanation,
+        kogge_stone::NAME => kogge_stone::explanation,
+        black_magic::NAME => black_magic::explanation,
+        pext::NAME => pext::explanation,
         "ray" => ray_explanation,
         _ => return None,
     };
@@ -163,13 +163,13 @@ pub fn explain(technique: &str, slider: Slider, sq: Square, occupied: Bitboard) 
 /// The bytes of the named technique's own tables, or `None` for an unknown name.
 pub fn table_bytes(technique: &str) -> Option<usize> {
     Some(match technique {
-        "bit-lines" => bit_lines::table_bytes(),
-        "kindergarten" => kindergarten::table_bytes(),
-        "hyperbola" => hyperbola::table_bytes(),
-        "obstruction" => obstruction::table_bytes(),
-        "kogge-stone" => kogge_stone::table_bytes(),
-        "black-magic" => black_magic::table_bytes(),
-        "pext" => pext::table_bytes(),
+        bit_lines::NAME => bit_lines::table_bytes(),
+        kindergarten::NAME => kindergarten::table_bytes(),
+        hyperbola::NAME => hyperbola::table_bytes(),
+        obstruction::NAME => obstruction::table_bytes(),
+        kogge_stone::NAME => kogge_stone::table_bytes(),
+        black_magic::NAME => black_magic::table_bytes(),
+        pext::NAME => pext::table_bytes(),
         _ => return None,
     })
 }

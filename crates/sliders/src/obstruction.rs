@@ -22,6 +22,9 @@ use crate::lines::Line;
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "obstruction";
+
 /// The masks of one line through one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineMasks {
@@ -131,7 +134,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
         attacks |= entry;
     }
     let technique = Technique {
-        name: "obstruction",
+        name: NAME,
         title: "obstruction difference",
         summary: "the nearest blockers below and above, by bit scans, bound each line",
     };

@@ -35,6 +35,9 @@ use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
 use std::sync::OnceLock;
 
+/// The technique's name, as its backend, the benches and the book call it.
+pub const NAME: &str = "pext";
+
 /// Whether this processor has BMI2, and so a PEXT instruction. False off x86-64.
 pub fn available() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -246,7 +249,7 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
     );
     steps.table_slot(key.offset, u64::from(key.offset) + index, "");
     let technique = Technique {
-        name: "pext",
+        name: NAME,
         title: "PEXT",
         summary: if available() {
             "this processor has BMI2"

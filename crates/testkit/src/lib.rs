@@ -18,8 +18,6 @@
 //!   same legal moves, the same position after each make, the hash, the FEN, the attacks
 //!   ([`walk`]). [`STANDARD_WALKS`], [`CORNER_WALKS`] and [`CHESS960_WALKS`] list the positions
 //!   walked and to what depth.
-//! - [`GENERATORS`] groups the registered backends by the move generator they share, so that a
-//!   test comparing backends can say how many independent generators agreed ([`generators`]).
 //! - [`positions`] draws random valid positions and games, and counts the kinds of position
 //!   ([`Feature`]) they hold.
 //! - [`ci`] says whether the tests run under CI, where a missing outside tool fails its test and
@@ -32,12 +30,10 @@
 
 pub mod ci;
 pub mod conformance;
-pub mod generators;
 pub mod positions;
 pub mod suite;
 pub mod walk;
 
-pub use generators::{generator_of, Agreement, Generator, GENERATORS};
 pub use positions::{Feature, FeatureCount, Features, PLACEMENT_FLOORS};
 pub use suite::{check_perft_suite, SuiteCoverage};
 pub use walk::{

@@ -337,6 +337,7 @@ impl Board for X88Board {
     type Undo = X88Undo;
 
     const NAME: &'static str = "x88";
+    const GENERATOR: &'static str = "x88";
     const CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> X88Board {

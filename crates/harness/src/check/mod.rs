@@ -154,8 +154,8 @@ impl CheckOptions {
 /// # Examples
 ///
 /// ```
-/// use boardlab_harness::backend::boardlab_x88::X88Board;
 /// use boardlab_harness::{check, CheckOptions, RandomGames};
+/// use boardlab_x88::X88Board;
 ///
 /// let options = CheckOptions {
 ///     random: Some(RandomGames { count: 10, seed: 1, chess960: false }),

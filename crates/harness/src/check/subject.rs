@@ -232,8 +232,8 @@ impl DivideOracle for Asked<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::boardlab_magic::MagicBoard;
     use boardlab_core::START_FEN;
+    use boardlab_magic::MagicBoard;
 
     #[test]
     fn a_question_asked_twice_reaches_the_subject_once() {

@@ -27,7 +27,7 @@ pub(crate) mod program;
 mod report;
 pub(crate) mod uci_engine;
 
-pub(crate) use oracle::{oracle_named, Protocol};
+pub(crate) use oracle::{oracle_named, BackendOracle, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
 pub(crate) use perftree_program::parse_answer;
 pub(crate) use program::{find_program, ProgramOptions};
@@ -46,8 +46,9 @@ use std::time::Duration;
 /// # Examples
 ///
 /// ```
-/// use boardlab_harness::backend::{boardlab_magic::MagicBoard, boardlab_x88::X88Board};
 /// use boardlab_harness::{diff, BoardOracle, Position};
+/// use boardlab_magic::MagicBoard;
+/// use boardlab_x88::X88Board;
 ///
 /// let root = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false)?;
 /// let mut a = BoardOracle::<X88Board>::new(&root)?;

@@ -35,7 +35,7 @@ pub type Divide = Vec<(String, u64)>;
 /// ```
 /// use boardlab_core::Setup;
 /// use boardlab_harness::{BoardOracle, DivideOracle, Position};
-/// use boardlab_harness::backend::boardlab_mailbox::MailboxBoard;
+/// use boardlab_mailbox::MailboxBoard;
 ///
 /// let root = Position::new(Setup::start(), false);
 /// let mut oracle = BoardOracle::<MailboxBoard>::new(&root)?;
@@ -182,15 +182,15 @@ impl fmt::Display for Protocol {
     }
 }
 
-impl Backend {
+/// A registered backend as a divide oracle. (A trait because the registry's [`Backend`] is
+/// another crate's type, which this crate cannot give methods of its own.)
+pub(crate) trait BackendOracle {
     /// This backend as an oracle for positions below `root`.
     ///
     /// # Errors
     ///
     /// A backend this processor cannot run.
-    pub(crate) fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
-        self.oracle_stopped_by(root, None)
-    }
+    fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error>;
 
     /// This backend as an oracle for positions below `root`, whose divides give up with
     /// [`Error::Stopped`] once `stop`, if given, is raised.
@@ -198,7 +198,19 @@ impl Backend {
     /// # Errors
     ///
     /// A backend this processor cannot run.
-    pub(crate) fn oracle_stopped_by(
+    fn oracle_stopped_by(
+        self,
+        root: &Position,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<Box<dyn DivideOracle>, Error>;
+}
+
+impl BackendOracle for Backend {
+    fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
+        self.oracle_stopped_by(root, None)
+    }
+
+    fn oracle_stopped_by(
         self,
         root: &Position,
         stop: Option<Arc<AtomicBool>>,

@@ -439,7 +439,7 @@ mod tests {
 
     #[test]
     fn the_table_tally_counts_probes_and_hits() {
-        let board = crate::backend::boardlab_magic::MagicBoard::from_fen(START_FEN).unwrap();
+        let board = boardlab_magic::MagicBoard::from_fen(START_FEN).unwrap();
         let runner = PerftRunner::new(PerftOptions {
             hash_megabytes: Some(1),
             ..PerftOptions::default()

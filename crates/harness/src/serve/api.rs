@@ -131,7 +131,7 @@ pub(super) fn backend(name: Option<&str>) -> Result<Backend, ApiError> {
             Backend::names()
         ))
     })?;
-    Ok(backend.available()?)
+    Ok(backend.available().map_err(Error::from)?)
 }
 
 /// The square called `name`.

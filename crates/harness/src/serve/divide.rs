@@ -5,7 +5,7 @@
 use super::api::{backend, position, query, Answer, ApiError};
 use super::budget::{within_budget, MAX_DEPTH, TIME_BUDGET};
 use super::Served;
-use crate::diff::{oracle_named, Divide, DivideOracle, ProgramOptions};
+use crate::diff::{oracle_named, BackendOracle, Divide, DivideOracle, ProgramOptions};
 use crate::perft::{PerftOptions, PerftRunner, PerftStats};
 use crate::{Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;

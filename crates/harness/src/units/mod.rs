@@ -230,7 +230,7 @@ mod tests {
     use boardlab_core::{perft, PerftMode, ReferenceBoard};
 
     /// The fastest board, so that the counts below take seconds.
-    pub(super) type Fast = crate::backend::boardlab_magic::MagicBoard;
+    pub(super) type Fast = boardlab_magic::MagicBoard;
 
     fn total(units: &[Unit]) -> u128 {
         units

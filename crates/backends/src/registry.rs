@@ -1,16 +1,16 @@
-//! The backend registry: which board representations the command line can pick, and the one
-//! place where a backend's name becomes a concrete board type.
+//! The registry: which board representations there are, by name, and the one place where a
+//! backend's name becomes a concrete board type.
 //!
-//! Everything that runs on a board is written once, generic over [`Board`](boardlab_core::Board),
-//! and [`with_backend!`](crate::with_backend) monomorphizes it per backend, so no `dyn Board`
-//! sits in a hot loop. Adding a backend is one line in the `backend_registry!` invocation
-//! below, once its crate is among this crate's dependencies; [`Backend::DEFAULT`] names the
-//! fastest.
+//! Adding a backend is one line in the `backend_registry!` invocation below, once its crate is
+//! among this crate's dependencies; its name, its move generator and whether it plays Chess960
+//! are its board's own [`Board`] constants, so the line says nothing else. [`Backend::DEFAULT`]
+//! names the fastest.
 //!
 //! On the command line `--backend` takes a [`Backend`]'s name where a command runs one board,
 //! and a [`BackendChoice`] (the same names, or `all`) where it can run several in turn.
 
-use crate::Error;
+use boardlab_core::Board;
+use std::fmt;
 
 /// Defines [`Backend`], [`BackendChoice`] and the `with_backend!` dispatch macro from one list
 /// of `Variant => crate_name::BoardType` lines, so they can never fall out of step.
@@ -19,14 +19,16 @@ use crate::Error;
 /// `$` passed in is how a macro writes `$` into the macro it defines.
 macro_rules! backend_registry {
     ($d:tt $( $(#[$meta:meta])* $variant:ident => $krate:ident :: $board:ident ),+ $(,)?) => {
-        /// A board representation the command line can pick.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+        /// A board representation, by the name the command line gives it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
         pub enum Backend {
             $( $(#[$meta])* $variant, )+
         }
 
         /// One backend, or `all` of them in turn.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
         pub enum BackendChoice {
             $( $(#[$meta])* $variant, )+
             /// Every backend, in turn.
@@ -37,17 +39,27 @@ macro_rules! backend_registry {
             /// Every registered backend, in registry order.
             pub const ALL: &'static [Backend] = &[$(Backend::$variant),+];
 
-            /// The backend's name on the command line (its board's `Board::NAME`).
+            /// The backend's name on the command line: its board's [`Board::NAME`].
             pub fn name(self) -> &'static str {
                 match self {
-                    $( Backend::$variant => <$krate::$board as boardlab_core::Board>::NAME, )+
+                    $( Backend::$variant => <$krate::$board as Board>::NAME, )+
+                }
+            }
+
+            /// The move generator this backend's board runs: its board's
+            /// [`Board::GENERATOR`]. The bitboard backends share one legal generator, generic
+            /// over their slider technique, so two of them agreeing tests their slider lookups,
+            /// not that generator.
+            pub fn generator(self) -> &'static str {
+                match self {
+                    $( Backend::$variant => <$krate::$board as Board>::GENERATOR, )+
                 }
             }
         }
 
         impl BackendChoice {
             /// The backends this choice stands for.
-            pub(crate) fn backends(self) -> Vec<Backend> {
+            pub fn backends(self) -> Vec<Backend> {
                 match self {
                     $( BackendChoice::$variant => vec![Backend::$variant], )+
                     BackendChoice::All => Backend::ALL.to_vec(),
@@ -64,13 +76,13 @@ macro_rules! backend_registry {
         }
 
         /// Evaluates an expression with a type name bound to the board type of a [`Backend`]:
-        /// the single dispatch point from a name on the command line to monomorphized code.
+        /// the single dispatch point from a name to monomorphized code.
         ///
         /// # Examples
         ///
         /// ```
+        /// use boardlab_backends::{with_backend, Backend};
         /// use boardlab_core::{Board, PerftMode, START_FEN};
-        /// use boardlab_harness::{with_backend, Backend};
         ///
         /// for &backend in Backend::ALL {
         ///     let nodes = with_backend!(backend, B => {
@@ -87,7 +99,7 @@ macro_rules! backend_registry {
                     $(
                         $d crate::Backend::$variant => {
                             #[allow(dead_code)]
-                            type $d board = $d crate::backend::$krate::$board;
+                            type $d board = $d crate::$krate::$board;
                             $d body
                         }
                     )+
@@ -96,15 +108,6 @@ macro_rules! backend_registry {
         }
     };
 }
-
-// The backend crates, re-exported so `with_backend!` can name their boards from any crate that
-// depends on this one. (One crate may hold several boards, so this list is not the registry's.)
-pub use boardlab_bitboard;
-pub use boardlab_magic;
-pub use boardlab_mailbox;
-pub use boardlab_piece_list;
-pub use boardlab_rotated;
-pub use boardlab_x88;
 
 backend_registry! {$
     /// Piece lists as the only store: no board array at all.
@@ -133,53 +136,58 @@ backend_registry! {$
     Pext => boardlab_bitboard::PextBoard,
 }
 
+/// Why this processor cannot run a backend. `Display` gives one line, lowercase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unavailable {
+    /// The backend needs BMI2's `pext` instruction, which this processor lacks.
+    NeedsBmi2(Backend),
+}
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unavailable::NeedsBmi2(backend) => write!(
+                f,
+                "backend {backend} needs a processor with BMI2 (the pext instruction), and this \
+                 one has none"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Unavailable {}
+
 impl Backend {
     /// The backend commands use when none is named: the fastest registered.
     pub const DEFAULT: Backend = Backend::Magic;
 
     /// Why this backend cannot run here, if it cannot: `pext` without BMI2, given whether the
     /// processor has it. Apart from the probe so that the refusal can be tested on any machine.
-    fn refusal(self, has_bmi2: bool) -> Option<String> {
-        (self == Backend::Pext && !has_bmi2).then(|| {
-            format!("backend {self} needs a processor with BMI2 (the pext instruction), and this one has none")
-        })
+    fn refusal(self, has_bmi2: bool) -> Option<Unavailable> {
+        (self == Backend::Pext && !has_bmi2).then_some(Unavailable::NeedsBmi2(self))
     }
 
-    /// This backend, or [`Error::Usage`] naming why this processor cannot run it.
+    /// This backend, or why this processor cannot run it.
     ///
     /// # Errors
     ///
-    /// `pext` on a processor without BMI2.
-    pub fn available(self) -> Result<Backend, Error> {
+    /// [`Unavailable::NeedsBmi2`] for `pext` on a processor without BMI2.
+    pub fn available(self) -> Result<Backend, Unavailable> {
         match self.refusal(has_bmi2()) {
-            Some(why) => Err(Error::Usage(why)),
+            Some(why) => Err(why),
             None => Ok(self),
         }
     }
 
     /// The backend called `name` on the command line.
-    pub(crate) fn named(name: &str) -> Option<Backend> {
+    pub fn named(name: &str) -> Option<Backend> {
         Backend::ALL.iter().copied().find(|b| b.name() == name)
     }
 
-    /// The move generator this backend's board runs. The bitboard backends share one legal
-    /// generator, generic over their slider technique: two of them agreeing tests their slider
-    /// lookups, not that generator.
-    pub fn generator(self) -> &'static str {
-        match self {
-            Backend::PieceList => "piece-list",
-            Backend::Mailbox => "mailbox",
-            Backend::X88 => "x88",
-            Backend::Rotated
-            | Backend::Magic
-            | Backend::BitLines
-            | Backend::Kindergarten
-            | Backend::Hyperbola
-            | Backend::Obstruction
-            | Backend::KoggeStone
-            | Backend::BlackMagic
-            | Backend::Pext => "bitboard",
-        }
+    /// Every backend's name, separated by commas, for messages.
+    pub fn names() -> String {
+        let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        names.join(", ")
     }
 
     /// The backend whose counts a check of `tested` compares with: the default, unless
@@ -192,10 +200,11 @@ impl Backend {
         }
     }
 
-    /// Every backend's name, separated by commas, for messages.
-    pub(crate) fn names() -> String {
-        let names: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
-        names.join(", ")
+    /// The slider technique of a backend on boardlab-bitboard's generator, which is what tells
+    /// such backends apart and so goes by the backend's own name; `None` for a backend with a
+    /// generator of its own, which walks rays instead.
+    pub fn technique(self) -> Option<&'static str> {
+        (self.generator() == boardlab_bitboard::GENERATOR).then(|| self.name())
     }
 }
 
@@ -209,7 +218,7 @@ impl BackendChoice {
     /// # Errors
     ///
     /// A single backend this processor cannot run (`pext` without BMI2).
-    pub(crate) fn runnable(self) -> Result<Vec<Backend>, Error> {
+    pub fn runnable(self) -> Result<Vec<Backend>, Unavailable> {
         if self != BackendChoice::All {
             return self
                 .backends()
@@ -237,96 +246,35 @@ fn has_bmi2() -> bool {
     boardlab_bitboard::boardlab_sliders::pext::available()
 }
 
-impl std::fmt::Display for Backend {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Checks that every backend this processor can run holds `setup` as the reference board
-/// does: the same setup and hash back, the same legal moves, each move made to the position
-/// [`Setup::play`](boardlab_core::Setup::play) reaches and unmade to the setup and hash it
-/// started from. The fuzz targets and the robustness tests ask it of every position they make.
-///
-/// # Errors
-///
-/// The first disagreement, naming the backend (and the move, where one is involved).
-pub fn every_backend_holds(setup: &boardlab_core::Setup) -> Result<(), String> {
-    use boardlab_core::{Board, Move, ReferenceBoard, Zobrist};
-    let sorted = |moves: &boardlab_core::MoveList| -> Vec<Move> {
-        let mut moves = moves.iter().copied().collect::<Vec<_>>();
-        moves.sort_unstable();
-        moves
-    };
-    let expected = sorted(&ReferenceBoard::from_setup(setup).legal_moves());
-    let hash = Zobrist::of(setup);
-    let differs = |what: String, held: &boardlab_core::Setup, hash_held| {
-        if held != setup {
-            Err(format!(
-                "{what}: holds {} instead of {}",
-                held.to_fen(),
-                setup.to_fen()
-            ))
-        } else if hash_held != hash {
-            Err(format!("{what}: the hash is {hash_held:?}, not {hash:?}"))
-        } else {
-            Ok(())
-        }
-    };
-    for &backend in Backend::ALL {
-        if backend.available().is_err() {
-            continue;
-        }
-        with_backend!(backend, B => {
-            let mut board = B::from_setup(setup);
-            let name = B::NAME;
-            differs(format!("{name}: set up"), &board.to_setup(), board.zobrist())?;
-            let moves = sorted(&board.legal_moves());
-            if moves != expected {
-                return Err(format!(
-                    "{name}: the legal moves {moves:?} of {} are not the reference board's \
-                     {expected:?}",
-                    setup.to_fen()
-                ));
-            }
-            for mv in moves {
-                let mut after = setup.clone();
-                after.play(mv);
-                let undo = board.make(mv);
-                if board.to_setup() != after {
-                    return Err(format!(
-                        "{name}: {mv} makes {} instead of {}",
-                        board.to_setup().to_fen(),
-                        after.to_fen()
-                    ));
-                }
-                board.unmake(mv, undo);
-                differs(format!("{name}: {mv} undone"), &board.to_setup(), board.zobrist())?;
-            }
-        });
-    }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::{Board, PerftMode, START_FEN};
-    use clap::ValueEnum;
+    use boardlab_core::{PerftMode, START_FEN};
+    use std::collections::BTreeSet;
 
     #[test]
-    fn command_line_names_are_the_boards_names() {
+    fn twelve_backends_are_registered_once_each_by_name() {
+        assert_eq!(Backend::ALL.len(), 12);
+        let names: BTreeSet<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        assert_eq!(names.len(), Backend::ALL.len(), "{names:?}");
         for &backend in Backend::ALL {
-            let value = backend
-                .to_possible_value()
-                .expect("every backend is selectable");
-            assert_eq!(value.get_name(), backend.name());
-            let choice = BackendChoice::from(backend);
-            assert_eq!(
-                choice.to_possible_value().unwrap().get_name(),
-                backend.name()
-            );
-            assert_eq!(choice.backends(), vec![backend]);
+            assert_eq!(Backend::named(backend.name()), Some(backend));
+            assert_eq!(backend.to_string(), backend.name());
+        }
+        assert_eq!(Backend::named("reference"), None);
+        assert!(Backend::names().starts_with("piece-list, mailbox, x88, "));
+    }
+
+    #[test]
+    fn a_choice_stands_for_its_backends() {
+        for &backend in Backend::ALL {
+            assert_eq!(BackendChoice::from(backend).backends(), vec![backend]);
         }
         assert_eq!(BackendChoice::All.backends(), Backend::ALL.to_vec());
         assert_eq!(
@@ -342,9 +290,16 @@ mod tests {
             let refused = backend.refusal(false);
             assert_eq!(refused.is_some(), backend == Backend::Pext, "{backend}");
         }
-        let why = Backend::Pext.refusal(false).unwrap();
+        let why = Backend::Pext.refusal(false).unwrap().to_string();
         assert!(why.contains("pext") && why.contains("BMI2"), "{why}");
         assert!(!why.contains('\n'));
+        // The probe decides on this machine: pext runs exactly when the processor has BMI2.
+        assert_eq!(Backend::Pext.available().is_ok(), has_bmi2());
+        let runnable = BackendChoice::All.runnable().unwrap();
+        assert_eq!(
+            runnable.len(),
+            Backend::ALL.len() - usize::from(!has_bmi2())
+        );
     }
 
     #[test]
@@ -354,22 +309,39 @@ mod tests {
             assert_ne!(reference.generator(), backend.generator(), "{backend}");
         }
         assert_eq!(Backend::independent_of(Backend::X88), Backend::DEFAULT);
+        assert_eq!(Backend::independent_of(Backend::DEFAULT), Backend::X88);
     }
 
     #[test]
-    fn twelve_backends_are_registered() {
-        assert_eq!(Backend::ALL.len(), 12);
+    fn techniques_are_those_of_the_bitboard_backends() {
+        let techniques: Vec<&str> = Backend::ALL.iter().filter_map(|b| b.technique()).collect();
+        assert_eq!(techniques.len(), 9, "{techniques:?}");
+        assert_eq!(Backend::Magic.technique(), Some("magic"));
+        for backend in [Backend::PieceList, Backend::Mailbox, Backend::X88] {
+            assert_eq!(backend.technique(), None, "{backend}");
+        }
+        // Every technique of boardlab-sliders is a backend's, besides rotated and magic, whose
+        // techniques live in crates of their own.
+        let sliders = boardlab_bitboard::boardlab_sliders::TECHNIQUES;
+        let own_crates: Vec<&str> = techniques
+            .iter()
+            .copied()
+            .filter(|name| !sliders.contains(name))
+            .collect();
+        assert_eq!(own_crates, ["rotated", "magic"]);
+        assert!(sliders.iter().all(|name| techniques.contains(name)));
     }
 
     #[test]
     fn dispatch_reaches_each_board_type() {
         for &backend in Backend::ALL {
-            let (name, nodes) = with_backend!(backend, B => {
+            let (name, generator, nodes) = with_backend!(backend, B => {
                 let mut board = B::from_fen(START_FEN).unwrap();
-                (B::NAME, boardlab_core::perft(&mut board, 2, PerftMode::Bulk))
+                (B::NAME, B::GENERATOR, boardlab_core::perft(&mut board, 2, PerftMode::Bulk))
             });
             assert_eq!(name, backend.name());
-            assert_eq!(nodes, 400);
+            assert_eq!(generator, backend.generator());
+            assert_eq!(nodes, 400, "{backend}");
         }
     }
 
