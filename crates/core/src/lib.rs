@@ -17,6 +17,7 @@ mod board;
 mod castling;
 pub mod epd;
 mod fen;
+mod kinds;
 mod movegen;
 mod moves;
 mod notation;
@@ -36,6 +37,7 @@ pub use board::Board;
 pub use castling::{CastlePath, CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
+pub use kinds::{pinned, PositionKind, PositionKinds};
 pub use movegen::{
     AllMoves, GenKind, Kind, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves, PROMOTION_ORDER,
 };

@@ -1,11 +1,10 @@
 //! What a failure is about: tags read off the position where the move lists differ and the
 //! moves that differ, so that failures with the same cause fall into one group.
 
-use super::random::pinned;
 use crate::Position;
 use boardlab_core::bitboard::between;
 use boardlab_core::{
-    Bitboard, CastlingSide, Color, Move, MoveFlag, Piece, Role, Setup, Square, UciMove,
+    pinned, Bitboard, CastlingSide, Color, Move, MoveFlag, Piece, Role, Setup, Square, UciMove,
 };
 use std::fmt;
 
