@@ -315,7 +315,7 @@ fn broken_programs_get_one_line_naming_program_command_and_fault() {
         (
             "malformed",
             2,
-            format!("in {root}: \"e2e9\" is not a move in UCI notation"),
+            format!("in {root}: invalid move \"e2e9\": \"e9\" is not a square"),
             ran.clone(),
         ),
         (
@@ -543,7 +543,7 @@ fn wrong_answers_over_uci_are_reported_alike() {
             "sum",
             "its move counts add up to 130, but it reported 131 nodes",
         ),
-        ("malformed", "\"e2e9\" is not a move in UCI notation"),
+        ("malformed", "invalid move \"e2e9\": \"e9\" is not a square"),
         ("impossible", "a1a2 moves from a1, which is empty"),
         ("duplicate", "listed e8f8 twice"),
         ("inconsistent", "contradicts itself"),

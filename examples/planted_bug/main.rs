@@ -44,8 +44,8 @@ pub fn run() -> Result<(u64, u64, DiffReport), Error> {
     );
     // ANCHOR: diff
     let root = Position::from_fen(&case.fen, false)?;
-    let mut mine = BoardOracle::<EnPassantBugBoard>::new(&root)?;
-    let mut trusted = BoardOracle::<MagicBoard>::new(&root)?;
+    let mut mine = BoardOracle::<EnPassantBugBoard>::new();
+    let mut trusted = BoardOracle::<MagicBoard>::new();
     let report = diff(&root, &mut mine, &mut trusted, DEPTH)?;
     // ANCHOR_END: diff
     Ok((published, counted, report))

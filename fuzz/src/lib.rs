@@ -15,9 +15,9 @@
 use boardlab_backends::boardlab_magic::MagicBoard;
 use boardlab_backends::every_backend_holds;
 use boardlab_core::epd::{parse_epd, parse_perft_suite};
-use boardlab_core::{Epd, Setup, MAX_DEPTH};
+use boardlab_core::{Epd, Setup, UciMove, MAX_DEPTH};
 use boardlab_harness::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
-use boardlab_harness::{fuzzing, BoardOracle, DivideOracle, Position};
+use boardlab_harness::{fuzzing, BoardOracle, Divide, DivideOracle, Position};
 
 /// What a target does with the fuzzer's bytes: it returns, or panics on a finding.
 pub type Check = fn(&[u8]);
@@ -357,14 +357,14 @@ pub fn check_perftree(data: &[u8]) {
     let fen = PERFTREE_ROOTS[usize::from(root) % PERFTREE_ROOTS.len()];
     let root = Position::from_fen(fen, false).unwrap_or_else(|err| panic!("{fen}: {err}"));
     let depth = 1 + u32::from(depth % 3);
-    let mut ours = BoardOracle::<MagicBoard>::new(&root).unwrap_or_else(|err| panic!("{err}"));
+    let mut ours = BoardOracle::<MagicBoard>::new();
     let mut theirs = Answering { answers, asked: 0 };
     match boardlab_harness::diff(&root, &mut ours, &mut theirs, depth) {
         Ok(report) => {
             if let Some(divergence) = &report.divergence {
                 let mut at = root.clone();
-                for mv in &divergence.path {
-                    assert!(at.play(mv).is_ok(), "{mv} in {:?}", divergence.path);
+                for &mv in &divergence.path {
+                    assert!(at.play_uci(mv).is_ok(), "{mv} in {:?}", divergence.path);
                 }
                 assert!(
                     !(divergence.only_in_a.is_empty() && divergence.only_in_b.is_empty()),
@@ -402,12 +402,13 @@ impl DivideOracle for Answering {
 
     fn divide(
         &mut self,
-        _moves: &[String],
+        root: &Position,
+        path: &[UciMove],
         _depth: u32,
-    ) -> Result<Vec<(String, u64)>, boardlab_harness::Error> {
+    ) -> Result<Divide, boardlab_harness::Error> {
         let answer = self.answers.get(self.asked).cloned().unwrap_or_default();
         self.asked += 1;
-        fuzzing::perftree_answer(&answer).map_err(|problem| self.broken(problem))
+        fuzzing::perftree_divide(&answer, root, path).map_err(|problem| self.broken(problem))
     }
 }
 

@@ -3,35 +3,9 @@
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
 use crate::queries::{self, PawnStructure};
 use crate::{
-    Bitboard, CastlingRights, Color, FenError, GenKind, Move, MoveList, Piece, PositionState, Role,
-    Setup, Square, Zobrist,
+    Bitboard, CastlingRights, Color, FenError, GenKind, Move, MoveError, MoveList, Piece,
+    PositionState, Setup, Square, UciMove, Zobrist,
 };
-use std::fmt;
-
-/// Why a move in text form was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MoveError {
-    /// The text is not UCI notation (`e2e4`, `e7e8q`).
-    Syntax(String),
-    /// The text is well formed, but no legal move in the position matches it.
-    Illegal(String, String),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Syntax(text) => write!(
-                f,
-                "invalid move {text:?}: expected UCI notation such as e2e4 or e7e8q"
-            ),
-            MoveError::Illegal(text, fen) => {
-                write!(f, "illegal move {text:?} in position {fen}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// A chess position in one representation, with legal move generation and make/unmake.
 ///
@@ -240,54 +214,34 @@ pub trait Board: Clone + Send + Sync + 'static {
     ///
     /// # Errors
     ///
-    /// [`MoveError::Syntax`] for text that is not UCI notation, [`MoveError::Illegal`] for a
-    /// move that is not legal here.
+    /// [`MoveError::Syntax`] for text that is not UCI notation, and one of the other
+    /// [`MoveError`]s for a move that is not legal here.
     fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text, false)
     }
 
     /// The legal move written `text` in UCI notation; with `chess960`, castling is read as a
     /// Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
-    /// unambiguous form when the king's destination is a square it could also step to.
+    /// unambiguous form when the king's destination is a square it could also step to. The
+    /// text is read by [`UciMove`]'s `FromStr` and resolved by [`UciMove::resolve`].
     ///
     /// # Errors
     ///
     /// As [`parse_uci_move`](Board::parse_uci_move).
     fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
-        let syntax = || MoveError::Syntax(text.to_string());
-        if !(4..=5).contains(&text.len()) || !text.is_ascii() {
-            return Err(syntax());
-        }
-        let from: Square = text[0..2].parse().map_err(|_| syntax())?;
-        let to: Square = text[2..4].parse().map_err(|_| syntax())?;
-        let promotion = match text[4..].chars().next() {
-            None => None,
-            Some(c) => match Role::from_char(c) {
-                Some(role) if c.is_ascii_lowercase() && Role::PROMOTIONS.contains(&role) => {
-                    Some(role)
-                }
-                _ => return Err(syntax()),
-            },
-        };
-        let castling = self.castling();
-        self.legal_moves()
-            .iter()
-            .copied()
-            .find(|mv| {
-                let written_to = if chess960 && mv.is_castle() {
-                    mv.to_uci(castling, true)[2..4].parse().ok()
-                } else {
-                    Some(mv.to())
-                };
-                mv.from() == from && written_to == Some(to) && mv.promotion() == promotion
-            })
-            .ok_or_else(|| MoveError::Illegal(text.to_string(), self.to_fen()))
+        text.parse::<UciMove>()?.resolve(self, chess960)
+    }
+
+    /// The move as written in UCI notation here, castling as the king taking its own rook with
+    /// `chess960` (see [`UciMove::written`]); `mv` must be legal here.
+    fn uci_move(&self, mv: Move, chess960: bool) -> UciMove {
+        UciMove::written(mv, self.castling(), chess960)
     }
 
     /// The move in UCI notation, castling as the king taking its own rook with `chess960` (see
     /// [`Move::to_uci`]); `mv` must be legal here.
     fn move_text(&self, mv: Move, chess960: bool) -> String {
-        mv.to_uci(self.castling(), chess960)
+        self.uci_move(mv, chess960).to_string()
     }
 
     /// The moves of `line`, played one after the other from here, in UCI notation (see

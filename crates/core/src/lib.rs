@@ -17,8 +17,10 @@ mod board;
 mod castling;
 pub mod epd;
 mod fen;
+mod kinds;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod piece;
 pub mod queries;
@@ -31,14 +33,16 @@ pub mod views;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, MoveError};
+pub use board::Board;
 pub use castling::{CastlePath, CastlingRights, CastlingSide};
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
+pub use kinds::{pinned, PositionKind, PositionKinds};
 pub use movegen::{
     AllMoves, GenKind, Kind, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves, PROMOTION_ORDER,
 };
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
+pub use notation::{MoveError, UciMove, UciMoveError};
 pub use perft::{divide, perft, PerftMode};
 pub use piece::{Color, Piece, Role};
 pub use queries::{see_value, PawnStructure, Swap, SEE_VALUES};

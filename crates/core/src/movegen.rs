@@ -280,11 +280,8 @@ mod tests {
     use super::*;
 
     fn mv(text: &str, flag: MoveFlag) -> Move {
-        Move::new(
-            text[0..2].parse().unwrap(),
-            text[2..4].parse().unwrap(),
-            flag,
-        )
+        let squares: crate::UciMove = text.parse().unwrap();
+        Move::new(squares.from, squares.to, flag)
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Moves packed in 16 bits, and a fixed-capacity move list.
 
-use crate::{CastlingRights, CastlingSide, Color, Role, Square};
+use crate::{CastlingRights, Role, Square, UciMove};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
@@ -215,21 +215,7 @@ impl Move {
     /// assert_eq!(castle.to_uci(CastlingRights::ALL, true), "e1h1");
     /// ```
     pub fn to_uci(self, castling: CastlingRights, chess960: bool) -> String {
-        if chess960 && self.is_castle() {
-            let color = if self.from().rank().index() == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let side = if self.flag() == MoveFlag::KingCastle {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
-            let rook = castling.rook(color, side).unwrap_or(side.rook_from(color));
-            return format!("{}{}", self.from(), rook);
-        }
-        self.to_string()
+        UciMove::written(self, castling, chess960).to_string()
     }
 }
 
@@ -239,11 +225,7 @@ impl fmt::Display for Move {
         if *self == Move::NULL {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
+        UciMove::from(*self).fmt(f)
     }
 }
 

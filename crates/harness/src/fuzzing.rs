@@ -12,7 +12,8 @@ pub use crate::uci::go::GO_KEYWORDS;
 use crate::uci::UciServer;
 pub use crate::uci::COMMANDS as UCI_COMMANDS;
 use crate::units::{UnitResult, UnitsFile};
-use crate::Backend;
+use crate::{Backend, Divide, Position};
+use boardlab_core::UciMove;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -55,6 +56,22 @@ impl Write for SharedBuffer {
 /// What is wrong with the answer.
 pub fn perftree_answer(lines: &[String]) -> Result<Vec<(String, u64)>, String> {
     crate::diff::parse_answer(lines)
+}
+
+/// A perftree program's answer about the position `path` reaches from `root`, read as
+/// `boardlab diff --protocol perftree` reads it: the moves as [`UciMove`]s with their counts,
+/// or what is wrong with the answer.
+///
+/// # Errors
+///
+/// What is wrong with the answer, a move that is not UCI notation included.
+pub fn perftree_divide(
+    lines: &[String],
+    root: &Position,
+    path: &[UciMove],
+) -> Result<Divide, String> {
+    crate::diff::parse_answer(lines)
+        .and_then(|answer| crate::diff::oracle::read_answer(answer, root, path))
 }
 
 /// A divide written as a perftree program writes it (and `boardlab perftree` does).

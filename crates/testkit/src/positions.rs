@@ -20,8 +20,7 @@ use boardlab_core::bitboard::{
     knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, Piece, ReferenceBoard, Role, Setup,
-    Square,
+    Board, CastlingSide, Color, Piece, PositionKind, PositionKinds, Role, Setup, Square,
 };
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -39,62 +38,12 @@ const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1),
 ];
 
-/// A kind of position that move generators find hard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Feature {
-    /// The side to move is in check.
-    Check,
-    /// The side to move is in check from two pieces.
-    DoubleCheck,
-    /// A piece of the side to move is pinned to its king.
-    Pin,
-    /// An en-passant square is set (a pawn of the side to move stands beside the pushed pawn).
-    EnPassant,
-    /// An en-passant capture is legal.
-    LegalEnPassant,
-    /// An en-passant square is set, but no capture there is legal (it would expose the king).
-    RefusedEnPassant,
-    /// Some castling right is held.
-    CastlingRight,
-    /// A castling move is legal.
-    Castling,
-    /// A promotion is legal.
-    Promotion,
-}
+/// A kind of position that move generators find hard: core's classification, which
+/// `boardlab check` uses too, under the name the testkit's counts have always given it.
+pub type Feature = PositionKind;
 
-impl Feature {
-    /// Every kind, in declaration order.
-    pub const ALL: [Feature; 9] = [
-        Feature::Check,
-        Feature::DoubleCheck,
-        Feature::Pin,
-        Feature::EnPassant,
-        Feature::LegalEnPassant,
-        Feature::RefusedEnPassant,
-        Feature::CastlingRight,
-        Feature::Castling,
-        Feature::Promotion,
-    ];
-
-    /// The kind's name in messages.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Feature::Check => "check",
-            Feature::DoubleCheck => "double check",
-            Feature::Pin => "pin",
-            Feature::EnPassant => "en-passant square",
-            Feature::LegalEnPassant => "legal en passant",
-            Feature::RefusedEnPassant => "refused en passant",
-            Feature::CastlingRight => "castling right",
-            Feature::Castling => "legal castling",
-            Feature::Promotion => "legal promotion",
-        }
-    }
-
-    const fn bit(self) -> u16 {
-        1 << self as u16
-    }
-}
+/// The kinds of position ([`Feature`]) one position holds: core's [`PositionKinds`].
+pub type Features = PositionKinds;
 
 /// The floors, in positions per thousand, that [`random_placement`]'s draws reach for each
 /// kind of position, for [`FeatureCount::assert_floors`]: about half the shares measured over
@@ -112,50 +61,6 @@ pub const PLACEMENT_FLOORS: [(Feature, usize); Feature::ALL.len()] = [
     (Feature::Castling, 60),
     (Feature::Promotion, 27),
 ];
-
-/// The kinds of position ([`Feature`]) one position holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Features(u16);
-
-impl Features {
-    /// What `setup` holds; the moves are the reference board's.
-    pub fn of(setup: &Setup) -> Features {
-        let us = setup.turn;
-        let king = setup.king(us);
-        let checkers = king.map_or(Bitboard::EMPTY, |king| {
-            setup.attackers(king, !us, setup.occupied())
-        });
-        let moves = ReferenceBoard::from_setup(setup).legal_moves();
-        let legal_en_passant = moves.iter().any(|mv| mv.is_en_passant());
-        let present = [
-            (Feature::Check, !checkers.is_empty()),
-            (Feature::DoubleCheck, checkers.more_than_one()),
-            (Feature::Pin, king.is_some_and(|king| has_pin(setup, king))),
-            (Feature::EnPassant, setup.ep_square.is_some()),
-            (Feature::LegalEnPassant, legal_en_passant),
-            (
-                Feature::RefusedEnPassant,
-                setup.ep_square.is_some() && !legal_en_passant,
-            ),
-            (
-                Feature::CastlingRight,
-                setup.castling != CastlingRights::NONE,
-            ),
-            (Feature::Castling, moves.iter().any(|mv| mv.is_castle())),
-            (Feature::Promotion, moves.iter().any(|mv| mv.is_promotion())),
-        ];
-        let bits = present
-            .into_iter()
-            .filter(|&(_, held)| held)
-            .fold(0, |bits, (feature, _)| bits | feature.bit());
-        Features(bits)
-    }
-
-    /// Whether the position holds `feature`.
-    pub fn contains(self, feature: Feature) -> bool {
-        self.0 & feature.bit() != 0
-    }
-}
 
 /// How many of a test's positions hold each [`Feature`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -222,38 +127,6 @@ impl fmt::Display for FeatureCount {
         }
         Ok(())
     }
-}
-
-/// Whether a piece of the side to move stands alone between its king and an enemy slider that
-/// moves along that line.
-fn has_pin(setup: &Setup, king: Square) -> bool {
-    let us = setup.turn;
-    DIRECTIONS.into_iter().any(|(df, dr)| {
-        let mut own = None;
-        let mut sq = king;
-        while let Some(next) = sq.offset(df, dr) {
-            sq = next;
-            let Some(piece) = setup.piece_at(sq) else {
-                continue;
-            };
-            if piece.color == us {
-                if own.is_some() {
-                    return false;
-                }
-                own = Some(sq);
-            } else {
-                let straight = df == 0 || dr == 0;
-                let slides = match piece.role {
-                    Role::Queen => true,
-                    Role::Rook => straight,
-                    Role::Bishop => !straight,
-                    _ => false,
-                };
-                return slides && own.is_some();
-            }
-        }
-        false
-    })
 }
 
 /// A random valid position: a [`random_placement`] or a position of a [`random_game`] (played
@@ -501,6 +374,7 @@ fn place_checker(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::ReferenceBoard;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

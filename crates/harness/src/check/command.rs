@@ -1,14 +1,12 @@
 //! `boardlab check`: a suite and/or random positions against a backend or an outside program.
 
 use super::random::RandomGames;
-use super::subject::{BoardSubject, PerftreeSubject, Subject, UciSubject};
 use super::{html, run, CheckOptions};
 use crate::args;
-use crate::diff::oracle::{named, Named, Protocol};
+use crate::diff::oracle::{named, program_oracle, Named, Protocol};
 use crate::diff::program::ProgramOptions;
 use crate::output::write_file;
 use crate::{Backend, Error, Outcome};
-use boardlab_core::Board;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -111,21 +109,13 @@ pub(crate) fn run_command(args: &CheckArgs, out: &mut impl Write) -> Result<Outc
     let mut report = match &against {
         Named::Backend(tested) => {
             let tested = tested.available()?;
-            with_backend!(tested, B => run(&plan, reference, &options, &|_| {
-                Ok(Box::new(BoardSubject::<B>::new(B::NAME)) as Box<dyn Subject>)
-            }))?
+            run(&plan, reference, &options, &|_| tested.oracle())?
         }
         Named::Program(path) => {
             reproduce.extend(["--protocol".to_string(), args.protocol.to_string()]);
-            match args.protocol {
-                Protocol::Uci => run(&plan, reference, &options, &|first| {
-                    Ok(Box::new(UciSubject::start(name, path, first, program)?)
-                        as Box<dyn Subject>)
-                })?,
-                Protocol::Perftree => run(&plan, reference, &options, &|_| {
-                    Ok(Box::new(PerftreeSubject::new(name, path, program)) as Box<dyn Subject>)
-                })?,
-            }
+            run(&plan, reference, &options, &|first| {
+                program_oracle(name, path, args.protocol, first, program)
+            })?
         }
     };
     report.reproduce = Some(reproduce);

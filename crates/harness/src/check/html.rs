@@ -3,7 +3,8 @@
 
 use super::report::{move_list, CheckReport, Failure};
 use boardlab_core::views::svg::{escape, piece_cell, Figure, Panel, Tone};
-use boardlab_core::{ReferenceBoard, Square};
+use boardlab_core::{ReferenceBoard, Square, UciMove};
+use itertools::Itertools;
 use std::fmt::Write;
 
 const STYLE: &str = "body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;\
@@ -62,13 +63,10 @@ pub(crate) fn page(report: &CheckReport) -> String {
 /// does.
 fn drawing(report: &CheckReport, failure: &Failure) -> String {
     let board: ReferenceBoard = failure.at.board();
-    let moves = |texts: &[String]| -> Vec<(Square, Square)> {
-        texts
-            .iter()
-            .filter_map(|text| Some((text.get(0..2)?.parse().ok()?, text.get(2..4)?.parse().ok()?)))
-            .collect()
+    let squares = |moves: &[UciMove]| -> Vec<(Square, Square)> {
+        moves.iter().map(|mv| (mv.from, mv.to)).collect()
     };
-    let (missing, extra) = (moves(&failure.missing), moves(&failure.extra));
+    let (missing, extra) = (squares(&failure.missing), squares(&failure.extra));
     let mut panel = Panel::board("where the move lists differ", |sq| {
         let mut cell = piece_cell(&board, sq);
         if extra.iter().any(|&(_, to)| to == sq) {
@@ -107,7 +105,7 @@ fn drawing(report: &CheckReport, failure: &Failure) -> String {
     if !failure.path.is_empty() {
         figure
             .lines
-            .push(format!("after: {}", failure.path.join(" ")));
+            .push(format!("after: {}", failure.path.iter().join(" ")));
     }
     figure.lines.push(format!(
         "fen: {}",

@@ -9,7 +9,7 @@
 //! - **narrowed** to the shallowest depth at which they differ;
 //! - **descended** by the one [descent](crate::diff()) to the position nearest the leaves that
 //!   still shows the bug, where the two move lists differ; the descent is handed the answers the
-//!   comparison already has ([`subject`]'s cache), so an outside program is not asked anything
+//!   comparison already has ([`answers`]' cache), so an outside program is not asked anything
 //!   twice;
 //! - **tagged** by what the differing moves and their position have in common (castling, en
 //!   passant, promotions, check evasions, pins: [`Tag`]), and grouped with the failures that
@@ -24,30 +24,30 @@
 //!
 //! [`check`] is the library entry: any Rust [`Board`] gets the same report.
 
+mod answers;
 pub(crate) mod command;
 mod html;
 mod positions;
 mod random;
 mod report;
-mod subject;
 mod tags;
 
 pub use random::{DrawnKinds, RandomGames};
 pub use report::{CheckReport, Failure, Group};
 pub use tags::Tag;
 
-use crate::diff::oracle::Divide;
+use crate::diff::oracle::{Divide, DivideOracle};
 use crate::diff::{ask, diff};
 use crate::output::progress_bar;
 use crate::position::chess960_refused;
-use crate::{Backend, Error, Position};
-use boardlab_core::Board;
+use crate::{Backend, BoardOracle, Error, Position};
+use answers::{Answers, Asked};
+use boardlab_core::{Board, UciMove};
 use positions::CheckPosition;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use subject::{Answers, Asked, BoardSubject, Subject};
 
 /// What a check runs: which positions, how deep, for how long.
 #[derive(Debug, Clone, PartialEq)]
@@ -188,7 +188,7 @@ pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
         plan.requested -= before - plan.positions.len();
     }
     run(&plan, reference, options, &|_| {
-        Ok(Box::new(BoardSubject::<B>::new(B::NAME)) as Box<dyn Subject>)
+        Ok(Box::new(BoardOracle::<B>::new()) as Box<dyn DivideOracle>)
     })
 }
 
@@ -203,14 +203,15 @@ enum Checked {
 
 /// Makes the generator under test for one job, given the first position it will be asked
 /// about.
-pub(crate) type MakeSubject<'a> = &'a (dyn Fn(&Position) -> Result<Box<dyn Subject>, Error> + Sync);
+pub(crate) type MakeTested<'a> =
+    &'a (dyn Fn(&Position) -> Result<Box<dyn DivideOracle>, Error> + Sync);
 
 /// Runs the planned positions, `options.jobs` at a time, and gathers the report.
 pub(crate) fn run(
     plan: &Plan,
     reference: Backend,
     options: &CheckOptions,
-    make_tested: MakeSubject<'_>,
+    make_tested: MakeTested<'_>,
 ) -> Result<CheckReport, Error> {
     let reference = reference.available()?;
     let positions = &plan.positions;
@@ -224,9 +225,8 @@ pub(crate) fn run(
     let progress = progress_bar(positions.len() as u64);
     progress.set_message("positions checked");
     let job = || -> Result<(), Error> {
-        let mut reference: Box<dyn Subject> =
-            with_backend!(reference, R => Box::new(BoardSubject::<R>::new(R::NAME)));
-        let mut tested: Option<Box<dyn Subject>> = None;
+        let mut reference = reference.oracle()?;
+        let mut tested: Option<Box<dyn DivideOracle>> = None;
         loop {
             if give_up.load(Ordering::Relaxed) {
                 return Ok(());
@@ -310,8 +310,8 @@ fn total(divide: &Divide) -> u64 {
 /// Checks one position (see the module docs).
 fn check_position(
     pos: &CheckPosition,
-    reference: &mut dyn Subject,
-    tested: &mut dyn Subject,
+    reference: &mut dyn DivideOracle,
+    tested: &mut dyn DivideOracle,
     options: &CheckOptions,
     deadline: Option<Instant>,
 ) -> Result<Checked, Error> {
@@ -324,7 +324,7 @@ fn check_position(
     for depth in 1..=options.depth.max(1) {
         let count = match pos.published(depth) {
             Some(count) => count,
-            None => total(&ask(&mut reference, root, &[], depth, None)?),
+            None => total(&ask(&mut reference, root, root, &[], depth, None)?),
         };
         if depth > 1 && count > options.max_nodes {
             break;
@@ -332,14 +332,14 @@ fn check_position(
         expected.push(count);
     }
     let deepest = expected.len() as u32;
-    let answer = ask(&mut tested, root, &[], deepest, None)?;
+    let answer = ask(&mut tested, root, root, &[], deepest, None)?;
     let counted_deepest = total(&answer);
     let differs_at = if answer.len() as u64 != expected[0] {
         Some((1, expected[0], answer.len() as u64))
     } else if counted_deepest != expected[deepest as usize - 1] {
         let mut first = None;
         for depth in 2..deepest {
-            let counted = total(&ask(&mut tested, root, &[], depth, None)?);
+            let counted = total(&ask(&mut tested, root, root, &[], depth, None)?);
             if counted != expected[depth as usize - 1] {
                 first = Some((depth, expected[depth as usize - 1], counted));
                 break;
@@ -360,14 +360,14 @@ fn check_position(
     let mut at = root.clone();
     let (path, missing, extra) = match descent.divergence {
         Some(divergence) => {
-            for mv in &divergence.path {
-                at.play(mv)?;
+            for &mv in &divergence.path {
+                at.play_uci(mv)?;
             }
             (divergence.path, divergence.only_in_a, divergence.only_in_b)
         }
         None => (Vec::new(), Vec::new(), Vec::new()),
     };
-    let differing: Vec<String> = missing.iter().chain(&extra).cloned().collect();
+    let differing: Vec<UciMove> = missing.iter().chain(&extra).copied().collect();
     let tags = if differing.is_empty() {
         vec![Tag::Other]
     } else {

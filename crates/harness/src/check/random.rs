@@ -5,7 +5,7 @@
 use super::positions::CheckPosition;
 use crate::perft::SplitMix64;
 use crate::{Error, Position};
-use boardlab_core::{Bitboard, Board, Move, ReferenceBoard, Role, Setup};
+use boardlab_core::{Board, Move, PositionKind, PositionKinds, ReferenceBoard, Role};
 use std::fmt;
 use std::time::Instant;
 
@@ -29,8 +29,8 @@ pub struct DrawnKinds {
     pub castling: usize,
     /// With a legal en-passant capture.
     pub en_passant: usize,
-    /// With an en-passant capture the rules refuse: the pawn that could take en passant may
-    /// not, because a pin or a check forbids it.
+    /// With an en-passant capture the rules refuse (see
+    /// [`PositionKind::RefusedEnPassant`]).
     pub en_passant_refused: usize,
     /// With a legal promotion.
     pub promotion: usize,
@@ -53,14 +53,15 @@ impl DrawnKinds {
         ]
     }
 
-    fn add(&mut self, kinds: Kinds) {
+    fn add(&mut self, kinds: PositionKinds) {
+        let count = |kind| usize::from(kinds.contains(kind));
         self.positions += 1;
-        self.castling += usize::from(kinds.castling);
-        self.en_passant += usize::from(kinds.en_passant);
-        self.en_passant_refused += usize::from(kinds.en_passant_refused);
-        self.promotion += usize::from(kinds.promotion);
-        self.check += usize::from(kinds.check);
-        self.pin += usize::from(kinds.pin);
+        self.castling += count(PositionKind::Castling);
+        self.en_passant += count(PositionKind::LegalEnPassant);
+        self.en_passant_refused += count(PositionKind::RefusedEnPassant);
+        self.promotion += count(PositionKind::Promotion);
+        self.check += count(PositionKind::Check);
+        self.pin += count(PositionKind::Pin);
     }
 }
 
@@ -82,75 +83,19 @@ impl fmt::Display for DrawnKinds {
     }
 }
 
-/// The kinds one position has.
-#[derive(Debug, Clone, Copy, Default)]
-struct Kinds {
-    castling: bool,
-    en_passant: bool,
-    en_passant_refused: bool,
-    promotion: bool,
-    check: bool,
-    pin: bool,
-}
+/// The kinds of [`DrawnKinds`], which a game steers towards: any of them may end it.
+const STEERED: [PositionKind; 6] = [
+    PositionKind::Castling,
+    PositionKind::LegalEnPassant,
+    PositionKind::RefusedEnPassant,
+    PositionKind::Promotion,
+    PositionKind::Check,
+    PositionKind::Pin,
+];
 
-impl Kinds {
-    fn of(board: &ReferenceBoard) -> Kinds {
-        let moves = board.legal_moves();
-        let en_passant = moves.iter().filter(|mv| mv.is_en_passant()).count();
-        Kinds {
-            castling: moves.iter().any(|mv| mv.is_castle()),
-            en_passant: en_passant > 0,
-            en_passant_refused: en_passant < en_passant_capturers(board),
-            promotion: moves.iter().any(|mv| mv.is_promotion()),
-            check: board.in_check(),
-            pin: !pinned(&board.to_setup()).is_empty(),
-        }
-    }
-
-    fn any(self) -> bool {
-        self.castling
-            || self.en_passant
-            || self.en_passant_refused
-            || self.promotion
-            || self.check
-            || self.pin
-    }
-}
-
-/// How many pawns of the side to move stand where they could take en passant, legally or not:
-/// beside the pawn that just stepped two squares.
-fn en_passant_capturers(board: &ReferenceBoard) -> usize {
-    let Some(ep) = board.ep_square() else {
-        return 0;
-    };
-    let us = board.side_to_move();
-    let our_pawn = Some(boardlab_core::Piece::new(us, Role::Pawn));
-    [-1, 1]
-        .into_iter()
-        .filter_map(|df| ep.offset(df, -us.forward()))
-        .filter(|&sq| board.piece_at(sq) == our_pawn)
-        .count()
-}
-
-/// The pieces of the side to move pinned to their king: those whose removal would let an
-/// enemy piece attack the king.
-pub(crate) fn pinned(setup: &Setup) -> Bitboard {
-    let us = setup.turn;
-    let Some(king) = setup.king(us) else {
-        return Bitboard::EMPTY;
-    };
-    let occupied = setup.occupied();
-    let attackers = setup.attackers(king, !us, occupied);
-    setup
-        .pieces()
-        .filter(|&(sq, piece)| {
-            piece.color == us && piece.role != Role::King && {
-                let uncovered = setup.attackers(king, !us, occupied.without(sq));
-                uncovered != attackers
-            }
-        })
-        .map(|(sq, _)| sq)
-        .collect()
+/// The kinds of the position on `board`.
+fn kinds_of(board: &ReferenceBoard) -> PositionKinds {
+    PositionKinds::of(&board.to_setup())
 }
 
 /// The fewest plies of a game before it may stop, so that even the first position has moved
@@ -190,7 +135,7 @@ pub(crate) fn random_games(
                 .wrapping_add(game as u64),
         );
         let position = random_game(&mut rng, games.chess960)?;
-        kinds.add(Kinds::of(&position.board()));
+        kinds.add(kinds_of(&position.board()));
         positions.push(CheckPosition {
             label: format!("random game {}", game + 1),
             position,
@@ -216,7 +161,7 @@ fn random_game(rng: &mut SplitMix64, chess960: bool) -> Result<Position, Error> 
     let mut line: Vec<Move> = Vec::new();
     let plies = MIN_PLIES + below(rng, MAX_PLIES - MIN_PLIES + 1);
     while (line.len() as u64) < plies {
-        if line.len() as u64 >= MIN_PLIES && stops_here(rng, Kinds::of(&board)) {
+        if line.len() as u64 >= MIN_PLIES && stops_here(rng, kinds_of(&board)) {
             break;
         }
         let moves = board.legal_moves();
@@ -258,12 +203,14 @@ fn random_game(rng: &mut SplitMix64, chess960: bool) -> Result<Position, Error> 
 /// come up in most games by themselves; en passant and promotions are rare, so a game that
 /// reaches one nearly always stops there, and one that reaches an en-passant capture the rules
 /// refuse always does.
-fn stops_here(rng: &mut SplitMix64, kinds: Kinds) -> bool {
-    if kinds.en_passant_refused {
+fn stops_here(rng: &mut SplitMix64, kinds: PositionKinds) -> bool {
+    if kinds.contains(PositionKind::RefusedEnPassant) {
         true
-    } else if kinds.en_passant || kinds.promotion {
+    } else if kinds.contains(PositionKind::LegalEnPassant)
+        || kinds.contains(PositionKind::Promotion)
+    {
         below(rng, 4) != 0
-    } else if kinds.any() {
+    } else if STEERED.into_iter().any(|kind| kinds.contains(kind)) {
         below(rng, 4) == 0
     } else {
         false
@@ -282,7 +229,7 @@ fn weight(board: &ReferenceBoard, mv: Move) -> u64 {
         // The pawn can be taken en passant on the next move; most of all when a pin or a check
         // forbids taking it, the case generators get wrong.
         weight += 60;
-        if Kinds::of(&after).en_passant_refused {
+        if kinds_of(&after).contains(PositionKind::RefusedEnPassant) {
             weight += 1000;
         }
     }
@@ -420,16 +367,5 @@ mod tests {
         assert_eq!(texts(&first), texts(&again));
         assert_eq!(kinds.positions, 5);
         assert!(first.iter().all(|p| p.position.moves().len() >= 3));
-    }
-
-    #[test]
-    fn a_pinned_piece_is_found_and_a_shield_against_nothing_is_not() {
-        let setup = Setup::from_fen("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        assert_eq!(
-            pinned(&setup),
-            Bitboard::from_square(boardlab_core::Square::E2)
-        );
-        let setup = Setup::from_fen("6k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        assert!(pinned(&setup).is_empty());
     }
 }

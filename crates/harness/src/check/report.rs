@@ -3,7 +3,10 @@
 use super::random::DrawnKinds;
 use super::tags::Tag;
 use crate::diff::program::shell_words;
+use crate::diff::texts;
 use crate::{Outcome, Position};
+use boardlab_core::UciMove;
+use itertools::Itertools;
 use serde_json::json;
 use std::fmt;
 
@@ -24,13 +27,13 @@ pub struct Failure {
     /// The generator's count there.
     pub counted: u64,
     /// The moves from the position checked to the one where the move lists differ.
-    pub path: Vec<String>,
+    pub path: Vec<UciMove>,
     /// That position: the nearest the leaves that still shows the bug.
     pub at: Position,
     /// Its moves only the reference lists (the generator misses them), sorted.
-    pub missing: Vec<String>,
+    pub missing: Vec<UciMove>,
     /// Its moves only the generator lists (illegal ones, or misread), sorted.
-    pub extra: Vec<String>,
+    pub extra: Vec<UciMove>,
     /// What the failure is about.
     pub tags: Vec<Tag>,
 }
@@ -47,10 +50,10 @@ impl Failure {
             "expected": self.expected,
             "counted": self.counted,
             "published": self.published,
-            "path": self.path,
+            "path": texts(&self.path),
             "at": self.at.setup().to_fen_pseudo_legal_ep(),
-            "missing": self.missing,
-            "extra": self.extra,
+            "missing": texts(&self.missing),
+            "extra": texts(&self.extra),
             "tags": self.tags.iter().map(|tag| tag.name()).collect::<Vec<_>>(),
         })
     }
@@ -188,11 +191,11 @@ impl CheckReport {
 }
 
 /// A move list in a report, or "(none)".
-pub(super) fn move_list(moves: &[String]) -> String {
+pub(super) fn move_list(moves: &[UciMove]) -> String {
     if moves.is_empty() {
         "(none)".to_string()
     } else {
-        moves.join(" ")
+        moves.iter().join(" ")
     }
 }
 
@@ -264,7 +267,7 @@ impl fmt::Display for CheckReport {
                 let after = if example.path.is_empty() {
                     "in the position checked".to_string()
                 } else {
-                    format!("after {}", example.path.join(" "))
+                    format!("after {}", example.path.iter().join(" "))
                 };
                 writeln!(f, "  the move lists differ {after}:")?;
                 writeln!(f, "  {}", example.at.setup().to_fen_pseudo_legal_ep())?;

@@ -1,10 +1,11 @@
 //! What a failure is about: tags read off the position where the move lists differ and the
 //! moves that differ, so that failures with the same cause fall into one group.
 
-use super::random::pinned;
 use crate::Position;
 use boardlab_core::bitboard::between;
-use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, Piece, Role, Setup, Square};
+use boardlab_core::{
+    pinned, Bitboard, CastlingSide, Color, Move, MoveFlag, Piece, Role, Setup, Square, UciMove,
+};
 use std::fmt;
 
 /// A kind of failure. A failure may have several; one with none is [`Tag::Other`].
@@ -92,19 +93,10 @@ impl fmt::Display for Tag {
     }
 }
 
-/// A move as text, read as squares and a promotion without asking whether it is legal: a
-/// buggy generator's extra moves are not. `None` for text that is not a move (the descent has
-/// refused such answers already).
-fn squares(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let from = text.get(0..2)?.parse().ok()?;
-    let to = text.get(2..4)?.parse().ok()?;
-    let promotion = text.chars().nth(4).and_then(Role::from_char);
-    Some((from, to, promotion))
-}
-
 /// The tags of a failure whose move lists differ at `at` by the moves `differing` (those only
-/// one side lists, in `at`'s notation).
-pub(crate) fn tags(at: &Position, differing: &[String]) -> Vec<Tag> {
+/// one side lists, in `at`'s notation; a buggy generator's are not legal, so they are read as
+/// squares and a promotion, not resolved).
+pub(crate) fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
     let setup = at.setup();
     let us = setup.turn;
     let mut found = Vec::new();
@@ -114,7 +106,12 @@ pub(crate) fn tags(at: &Position, differing: &[String]) -> Vec<Tag> {
         }
     };
     let pinned = pinned(&setup);
-    for (from, to, promotion) in differing.iter().filter_map(|text| squares(text)) {
+    for &UciMove {
+        from,
+        to,
+        promotion,
+    } in differing
+    {
         let Some(piece) = setup.piece_at(from) else {
             continue;
         };
@@ -218,7 +215,7 @@ mod tests {
         for mv in moves {
             at.play(mv).unwrap();
         }
-        let differing: Vec<String> = differing.iter().map(|m| m.to_string()).collect();
+        let differing: Vec<UciMove> = differing.iter().map(|m| m.parse().unwrap()).collect();
         tags(&at, &differing)
     }
 
@@ -265,9 +262,9 @@ mod tests {
     fn chess960_castling_is_tagged_as_both() {
         let mut at = Position::from_fen("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", false).unwrap();
         assert!(at.chess960());
-        let found = tags(&at, &["g1b1".to_string()]);
+        let found = tags(&at, &["g1b1".parse().unwrap()]);
         assert_eq!(found, [Tag::Castling, Tag::Chess960Castling]);
         at.play("g1h1").unwrap();
-        assert_eq!(tags(&at, &["a1a2".to_string()]), [Tag::Other]);
+        assert_eq!(tags(&at, &["a1a2".parse().unwrap()]), [Tag::Other]);
     }
 }

@@ -57,7 +57,7 @@ pub(crate) struct DiffArgs {
 /// A bad position or argument, or an outside program that fails or cannot be believed.
 fn descend(args: &DiffArgs) -> Result<(Position, DiffReport), Error> {
     let root = args.position.resolve()?;
-    let mut a = args.backend.oracle(&root)?;
+    let mut a = args.backend.oracle()?;
     let options = ProgramOptions {
         timeout: Duration::from_secs(args.timeout),
         verbose: args.verbose,

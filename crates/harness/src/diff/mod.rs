@@ -31,17 +31,19 @@ pub(crate) use oracle::{oracle_named, BackendOracle, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
 pub(crate) use perftree_program::parse_answer;
 pub(crate) use program::{find_program, ProgramOptions};
+pub(crate) use report::texts;
 pub use report::{DiffReport, Divergence};
 
 use crate::output::progress_bar_after;
 use crate::{Error, Position};
+use boardlab_core::UciMove;
 use itertools::Itertools;
 use oracle::impossible_move;
 use std::collections::HashMap;
 use std::time::Duration;
 
 /// Compares `a` and `b` below `root` to `depth` plies and descends to where they part (see the
-/// module docs). Both oracles must have been made for the same `root`.
+/// module docs).
 ///
 /// # Examples
 ///
@@ -51,8 +53,8 @@ use std::time::Duration;
 /// use boardlab_x88::X88Board;
 ///
 /// let root = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false)?;
-/// let mut a = BoardOracle::<X88Board>::new(&root)?;
-/// let mut b = BoardOracle::<MagicBoard>::new(&root)?;
+/// let mut a = BoardOracle::<X88Board>::new();
+/// let mut b = BoardOracle::<MagicBoard>::new();
 /// let report = diff(&root, &mut a, &mut b, 3)?;
 /// assert!(report.divergence.is_none());
 /// assert_eq!(report.to_string(), "no divergence: x88 and magic agree to depth 3\n");
@@ -82,7 +84,7 @@ pub fn diff(
         divergence: None,
     };
     let progress = progress_bar_after(u64::from(depth), Duration::from_secs(1));
-    let mut path: Vec<String> = Vec::new();
+    let mut path: Vec<UciMove> = Vec::new();
     let mut remaining = depth;
     // What each oracle said, one step up, about the move that led here.
     let mut promised: Option<(u64, u64)> = None;
@@ -90,25 +92,22 @@ pub fn diff(
         let after = if path.is_empty() {
             String::new()
         } else {
-            format!(" after {}", path.join(" "))
+            format!(" after {}", path.iter().join(" "))
         };
         progress.set_message(format!("asking {} at depth {remaining}{after}", a.name()));
-        let ours = ask(a, &at, &path, remaining, promised.map(|p| p.0))?;
+        let ours = ask(a, root, &at, &path, remaining, promised.map(|p| p.0))?;
         progress.set_message(format!("asking {} at depth {remaining}{after}", b.name()));
-        let theirs = ask(b, &at, &path, remaining, promised.map(|p| p.1))?;
+        let theirs = ask(b, root, &at, &path, remaining, promised.map(|p| p.1))?;
         progress.inc(1);
 
-        let theirs_by_move: HashMap<&str, u64> =
-            theirs.iter().map(|(mv, n)| (mv.as_str(), *n)).collect();
-        let ours_by_move: HashMap<&str, u64> =
-            ours.iter().map(|(mv, n)| (mv.as_str(), *n)).collect();
-        let only_in = |these: &Divide, others: &HashMap<&str, u64>| -> Vec<String> {
+        let theirs_by_move: HashMap<UciMove, u64> = theirs.iter().copied().collect();
+        let ours_by_move: HashMap<UciMove, u64> = ours.iter().copied().collect();
+        let only_in = |these: &Divide, others: &HashMap<UciMove, u64>| -> Vec<UciMove> {
             these
                 .iter()
-                .map(|(mv, _)| mv)
-                .filter(|mv| !others.contains_key(mv.as_str()))
+                .map(|&(mv, _)| mv)
+                .filter(|mv| !others.contains_key(mv))
                 .sorted()
-                .cloned()
                 .collect()
         };
         let only_in_a = only_in(&ours, &theirs_by_move);
@@ -128,31 +127,33 @@ pub fn diff(
         // 1 every count was checked to be 1, so the descent never goes below it.
         let differing = ours
             .iter()
-            .filter_map(|(mv, n)| {
-                let m = theirs_by_move[mv.as_str()];
-                (m != *n).then_some((mv, *n, m))
+            .filter_map(|&(mv, n)| {
+                let m = theirs_by_move[&mv];
+                (m != n).then_some((mv, n, m))
             })
-            .min_by_key(|&(mv, n, m)| (n.max(m), mv.clone()));
+            .min_by_key(|&(mv, n, m)| (n.max(m), mv));
         let Some((mv, n, m)) = differing else {
             return Ok(report);
         };
-        at.play(mv)?;
-        path.push(mv.clone());
+        at.play_uci(mv)?;
+        path.push(mv);
         promised = Some((n, m));
         remaining -= 1;
     }
 }
 
-/// Asks `oracle` to divide the position after `path` and checks its answer (see the module
-/// docs); `promised` is the count it gave for the last move of `path` one step earlier.
+/// Asks `oracle` to divide the position `at` that `path` reaches from `root` and checks its
+/// answer (see the module docs); `promised` is the count it gave for the last move of `path`
+/// one step earlier.
 pub(crate) fn ask(
     oracle: &mut dyn DivideOracle,
+    root: &Position,
     at: &Position,
-    path: &[String],
+    path: &[UciMove],
     depth: u32,
     promised: Option<u64>,
 ) -> Result<Divide, Error> {
-    let answer = oracle.divide(path, depth)?;
+    let answer = oracle.divide(root, path, depth)?;
     let fen = at.setup().to_fen_pseudo_legal_ep();
     let setup = at.setup();
     if let Some(twice) = answer.iter().map(|(mv, _)| mv).duplicates().next() {
@@ -160,7 +161,7 @@ pub(crate) fn ask(
     }
     if let Some(problem) = answer
         .iter()
-        .find_map(|(mv, _)| impossible_move(&setup, mv))
+        .find_map(|&(mv, _)| impossible_move(&setup, mv))
     {
         return Err(oracle.broken(format!(
             "listed a move no generator could find in {fen}: {problem}"
@@ -180,7 +181,7 @@ pub(crate) fn ask(
                 "contradicts itself: {promised} leaves below {last} at depth {}, but its moves \
                  after {} add up to {total} at depth {depth}",
                 depth + 1,
-                path.join(" ")
+                path.iter().join(" ")
             )));
         }
     }
@@ -197,19 +198,17 @@ mod tests {
     /// remembers every question it was asked.
     struct Hiding {
         inner: BoardOracle<ReferenceBoard>,
-        root: ReferenceBoard,
-        at: Vec<String>,
-        hidden: String,
-        asked: Vec<(Vec<String>, u32)>,
+        at: Vec<UciMove>,
+        hidden: UciMove,
+        asked: Vec<(Vec<UciMove>, u32)>,
     }
 
     impl Hiding {
-        fn new(root: &Position, at: &[&str], hidden: &str) -> Hiding {
+        fn new(at: &[&str], hidden: &str) -> Hiding {
             Hiding {
-                inner: BoardOracle::new(root).unwrap(),
-                root: root.board(),
-                at: at.iter().map(|m| m.to_string()).collect(),
-                hidden: hidden.to_string(),
+                inner: BoardOracle::new(),
+                at: moves(at),
+                hidden: hidden.parse().unwrap(),
                 asked: Vec::new(),
             }
         }
@@ -220,18 +219,23 @@ mod tests {
             "hiding"
         }
 
-        fn divide(&mut self, path: &[String], depth: u32) -> Result<Divide, Error> {
+        fn divide(
+            &mut self,
+            root: &Position,
+            path: &[UciMove],
+            depth: u32,
+        ) -> Result<Divide, Error> {
             self.asked.push((path.to_vec(), depth));
-            let mut divided = self.inner.divide(path, depth)?;
+            let mut divided = self.inner.divide(root, path, depth)?;
             if path == self.at.as_slice() {
                 divided.retain(|(mv, _)| *mv != self.hidden);
             } else if self.at.starts_with(path) {
                 // The hidden subtree's leaves are missing from the ancestors' counts too.
                 let below = self.at.len() - path.len() + 1;
                 if let Some(rest) = (depth as usize).checked_sub(below) {
-                    let mut board = self.root.clone();
-                    for text in self.at.iter().chain([&self.hidden]) {
-                        let mv = board.parse_uci_move(text).unwrap();
+                    let mut board: ReferenceBoard = root.board();
+                    for &written in self.at.iter().chain([&self.hidden]) {
+                        let mv = written.resolve(&board, false).unwrap();
                         board.make(mv);
                     }
                     let lost = boardlab_core::perft(&mut board, rest as u32, PerftMode::Bulk);
@@ -246,33 +250,33 @@ mod tests {
         }
     }
 
-    fn strings(moves: &[&str]) -> Vec<String> {
-        moves.iter().map(|m| m.to_string()).collect()
+    fn moves(texts: &[&str]) -> Vec<UciMove> {
+        texts.iter().map(|text| text.parse().unwrap()).collect()
     }
 
     #[test]
     fn finds_the_hidden_move_where_it_is_hidden_asking_once_per_node() {
         let root = Position::from_fen(START_FEN, false).unwrap();
-        let mut a = BoardOracle::<ReferenceBoard>::new(&root).unwrap();
-        let mut b = Hiding::new(&root, &["e2e4", "d7d5"], "e4d5");
+        let mut a = BoardOracle::<ReferenceBoard>::new();
+        let mut b = Hiding::new(&["e2e4", "d7d5"], "e4d5");
         let report = diff(&root, &mut a, &mut b, 4).unwrap();
         let divergence = report.divergence.expect("the hidden move is found");
-        assert_eq!(divergence.path, strings(&["e2e4", "d7d5"]));
+        assert_eq!(divergence.path, moves(&["e2e4", "d7d5"]));
         assert_eq!(
             divergence.fen,
             "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
         );
-        assert_eq!(divergence.only_in_a, strings(&["e4d5"]));
+        assert_eq!(divergence.only_in_a, moves(&["e4d5"]));
         assert!(divergence.only_in_b.is_empty());
         assert_eq!(
             b.asked,
             vec![
                 (vec![], 4),
-                (strings(&["e2e4"]), 3),
-                (strings(&["e2e4", "d7d5"]), 2)
+                (moves(&["e2e4"]), 3),
+                (moves(&["e2e4", "d7d5"]), 2)
             ]
         );
-        let mut same = BoardOracle::<ReferenceBoard>::new(&root).unwrap();
+        let mut same = BoardOracle::<ReferenceBoard>::new();
         let agree = diff(&root, &mut a, &mut same, 3).unwrap();
         assert_eq!(agree.divergence, None);
         assert_eq!(agree.outcome(), Outcome::Success);
@@ -286,7 +290,7 @@ mod tests {
             "canned"
         }
 
-        fn divide(&mut self, _: &[String], _: u32) -> Result<Divide, Error> {
+        fn divide(&mut self, _: &Position, _: &[UciMove], _: u32) -> Result<Divide, Error> {
             Ok(self.0.remove(0))
         }
     }
@@ -295,7 +299,12 @@ mod tests {
         Canned(
             answers
                 .iter()
-                .map(|answer| answer.iter().map(|&(m, n)| (m.to_string(), n)).collect())
+                .map(|answer| {
+                    answer
+                        .iter()
+                        .map(|&(m, n)| (m.parse().unwrap(), n))
+                        .collect()
+                })
                 .collect(),
         )
     }
@@ -303,7 +312,7 @@ mod tests {
     #[test]
     fn answers_that_cannot_be_right_are_errors_naming_the_oracle() {
         let root = Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false).unwrap();
-        let truth = || BoardOracle::<ReferenceBoard>::new(&root).unwrap();
+        let truth = BoardOracle::<ReferenceBoard>::new;
         let moves = ["e1d1", "e1d2", "e1f1", "e1f2", "e2e3", "e2e4"];
         let at_depth_one: Vec<(&str, u64)> = moves.iter().map(|&m| (m, 1)).collect();
         let mut twice = at_depth_one.clone();

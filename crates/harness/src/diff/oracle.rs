@@ -4,10 +4,13 @@
 //! A boardlab backend, an outside crate's [`Board`], a UCI engine that answers `go perft` and a
 //! program speaking perftree's protocol all do that, each in its own way. [`DivideOracle`] is
 //! what they have in common, and the one [descent](crate::diff()) that finds where two move
-//! generators part is written against it alone.
+//! generators part, and `check`, which asks about hundreds of roots, are written against it
+//! alone.
 //!
-//! Every oracle is made for one root [`Position`] (a FEN and the moves played from it) and is
-//! then asked about positions below that root, each named by the moves that lead there from it.
+//! An oracle is asked about any root [`Position`] (a FEN and the moves played from it) and a
+//! path of moves from that root. Moves are [`UciMove`]s throughout: an outside program's
+//! answer is read into them where it arrives, and they become text again only where they are
+//! shown or handed to a program.
 
 use super::perftree_program::PerftreeProgram;
 use super::program::{find_program, ProgramOptions};
@@ -15,17 +18,20 @@ use super::uci_engine::UciEngine;
 use crate::perft::{PerftOptions, PerftRunner};
 use crate::{Backend, Error, Position};
 use boardlab_core::views::piece_name;
-use boardlab_core::{Board, Color, Role, Setup, Square};
+use boardlab_core::{Board, Color, Role, Setup, UciMove};
+use itertools::Itertools;
 use std::fmt;
-use std::path::PathBuf;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The answer to a divide: each legal move in UCI notation (`e2e4`, `e7e8q`, castling as the
-/// king's move `e1g1`) with the number of leaves below it.
-pub type Divide = Vec<(String, u64)>;
+/// The answer to a divide: each legal move as the position's notation writes it (castling as
+/// the king's move `e1g1`, or as the king taking its own rook `e1h1` in Chess960 notation) with
+/// the number of leaves below it.
+pub type Divide = Vec<(UciMove, u64)>;
 
-/// Something that divides positions below one root (see the module docs).
+/// Something that divides positions below any root it is handed (see the module docs).
 ///
 /// # Examples
 ///
@@ -38,23 +44,24 @@ pub type Divide = Vec<(String, u64)>;
 /// use boardlab_mailbox::MailboxBoard;
 ///
 /// let root = Position::new(Setup::start(), false);
-/// let mut oracle = BoardOracle::<MailboxBoard>::new(&root)?;
-/// let divide = oracle.divide(&["e2e4".to_string()], 2)?;
+/// let mut oracle = BoardOracle::<MailboxBoard>::new();
+/// let divide = oracle.divide(&root, &["e2e4".parse()?], 2)?;
 /// assert_eq!(divide.len(), 20);
 /// assert_eq!(divide.iter().map(|(_, nodes)| nodes).sum::<u64>(), 600);
-/// # Ok::<(), boardlab_harness::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait DivideOracle {
     /// The oracle's name in reports: a backend's name, or a program as the user named it.
     fn name(&self) -> &str;
 
-    /// The count below each legal move of the position that `moves` (in UCI notation) reach
-    /// from the root, `depth` plies deep (`depth` is at least 1).
+    /// The count below each legal move of the position that `path` reaches from `root`,
+    /// `depth` plies deep (`depth` is at least 1).
     ///
     /// # Errors
     ///
-    /// [`Error::Oracle`] when the oracle cannot answer, or answers something malformed.
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error>;
+    /// [`Error::Oracle`] when the oracle cannot answer, or answers something malformed;
+    /// [`Error::Usage`] for a board that cannot play the root (see [`BoardOracle`]).
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error>;
 
     /// The error for an answer that was well formed but cannot be right (a move listed twice,
     /// counts that contradict each other), with what the oracle can say about how it was asked.
@@ -74,8 +81,8 @@ impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
         (**self).name()
     }
 
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        (**self).divide(moves, depth)
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error> {
+        (**self).divide(root, path, depth)
     }
 
     fn broken(&self, problem: String) -> Error {
@@ -84,32 +91,24 @@ impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
 }
 
 /// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate. This is
-/// where such a board enters boardlab, so it is where one that cannot play the root is refused.
+/// where such a board enters boardlab, so it is where a root it cannot play is refused: one
+/// whose castling needs the Chess960 rules, for a board whose [`Board::CHESS960`] is false.
 #[derive(Debug, Clone)]
 pub struct BoardOracle<B: Board> {
     name: String,
-    root: B,
-    /// Moves read and written the Chess960 way.
-    chess960: bool,
     /// Raised to stop a divide under way (`boardlab serve` raises it when the page goes away).
     stop: Option<Arc<AtomicBool>>,
+    board: PhantomData<fn() -> B>,
 }
 
 impl<B: Board> BoardOracle<B> {
-    /// The oracle for the board at `root`, named by the board's [`Board::NAME`].
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Usage`] when the root's castling needs the Chess960 rules and the board does
-    /// not play them ([`Board::CHESS960`] is false): it would count wrong.
-    pub fn new(root: &Position) -> Result<BoardOracle<B>, Error> {
-        root.playable_by::<B>()?;
-        Ok(BoardOracle {
+    /// The oracle for board type `B`, named by its [`Board::NAME`].
+    pub fn new() -> BoardOracle<B> {
+        BoardOracle {
             name: B::NAME.to_string(),
-            root: root.board(),
-            chess960: root.chess960(),
             stop: None,
-        })
+            board: PhantomData,
+        }
     }
 
     /// The same oracle, giving up a divide with [`Error::Stopped`] as soon as `stop` is raised.
@@ -125,15 +124,22 @@ impl<B: Board> BoardOracle<B> {
     }
 }
 
+impl<B: Board> Default for BoardOracle<B> {
+    fn default() -> BoardOracle<B> {
+        BoardOracle::new()
+    }
+}
+
 impl<B: Board> DivideOracle for BoardOracle<B> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        let mut board = self.root.clone();
-        for text in moves {
-            let mv = board.parse_move(text, self.chess960)?;
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error> {
+        root.playable_by::<B>()?;
+        let mut board: B = root.board();
+        for &written in path {
+            let mv = written.resolve(&board, root.chess960())?;
             board.make(mv);
         }
         // The perft runner, for its stop flag: one thread and no table count exactly as
@@ -144,7 +150,7 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
         }
         let mut divided = Vec::new();
         runner.divide(&board, depth, |mv, nodes: u64| {
-            divided.push((board.move_text(mv, self.chess960), nodes));
+            divided.push((root.uci_move(&board, mv), nodes));
         })?;
         Ok(divided)
     }
@@ -152,14 +158,47 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
 
 /// The moves an outside program is given to reach the position `path` leads to from `root`:
 /// the root's own moves, then the path, separated by spaces; `None` when there are none.
-pub(crate) fn moves_after(root: &Position, path: &[String]) -> Option<String> {
-    let played: Vec<&str> = root
-        .move_texts()
-        .iter()
-        .chain(path)
-        .map(String::as_str)
-        .collect();
-    (!played.is_empty()).then(|| played.join(" "))
+pub(crate) fn moves_after(root: &Position, path: &[UciMove]) -> Option<String> {
+    let played = root.uci_moves().iter().chain(path).join(" ");
+    (!played.is_empty()).then_some(played)
+}
+
+/// An outside program's answer, `move count` pairs as it wrote them, read into a [`Divide`]
+/// about the position `path` reaches from `root`. Promotion letters may be in either case.
+///
+/// # Errors
+///
+/// For a move that is not UCI notation, the clause naming it, as a problem of the program.
+pub(crate) fn read_answer(
+    answer: Vec<(String, u64)>,
+    root: &Position,
+    path: &[UciMove],
+) -> Result<Divide, String> {
+    answer
+        .into_iter()
+        .map(|(text, count)| match lowercase_promotion(&text).parse() {
+            Ok(mv) => Ok((mv, count)),
+            Err(err) => Err(format!(
+                "listed a move no generator could find in {}: {err}",
+                fen_after(root, path)
+            )),
+        })
+        .collect()
+}
+
+/// The FEN of the position `path` reaches from `root`, as reports write it; the root's with
+/// the path after it when the path cannot be played (two outside programs may agree on an
+/// illegal move).
+fn fen_after(root: &Position, path: &[UciMove]) -> String {
+    let mut at = root.clone();
+    match path.iter().try_for_each(|&mv| at.play_uci(mv).map(drop)) {
+        Ok(()) => at.setup().to_fen_pseudo_legal_ep(),
+        Err(_) => format!(
+            "{} after {}",
+            root.setup().to_fen_pseudo_legal_ep(),
+            path.iter().join(" ")
+        ),
+    }
 }
 
 /// How an outside program is spoken to.
@@ -185,38 +224,34 @@ impl fmt::Display for Protocol {
 /// A registered backend as a divide oracle. (A trait because the registry's [`Backend`] is
 /// another crate's type, which this crate cannot give methods of its own.)
 pub(crate) trait BackendOracle {
-    /// This backend as an oracle for positions below `root`.
+    /// This backend as an oracle.
     ///
     /// # Errors
     ///
     /// A backend this processor cannot run.
-    fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error>;
+    fn oracle(self) -> Result<Box<dyn DivideOracle>, Error>;
 
-    /// This backend as an oracle for positions below `root`, whose divides give up with
-    /// [`Error::Stopped`] once `stop`, if given, is raised.
+    /// This backend as an oracle whose divides give up with [`Error::Stopped`] once `stop`, if
+    /// given, is raised.
     ///
     /// # Errors
     ///
     /// A backend this processor cannot run.
-    fn oracle_stopped_by(
-        self,
-        root: &Position,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Result<Box<dyn DivideOracle>, Error>;
+    fn oracle_stopped_by(self, stop: Option<Arc<AtomicBool>>)
+        -> Result<Box<dyn DivideOracle>, Error>;
 }
 
 impl BackendOracle for Backend {
-    fn oracle(self, root: &Position) -> Result<Box<dyn DivideOracle>, Error> {
-        self.oracle_stopped_by(root, None)
+    fn oracle(self) -> Result<Box<dyn DivideOracle>, Error> {
+        self.oracle_stopped_by(None)
     }
 
     fn oracle_stopped_by(
         self,
-        root: &Position,
         stop: Option<Arc<AtomicBool>>,
     ) -> Result<Box<dyn DivideOracle>, Error> {
         with_backend!(self.available()?, B => {
-            let oracle = BoardOracle::<B>::new(root)?;
+            let oracle = BoardOracle::<B>::new();
             let oracle = match stop {
                 Some(stop) => oracle.stopped_by(stop),
                 None => oracle,
@@ -259,7 +294,8 @@ pub(crate) fn named(name: &str) -> Result<Named, Error> {
 }
 
 /// The oracle a name on the command line stands for (see [`named`]), an outside program spoken
-/// to in `protocol`.
+/// to in `protocol` (a UCI engine is started pointed at `first`, the first root it will be
+/// asked about).
 ///
 /// # Errors
 ///
@@ -268,16 +304,31 @@ pub(crate) fn named(name: &str) -> Result<Named, Error> {
 pub(crate) fn oracle_named(
     name: &str,
     protocol: Protocol,
-    root: &Position,
+    first: &Position,
     options: ProgramOptions,
 ) -> Result<Box<dyn DivideOracle>, Error> {
-    let path = match named(name)? {
-        Named::Backend(backend) => return backend.oracle(root),
-        Named::Program(path) => path,
-    };
+    match named(name)? {
+        Named::Backend(backend) => backend.oracle(),
+        Named::Program(path) => program_oracle(name, &path, protocol, first, options),
+    }
+}
+
+/// The program at `path`, named `name` in reports, spoken to in `protocol` (a UCI engine is
+/// started pointed at `first`, the first root it will be asked about).
+///
+/// # Errors
+///
+/// [`Error::Oracle`] when a UCI engine cannot be started.
+pub(crate) fn program_oracle(
+    name: &str,
+    path: &Path,
+    protocol: Protocol,
+    first: &Position,
+    options: ProgramOptions,
+) -> Result<Box<dyn DivideOracle>, Error> {
     Ok(match protocol {
-        Protocol::Uci => Box::new(UciEngine::start(name, &path, root, options)?),
-        Protocol::Perftree => Box::new(PerftreeProgram::new(name, &path, root, options)),
+        Protocol::Uci => Box::new(UciEngine::start(name, path, first, options)?),
+        Protocol::Perftree => Box::new(PerftreeProgram::new(name, path, options)),
     })
 }
 
@@ -285,14 +336,18 @@ pub(crate) fn oracle_named(
 /// legal moves; a program printing more is printing something else.
 pub(crate) const MAX_MOVE_LINES: usize = 256;
 
-/// A program's divide, once its counts are seen to add up to the `total` it gave; `said` is
+/// A program's answer, once its counts are seen to add up to the `total` it gave; `said` is
 /// how it gave it ("it printed the total 20"), for the message when they do not.
-pub(crate) fn adding_up(divide: Divide, total: u64, said: &str) -> Result<Divide, String> {
-    let sum = divide
+pub(crate) fn adding_up(
+    answer: Vec<(String, u64)>,
+    total: u64,
+    said: &str,
+) -> Result<Vec<(String, u64)>, String> {
+    let sum = answer
         .iter()
         .try_fold(0u64, |sum, &(_, count)| sum.checked_add(count));
     match sum {
-        Some(sum) if sum == total => Ok(divide),
+        Some(sum) if sum == total => Ok(answer),
         Some(sum) => Err(format!("its move counts add up to {sum}, but {said}")),
         None => Err(format!(
             "its move counts add up to more than 2^64, but {said}"
@@ -315,30 +370,17 @@ pub(crate) fn lowercase_promotion(mv: &str) -> String {
 /// A buggy generator lists illegal moves: a pinned piece's move, castling through check, en
 /// passant that exposes the king. The descent must report those as the divergence they are.
 /// What no generator of *this* position could list is a sign that the program misread it or
-/// speaks another notation: text that is not UCI, a move from a square without a piece of the
-/// side to move, a destination that piece never reaches on an empty board, a promotion letter
-/// on a move that does not promote or none on one that must.
-pub(crate) fn impossible_move(setup: &Setup, text: &str) -> Option<String> {
-    let syntax = || {
-        Some(format!(
-            "{text:?} is not a move in UCI notation (e2e4, e7e8q)"
-        ))
-    };
-    if !(4..=5).contains(&text.len()) || !text.is_ascii() {
-        return syntax();
-    }
-    let (Ok(from), Ok(to)) = (text[0..2].parse::<Square>(), text[2..4].parse::<Square>()) else {
-        return syntax();
-    };
-    let promotion = match text[4..].chars().next() {
-        None => None,
-        Some(letter) => match Role::from_char(letter) {
-            Some(role) if letter.is_ascii_lowercase() && Role::PROMOTIONS.contains(&role) => {
-                Some(role)
-            }
-            _ => return syntax(),
-        },
-    };
+/// speaks another notation (text that is not UCI is refused as the answer is read): a move
+/// from a square without a piece of the side to move, a destination that piece never reaches
+/// on an empty board, a promotion letter on a move that does not promote or none on one that
+/// must.
+pub(crate) fn impossible_move(setup: &Setup, mv: UciMove) -> Option<String> {
+    let UciMove {
+        from,
+        to,
+        promotion,
+    } = mv;
+    let text = mv.to_string();
     let us = setup.turn;
     let Some(piece) = setup.piece_at(from) else {
         return Some(format!("{text} moves from {from}, which is empty"));
@@ -409,14 +451,17 @@ mod tests {
         )
         .unwrap();
         for &backend in Backend::ALL {
-            let mut oracle = backend.oracle(&chess960).unwrap();
-            let divide = oracle.divide(&[], 2).unwrap();
+            let mut oracle = backend.oracle().unwrap();
+            assert_eq!(oracle.name(), backend.name());
+            let divide = oracle.divide(&chess960, &[], 2).unwrap();
             assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 528, "{backend}");
         }
     }
 
     #[test]
     fn buggy_moves_are_possible_and_garbage_is_not() {
+        let impossible_move =
+            |setup: &Setup, text: &str| impossible_move(setup, text.parse().unwrap());
         let setup = Setup::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
         for possible in [
             "e5d6", "e1g1", "e1c1", "b7a8q", "b7b8n", "a1a8", "h1h8", "e5f6",
@@ -432,9 +477,6 @@ mod tests {
             ("e1b1", "never moves"),
             ("b7a8", "without a promotion letter"),
             ("e5e6q", "promotes nothing"),
-            ("b7a8Q", "UCI notation"),
-            ("e5", "UCI notation"),
-            ("i1a1", "UCI notation"),
         ] {
             let problem = impossible_move(&setup, garbage).unwrap_or_default();
             assert!(problem.contains(why), "{garbage}: {problem:?}");
@@ -445,5 +487,26 @@ mod tests {
             assert_eq!(impossible_move(&setup, possible), None, "{possible}");
         }
         assert!(impossible_move(&setup, "g1d1").is_some());
+    }
+
+    #[test]
+    fn answers_are_read_into_moves_and_text_that_is_not_one_is_refused() {
+        let root = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", false).unwrap();
+        let answer = vec![("b7b8Q".to_string(), 1), ("e1d1".to_string(), 1)];
+        let read = read_answer(answer, &root, &[]).unwrap();
+        assert_eq!(
+            read.iter().map(|(mv, _)| mv.to_string()).join(" "),
+            "b7b8q e1d1"
+        );
+        let garbage = vec![("e1d1".to_string(), 1), ("e1d9".to_string(), 1)];
+        let path = ["e1d1".parse().unwrap()];
+        let err = read_answer(garbage, &root, &path).unwrap_err();
+        assert_eq!(
+            err,
+            "listed a move no generator could find in 4k3/1P6/8/8/8/8/8/3K4 b - - 1 1: \
+             invalid move \"e1d9\": \"d9\" is not a square (a file a-h, then a rank 1-8)"
+        );
+        assert_eq!(moves_after(&root, &path).as_deref(), Some("e1d1"));
+        assert_eq!(moves_after(&root, &[]), None);
     }
 }

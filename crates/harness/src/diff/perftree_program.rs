@@ -8,18 +8,18 @@
 //! [`DivideFormat`](crate::perft::DivideFormat).)
 
 use super::oracle::MAX_MOVE_LINES;
-use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::oracle::{adding_up, moves_after, read_answer, Divide, DivideOracle};
 use super::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
 use crate::error::lower;
 use crate::{Error, Position};
+use boardlab_core::UciMove;
 use std::path::{Path, PathBuf};
 
-/// An outside program spoken to in perftree's protocol, as a [`DivideOracle`].
+/// An outside program spoken to in perftree's protocol, as a [`DivideOracle`]: run once per
+/// question, as the protocol has it, so any root may be asked about.
 pub(crate) struct PerftreeProgram {
     name: String,
     path: PathBuf,
-    /// The root position, given to the program as its FEN as the user wrote it and its moves.
-    root: Position,
     options: ProgramOptions,
     /// The command line of the last run, for messages about its answer.
     last_command: String,
@@ -28,27 +28,22 @@ pub(crate) struct PerftreeProgram {
 }
 
 impl PerftreeProgram {
-    /// The program at `path`, named `name` in messages, for positions below `root`.
-    pub fn new(
-        name: &str,
-        path: &Path,
-        root: &Position,
-        options: ProgramOptions,
-    ) -> PerftreeProgram {
+    /// The program at `path`, named `name` in messages.
+    pub fn new(name: &str, path: &Path, options: ProgramOptions) -> PerftreeProgram {
         PerftreeProgram {
             name: name.to_string(),
             path: path.to_path_buf(),
-            root: root.clone(),
             options,
             last_command: String::new(),
             last_stderr: None,
         }
     }
 
-    /// The arguments for a divide of the position after `moves`, `depth` plies deep.
-    fn arguments(&self, moves: &[String], depth: u32) -> Vec<String> {
-        let mut args = vec![depth.to_string(), self.root.given_fen().to_string()];
-        args.extend(moves_after(&self.root, moves));
+    /// The arguments for a divide of the position `path` reaches from `root`, `depth` plies
+    /// deep: the FEN as the user wrote it, and the root's moves followed by the path.
+    fn arguments(root: &Position, path: &[UciMove], depth: u32) -> Vec<String> {
+        let mut args = vec![depth.to_string(), root.given_fen().to_string()];
+        args.extend(moves_after(root, path));
         args
     }
 
@@ -110,10 +105,11 @@ impl DivideOracle for PerftreeProgram {
         &self.name
     }
 
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
-        let args = self.arguments(moves, depth);
-        let lines = self.run(&args)?;
-        parse_answer(&lines).map_err(|problem| self.failure(problem))
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error> {
+        let lines = self.run(&Self::arguments(root, path, depth))?;
+        parse_answer(&lines)
+            .and_then(|answer| read_answer(answer, root, path))
+            .map_err(|problem| self.failure(problem))
     }
 
     fn broken(&self, problem: String) -> Error {
@@ -123,12 +119,12 @@ impl DivideOracle for PerftreeProgram {
 
 /// Reads a perftree answer: `move count` lines, a blank line, the total. Blank lines are
 /// allowed anywhere; the last non-blank line is the total, and the counts must add up to it.
-/// Promotion letters may be in either case and come back lowercase.
+/// The moves are left as written, for [`read_answer`] to read.
 ///
 /// # Errors
 ///
 /// What is wrong with the answer, as a clause that follows the program's name.
-pub(crate) fn parse_answer(lines: &[String]) -> Result<Divide, String> {
+pub(crate) fn parse_answer(lines: &[String]) -> Result<Vec<(String, u64)>, String> {
     let words: Vec<&str> = lines
         .iter()
         .map(|line| line.trim())
@@ -151,7 +147,7 @@ pub(crate) fn parse_answer(lines: &[String]) -> Result<Divide, String> {
             move_lines.len()
         ));
     }
-    let mut divide = Divide::with_capacity(move_lines.len());
+    let mut answer = Vec::with_capacity(move_lines.len());
     for line in move_lines {
         let parsed = match line.split_whitespace().collect::<Vec<_>>()[..] {
             [mv, count] => count.parse::<u64>().ok().map(|count| (mv, count)),
@@ -160,9 +156,9 @@ pub(crate) fn parse_answer(lines: &[String]) -> Result<Divide, String> {
         let Some((mv, count)) = parsed else {
             return Err(format!("printed {:?}; {expected}", shown(line)));
         };
-        divide.push((lowercase_promotion(mv), count));
+        answer.push((mv.to_string(), count));
     }
-    adding_up(divide, total, &format!("it printed the total {total}"))
+    adding_up(answer, total, &format!("it printed the total {total}"))
 }
 
 #[cfg(test)]
@@ -182,8 +178,8 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(parse_answer(&lines(&text)), Ok(divide));
         let upper = parse_answer(&lines("a7b8Q 1\nc7c8N\t1\n\n2")).unwrap();
-        assert_eq!(upper[0].0, "a7b8q");
-        assert_eq!(upper[1].0, "c7c8n");
+        assert_eq!(upper[0].0, "a7b8Q");
+        assert_eq!(upper[1].0, "c7c8N");
         assert_eq!(parse_answer(&lines("\n0\n")), Ok(vec![]));
     }
 

@@ -1,6 +1,8 @@
 //! What [`diff`](super::diff) reports: where two divide oracles part, as text or JSON.
 
 use crate::Outcome;
+use boardlab_core::UciMove;
+use itertools::Itertools;
 use serde_json::json;
 use std::fmt;
 
@@ -8,15 +10,15 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divergence {
     /// The moves from the root to the position whose move lists differ.
-    pub path: Vec<String>,
+    pub path: Vec<UciMove>,
     /// That position in FEN, with its en-passant square whenever a pawn stands ready to take
     /// (see [`Setup::to_fen_pseudo_legal_ep`](boardlab_core::Setup::to_fen_pseudo_legal_ep)).
     pub fen: String,
     /// Its moves only the first oracle (`a`, the backend under test on the command line) lists,
     /// sorted.
-    pub only_in_a: Vec<String>,
+    pub only_in_a: Vec<UciMove>,
     /// Its moves only the second oracle (`b`) lists, sorted.
-    pub only_in_b: Vec<String>,
+    pub only_in_b: Vec<UciMove>,
 }
 
 /// What [`diff`](super::diff) found: the report `boardlab diff` prints, as text
@@ -47,10 +49,10 @@ impl DiffReport {
         match &self.divergence {
             Some(d) => json!({
                 "divergent": true,
-                "path": d.path,
+                "path": texts(&d.path),
                 "fen": d.fen,
-                "only_in_a": d.only_in_a,
-                "only_in_b": d.only_in_b,
+                "only_in_a": texts(&d.only_in_a),
+                "only_in_b": texts(&d.only_in_b),
             }),
             None => json!({
                 "divergent": false,
@@ -63,6 +65,11 @@ impl DiffReport {
     }
 }
 
+/// Moves as text, for JSON.
+pub(crate) fn texts(moves: &[UciMove]) -> Vec<String> {
+    moves.iter().map(UciMove::to_string).collect()
+}
+
 impl fmt::Display for DiffReport {
     /// The text report, one fact per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -73,17 +80,17 @@ impl fmt::Display for DiffReport {
                 self.a, self.b, self.depth
             );
         };
-        let list = |moves: &[String]| {
+        let list = |moves: &[UciMove]| {
             if moves.is_empty() {
                 "(none)".to_string()
             } else {
-                moves.join(" ")
+                moves.iter().join(" ")
             }
         };
         let path = if d.path.is_empty() {
             "(the given position)".to_string()
         } else {
-            d.path.join(" ")
+            d.path.iter().join(" ")
         };
         writeln!(f, "divergence after: {path}")?;
         writeln!(f, "position: {}", d.fen)?;
@@ -97,8 +104,8 @@ mod tests {
     use super::*;
     use boardlab_core::START_FEN;
 
-    fn strings(moves: &[&str]) -> Vec<String> {
-        moves.iter().map(|m| m.to_string()).collect()
+    fn moves(texts: &[&str]) -> Vec<UciMove> {
+        texts.iter().map(|text| text.parse().unwrap()).collect()
     }
 
     #[test]
@@ -109,10 +116,10 @@ mod tests {
             depth: 3,
             fen: START_FEN.to_string(),
             divergence: Some(Divergence {
-                path: strings(&["e2e4"]),
+                path: moves(&["e2e4"]),
                 fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1".to_string(),
                 only_in_a: vec![],
-                only_in_b: strings(&["a7a5", "b7b5"]),
+                only_in_b: moves(&["a7a5", "b7b5"]),
             }),
         };
         assert_eq!(

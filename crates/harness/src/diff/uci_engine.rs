@@ -6,10 +6,11 @@
 //! timeout once it has started, is reported, never waited on forever.
 
 use super::oracle::MAX_MOVE_LINES;
-use super::oracle::{adding_up, lowercase_promotion, moves_after, Divide, DivideOracle};
+use super::oracle::{adding_up, moves_after, read_answer, Divide, DivideOracle};
 use super::program::{describe_exit, seconds_text, Process, ProgramOptions, Silence};
 use crate::error::lower;
 use crate::{Error, Position};
+use boardlab_core::UciMove;
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -17,14 +18,15 @@ use std::time::{Duration, Instant};
 /// A running UCI engine, as a [`DivideOracle`].
 pub(crate) struct UciEngine {
     process: Process,
-    /// The root position, given to the program as its FEN as the user wrote it and its moves.
+    /// The root the engine is pointed at, given to it as its FEN as the user wrote it and its
+    /// moves: a question about another root points it there first.
     root: Position,
     /// The commands of the current exchange, for messages about its answer.
     sent: Vec<String>,
 }
 
 impl UciEngine {
-    /// Starts the engine at `path` (named `name` in messages) for positions below `root`, and
+    /// Starts the engine at `path` (named `name` in messages) pointed at `root`, and
     /// waits for `uciok` and `readyok`, each within the start-up allowance (see
     /// [`STARTUP_ALLOWANCE`](super::program::STARTUP_ALLOWANCE)): the timeout applies to the
     /// answers after them.
@@ -71,7 +73,7 @@ impl UciEngine {
     /// # Errors
     ///
     /// [`Error::Oracle`] when the engine exits or does not answer within the timeout.
-    pub fn set_root(&mut self, root: &Position) -> Result<(), Error> {
+    fn set_root(&mut self, root: &Position) -> Result<(), Error> {
         let chess960 = root.chess960();
         let mut commands = vec!["ucinewgame".to_string()];
         if chess960 != self.root.chess960() {
@@ -175,16 +177,19 @@ impl DivideOracle for UciEngine {
         &self.process.name
     }
 
-    /// The engine's divide of the position after `moves`, to `depth` plies: each move with its
-    /// count, in the engine's order.
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+    /// The engine's divide of the position `path` reaches from `root`, to `depth` plies: each
+    /// move with its count, in the engine's order.
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error> {
+        if !self.root.same_game(root) {
+            self.set_root(root)?;
+        }
         let mut position = format!("position fen {}", self.root.given_fen());
-        if let Some(played) = moves_after(&self.root, moves) {
+        if let Some(played) = moves_after(&self.root, path) {
             position.push_str(" moves ");
             position.push_str(&played);
         }
         self.exchange(&[&position, &format!("go perft {depth}")])?;
-        let mut divide = Divide::new();
+        let mut answer = Vec::new();
         loop {
             let line = self.next_line("the answer to go perft")?;
             let line = line.trim();
@@ -194,14 +199,16 @@ impl DivideOracle for UciEngine {
             if let Some(total) = line.strip_prefix("Nodes searched:") {
                 let total: u64 = total.trim().parse().map_err(|_| self.garbage(line))?;
                 let said = format!("it reported {total} nodes");
-                return adding_up(divide, total, &said).map_err(|problem| self.failure(problem));
+                return adding_up(answer, total, &said)
+                    .and_then(|answer| read_answer(answer, root, path))
+                    .map_err(|problem| self.failure(problem));
             }
             let (mv, count) = line.split_once(':').ok_or_else(|| self.garbage(line))?;
             let count: u64 = count.trim().parse().map_err(|_| self.garbage(line))?;
-            if mv.contains(char::is_whitespace) || divide.len() == MAX_MOVE_LINES {
+            if mv.contains(char::is_whitespace) || answer.len() == MAX_MOVE_LINES {
                 return Err(self.garbage(line));
             }
-            divide.push((lowercase_promotion(mv), count));
+            answer.push((mv.to_string(), count));
         }
     }
 

@@ -9,7 +9,7 @@ pub(crate) use args::PositionArgs;
 pub(crate) use key::KeyArgs;
 
 use crate::Error;
-use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, Zobrist};
+use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, UciMove, Zobrist};
 
 /// A position as a game reached it: the root set up from a FEN, the moves played from it, the
 /// hashes repetition detection needs, and the notation its moves are read and written in.
@@ -41,7 +41,8 @@ pub struct Position {
     root: Setup,
     chess960: bool,
     moves: Vec<Move>,
-    texts: Vec<String>,
+    /// The moves as this position's notation writes them.
+    notated: Vec<UciMove>,
     /// The search hash of the position before each move.
     history: Vec<Zobrist>,
     /// The position after the moves.
@@ -58,7 +59,7 @@ impl Position {
             now: ReferenceBoard::from_setup(&root),
             root,
             moves: Vec::new(),
-            texts: Vec::new(),
+            notated: Vec::new(),
             history: Vec::new(),
         }
     }
@@ -86,9 +87,19 @@ impl Position {
     /// [`MoveError`] for text that is not UCI notation or not a legal move here; the position
     /// is then unchanged.
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
-        let mv = self.now.parse_move(text, self.chess960)?;
+        self.play_uci(text.parse()?)
+    }
+
+    /// Plays the move `written` names in this position's notation (see [`play`](Self::play)),
+    /// and returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] for a move that is not legal here; the position is then unchanged.
+    pub fn play_uci(&mut self, written: UciMove) -> Result<Move, MoveError> {
+        let mv = written.resolve(&self.now, self.chess960)?;
         self.history.push(self.now.search_zobrist());
-        self.texts.push(self.now.move_text(mv, self.chess960));
+        self.notated.push(self.now.uci_move(mv, self.chess960));
         self.moves.push(mv);
         self.now.make(mv);
         Ok(mv)
@@ -110,8 +121,21 @@ impl Position {
     }
 
     /// The moves played from the root, in this position's notation.
-    pub fn move_texts(&self) -> &[String] {
-        &self.texts
+    pub fn uci_moves(&self) -> &[UciMove] {
+        &self.notated
+    }
+
+    /// The moves played from the root as text, for output.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.notated.iter().map(UciMove::to_string).collect()
+    }
+
+    /// Whether `other` is the same root, the same moves from it and the same notation: what
+    /// an outside program is shown of a position is the same for both.
+    pub(crate) fn same_game(&self, other: &Position) -> bool {
+        self.given_fen == other.given_fen
+            && self.notated == other.notated
+            && self.chess960 == other.chess960
     }
 
     /// The search hash (see [`Board::search_zobrist`]) of the position before each move: the
@@ -167,6 +191,11 @@ impl Position {
     /// `mv`, legal on `board`, in this position's notation.
     pub(crate) fn text<B: Board>(&self, board: &B, mv: Move) -> String {
         board.move_text(mv, self.chess960)
+    }
+
+    /// `mv`, legal on `board`, as this position's notation writes it.
+    pub(crate) fn uci_move<B: Board>(&self, board: &B, mv: Move) -> UciMove {
+        board.uci_move(mv, self.chess960)
     }
 
     /// The moves of `line`, played one after the other on `board`, in this position's notation

@@ -8,7 +8,8 @@
 
 use super::api::ApiError;
 use crate::diff::{Divide, DivideOracle};
-use crate::Error;
+use crate::{Error, Position};
+use boardlab_core::UciMove;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -82,13 +83,13 @@ impl DivideOracle for Charged {
         self.inner.name()
     }
 
-    fn divide(&mut self, moves: &[String], depth: u32) -> Result<Divide, Error> {
+    fn divide(&mut self, root: &Position, path: &[UciMove], depth: u32) -> Result<Divide, Error> {
         // Between answers is where a walk over an outside program can stop: such an oracle
         // does not see the stop flag itself, so the time limit and a closed page end it here.
         if self.allowance.overspent() || self.allowance.stop.load(Ordering::Relaxed) {
             return Err(Error::Stopped);
         }
-        let answer = self.inner.divide(moves, depth)?;
+        let answer = self.inner.divide(root, path, depth)?;
         let total = answer
             .iter()
             .fold(0u64, |sum, (_, n)| sum.saturating_add(*n));

@@ -11,7 +11,7 @@ use crate::{Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::Json;
-use boardlab_core::Board;
+use boardlab_core::{Board, UciMove};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,7 +66,8 @@ impl Generator {
         })?))
     }
 
-    /// This generator as a divide oracle for positions below `root`, stopped by `stop`.
+    /// This generator as a divide oracle, first asked about `root`, stopped by the
+    /// allowance's stop flag and charged to its budget.
     fn oracle(
         &self,
         root: &Position,
@@ -75,7 +76,7 @@ impl Generator {
     ) -> Result<Box<dyn DivideOracle>, Error> {
         let oracle = match self {
             Generator::Backend(backend) => {
-                backend.oracle_stopped_by(root, Some(Arc::clone(&allowance.stop)))?
+                backend.oracle_stopped_by(Some(Arc::clone(&allowance.stop)))?
             }
             Generator::Program(name) => {
                 let options = ProgramOptions {
@@ -107,13 +108,13 @@ fn divide_backend(
         let mut divided = Vec::new();
         let stats = if with_stats {
             let stats = runner.divide(&board, depth, |mv, below: PerftStats| {
-                divided.push((board.move_text(mv, root.chess960()), below.nodes));
+                divided.push((root.uci_move(&board, mv), below.nodes));
             })?;
             allowance.spend(stats.nodes);
             Some(stats)
         } else {
             let nodes = runner.divide(&board, depth, |mv, below: u64| {
-                divided.push((board.move_text(mv, root.chess960()), below));
+                divided.push((root.uci_move(&board, mv), below));
             })?;
             allowance.spend(nodes);
             None
@@ -171,24 +172,29 @@ pub(crate) async fn divide(
             }
             Generator::Program(_) => {
                 let mut a = a.oracle(&work_root, &work_served, allowance)?;
-                (a.name().to_string(), a.divide(&[], depth)?, None)
+                (
+                    a.name().to_string(),
+                    a.divide(&work_root, &[], depth)?,
+                    None,
+                )
             }
         };
         let b_answer = match b {
             Some(b) => {
                 let mut b = b.oracle(&work_root, &work_served, allowance)?;
-                Some((b.name().to_string(), b.divide(&[], depth)?))
+                Some((b.name().to_string(), b.divide(&work_root, &[], depth)?))
             }
             None => None,
         };
         Ok((a_name, a_divide, b_answer, stats))
     })
     .await?;
-    let a_counts: BTreeMap<&str, u64> = a_divide.iter().map(|(m, n)| (m.as_str(), *n)).collect();
-    let b_counts: Option<BTreeMap<&str, u64>> = b_answer
+    // Moves sort as their text does, so the rows come in alphabetical order.
+    let a_counts: BTreeMap<UciMove, u64> = a_divide.iter().copied().collect();
+    let b_counts: Option<BTreeMap<UciMove, u64>> = b_answer
         .as_ref()
-        .map(|(_, divide)| divide.iter().map(|(m, n)| (m.as_str(), *n)).collect());
-    let mut names: BTreeSet<&str> = a_counts.keys().copied().collect();
+        .map(|(_, divide)| divide.iter().copied().collect());
+    let mut names: BTreeSet<UciMove> = a_counts.keys().copied().collect();
     if let Some(b_counts) = &b_counts {
         names.extend(b_counts.keys().copied());
     }
@@ -198,10 +204,10 @@ pub(crate) async fn divide(
             let a = a_counts.get(mv).copied();
             let b = b_counts.as_ref().map(|counts| counts.get(mv).copied());
             let differs = b.is_some_and(|b| b != a);
-            json!({ "move": mv, "a": a, "b": b.flatten(), "differs": differs })
+            json!({ "move": mv.to_string(), "a": a, "b": b.flatten(), "differs": differs })
         })
         .collect();
-    let total = |divide: &[(String, u64)]| divide.iter().map(|(_, n)| n).sum::<u64>();
+    let total = |divide: &Divide| divide.iter().map(|(_, n)| n).sum::<u64>();
     let b_json = b_answer
         .as_ref()
         .map(|(name, divide)| json!({ "name": name, "total": total(divide) }));

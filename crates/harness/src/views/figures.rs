@@ -13,7 +13,8 @@ use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue, 
 use boardlab_bitboard::views::check_and_pin_masks;
 use boardlab_bitboard::HyperbolaBoard;
 use boardlab_core::views::svg::{self, Cell, Figure, Panel, Tone};
-use boardlab_core::{Bitboard, Board, ReferenceBoard, Square};
+use boardlab_core::{Bitboard, Board, ReferenceBoard, Square, UciMove};
+use itertools::Itertools;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -321,11 +322,11 @@ pub(crate) fn descent_figure(root: &Position, report: &DiffReport) -> Result<Fig
         "each step plays the move whose counts differ, the smallest such subtree first".to_string(),
     );
     let mut at = root.clone();
-    for (ply, mv) in divergence.path.iter().enumerate() {
+    for (ply, &mv) in divergence.path.iter().enumerate() {
         let title = if ply == 0 {
             "the root: counts differ".to_string()
         } else {
-            format!("after {}", divergence.path[..ply].join(" "))
+            format!("after {}", divergence.path[..ply].iter().join(" "))
         };
         let mut panel = Panel::pieces(title, &at.board::<ReferenceBoard>());
         arrow(&mut panel, mv, false);
@@ -333,13 +334,17 @@ pub(crate) fn descent_figure(root: &Position, report: &DiffReport) -> Result<Fig
             .notes
             .push(format!("{}. {mv}: counts differ below it", ply + 1));
         figure.panels.push(panel);
-        at.play(mv).map_err(|err| Error::Usage(err.to_string()))?;
+        at.play_uci(mv)
+            .map_err(|err| Error::Usage(err.to_string()))?;
     }
     let mut last = Panel::pieces(
         if divergence.path.is_empty() {
             "the root: the move lists differ".to_string()
         } else {
-            format!("after {}: the lists differ", divergence.path.join(" "))
+            format!(
+                "after {}: the lists differ",
+                divergence.path.iter().join(" ")
+            )
         },
         &at.board::<ReferenceBoard>(),
     );
@@ -347,13 +352,13 @@ pub(crate) fn descent_figure(root: &Position, report: &DiffReport) -> Result<Fig
         (&report.a, &divergence.only_in_a),
         (&report.b, &divergence.only_in_b),
     ] {
-        for mv in moves {
+        for &mv in moves {
             arrow(&mut last, mv, true);
         }
         let listed = if moves.is_empty() {
             "(none)".to_string()
         } else {
-            moves.join(" ")
+            moves.iter().join(" ")
         };
         last.notes.push(format!("only in {name}: {listed}"));
     }
@@ -363,16 +368,9 @@ pub(crate) fn descent_figure(root: &Position, report: &DiffReport) -> Result<Fig
     Ok(figure)
 }
 
-/// An arrow for the move `uci` on a board panel, its squares marked when `differs`.
-fn arrow(panel: &mut Panel, uci: &str, differs: bool) {
-    let squares = (uci.get(0..2), uci.get(2..4));
-    let (Some(Ok(from)), Some(Ok(to))) = (
-        squares.0.map(str::parse::<Square>),
-        squares.1.map(str::parse::<Square>),
-    ) else {
-        return;
-    };
-    let (from, to) = (Panel::board_position(from), Panel::board_position(to));
+/// An arrow for the move `mv` on a board panel, its squares marked when `differs`.
+fn arrow(panel: &mut Panel, mv: UciMove, differs: bool) {
+    let (from, to) = (Panel::board_position(mv.from), Panel::board_position(mv.to));
     panel.arrows.push((from, to));
     if differs {
         for (row, column) in [from, to] {
