@@ -81,9 +81,9 @@ impl DivideOracle for Asked<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_magic::MagicBoard;
     use crate::BoardOracle;
     use boardlab_core::START_FEN;
+    use boardlab_magic::MagicBoard;
 
     #[test]
     fn a_question_asked_twice_reaches_the_oracle_once() {

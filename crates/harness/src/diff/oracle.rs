@@ -237,8 +237,10 @@ pub(crate) trait BackendOracle {
     /// # Errors
     ///
     /// A backend this processor cannot run.
-    fn oracle_stopped_by(self, stop: Option<Arc<AtomicBool>>)
-        -> Result<Box<dyn DivideOracle>, Error>;
+    fn oracle_stopped_by(
+        self,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<Box<dyn DivideOracle>, Error>;
 }
 
 impl BackendOracle for Backend {
