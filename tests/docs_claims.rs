@@ -360,11 +360,6 @@ const SIZE_CLAIMS: &[SizeClaim] = &[
         source: SizeSource::Sizes("rotated", SizeColumn::Table),
     },
     SizeClaim {
-        chapter: "sliders.md",
-        words_before: "the fancy magic row is below the",
-        source: SizeSource::Sizes("magic", SizeColumn::Table),
-    },
-    SizeClaim {
         chapter: "x88.md",
         words_before: "the knight targets and the step lists) come to",
         source: SizeSource::Sizes("x88", SizeColumn::Table),
