@@ -3,7 +3,7 @@
 use super::random::RandomGames;
 use super::{html, run, CheckOptions};
 use crate::args;
-use crate::diff::oracle::{named, program_oracle, BackendOracle, Named, Protocol};
+use crate::diff::named::{named, program_oracle, BackendOracle, Named, Protocol};
 use crate::diff::program::ProgramOptions;
 use crate::output::write_file;
 use crate::{Backend, Error, Outcome};

@@ -36,7 +36,8 @@ pub use random::{DrawnKinds, RandomGames};
 pub use report::{CheckReport, Failure, Group};
 pub use tags::Tag;
 
-use crate::diff::oracle::{BackendOracle, Divide, DivideOracle};
+use crate::diff::named::BackendOracle;
+use crate::diff::oracle::{Divide, DivideOracle};
 use crate::diff::{ask, diff};
 use crate::output::progress_bar;
 use crate::position::chess960_refused;

@@ -4,7 +4,7 @@
 //! spoken to in UCI (`go perft`) or in perftree's protocol. Both become
 //! [divide oracles](super::DivideOracle) and the one [descent](super::diff) does the rest.
 
-use super::oracle::{oracle_named, BackendOracle, Protocol};
+use super::named::{oracle_named, BackendOracle, Protocol};
 use super::program::ProgramOptions;
 use super::DiffReport;
 use crate::args;

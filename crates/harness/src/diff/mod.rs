@@ -21,13 +21,14 @@
 //! [`Setup::to_fen_pseudo_legal_ep`]: boardlab_core::Setup::to_fen_pseudo_legal_ep
 
 pub(crate) mod command;
+pub(crate) mod named;
 pub(crate) mod oracle;
 pub(crate) mod perftree_program;
 pub(crate) mod program;
 mod report;
 pub(crate) mod uci_engine;
 
-pub(crate) use oracle::{oracle_named, BackendOracle, Protocol};
+pub(crate) use named::{oracle_named, BackendOracle, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
 pub(crate) use perftree_program::parse_answer;
 pub(crate) use program::{find_program, ProgramOptions};
