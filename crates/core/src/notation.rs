@@ -30,7 +30,7 @@ use std::str::FromStr;
 /// let err = "e7e8Q".parse::<UciMove>().unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid move \"e7e8Q\": the promotion letter 'Q' must be lowercase"
+///     "invalid move \"e7e8Q\": the promotion letter \"Q\" must be lowercase"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
