@@ -24,6 +24,13 @@ pub(super) struct EngineRun<'a> {
     pub(super) budget: u64,
 }
 
+impl EngineRun<'_> {
+    /// This workload's work on board type `B`, once.
+    fn measure<B: Board>(self) -> Result<Measured, Error> {
+        workload::measure::<B>(self.workload, self.set, self.budget, self.terms)
+    }
+}
+
 /// Times `run` on every backend, `runs` times over all of them in turn, and keeps each
 /// backend's fastest run: whatever else the machine does only ever slows a run down, so the
 /// fastest is the one least disturbed.
@@ -32,20 +39,16 @@ pub(super) fn engine_rows(
     backends: &[Backend],
     runs: u32,
 ) -> Result<Vec<EngineRow>, Error> {
-    let EngineRun {
-        workload,
-        terms,
-        set,
-        budget,
-    } = run;
     let bar = progress_bar(backends.len() as u64 * u64::from(runs));
     let mut runs_of: Vec<Vec<Measured>> = backends.iter().map(|_| Vec::new()).collect();
     for pass in 1..=runs {
         for (&backend, measured_runs) in backends.iter().zip(&mut runs_of) {
-            bar.set_message(format!("{} {} run {pass}", workload.name(), backend.name()));
-            let measured = with_backend!(backend, B => {
-                workload::measure::<B>(workload, set, budget, terms)
-            })?;
+            bar.set_message(format!(
+                "{} {} run {pass}",
+                run.workload.name(),
+                backend.name()
+            ));
+            let measured = with_backend!(backend, B => run.measure::<B>())?;
             measured_runs.push(measured);
             bar.inc(1);
         }
