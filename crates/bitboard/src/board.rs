@@ -636,23 +636,15 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
 }
 
 impl<T: SliderTechnique> Views for BitboardBoard<T> {
-    fn show(&self, focus: Option<Square>) -> String {
+    fn show(&self, focus: Option<Square>) -> boardlab_core::views::Explanation {
         T::show(self, focus)
     }
 
-    fn explain(&self, sq: Square) -> Result<String, boardlab_core::ExplainError> {
-        T::explain(self, sq)
-    }
-
-    fn show_svg(&self, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
-        T::show_svg(self, focus)
-    }
-
-    fn explain_svg(
+    fn explain(
         &self,
         sq: Square,
-    ) -> Result<boardlab_core::views::svg::Figure, boardlab_core::ExplainError> {
-        T::explain_svg(self, sq)
+    ) -> Result<boardlab_core::views::Explanation, boardlab_core::ExplainError> {
+        T::explain(self, sq)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The one thing bitboard backends differ in: how a slider finds its attacks.
 
 use crate::board::BitboardBoard;
-use boardlab_core::views::svg::Figure;
+use boardlab_core::views::Explanation;
 use boardlab_core::{Bitboard, ExplainError, Square};
 use std::fmt::Debug;
 
@@ -66,7 +66,7 @@ pub trait SliderTechnique: Copy + Send + Sync + 'static {
 
     /// The board and what the technique keeps for it, drawn (see
     /// [`Views::show`](boardlab_core::Views::show)).
-    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String;
+    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation;
 
     /// How the technique finds the attacks of the piece on `sq`, step by step (see
     /// [`Views::explain`](boardlab_core::Views::explain)).
@@ -74,26 +74,5 @@ pub trait SliderTechnique: Copy + Send + Sync + 'static {
     /// # Errors
     ///
     /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
-    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError>;
-
-    /// What [`SliderTechnique::show`] draws, as an SVG figure (see
-    /// [`Views::show_svg`](boardlab_core::Views::show_svg)); by default the drawing every board
-    /// has, its pieces and their sets.
-    fn show_svg(board: &BitboardBoard<Self>, focus: Option<Square>) -> Figure {
-        boardlab_core::views::svg::generic_show(board, focus)
-    }
-
-    /// What [`SliderTechnique::explain`] walks through, as an SVG figure; by default the piece
-    /// and its legal moves.
-    ///
-    /// # Errors
-    ///
-    /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
-    fn explain_svg(board: &BitboardBoard<Self>, sq: Square) -> Result<Figure, ExplainError> {
-        use boardlab_core::Board;
-        if board.piece_at(sq).is_none() {
-            return Err(ExplainError::EmptySquare(sq));
-        }
-        Ok(boardlab_core::views::svg::generic_explain(board, sq))
-    }
+    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError>;
 }

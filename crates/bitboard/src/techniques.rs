@@ -7,6 +7,7 @@
 use crate::board::BitboardBoard;
 use crate::technique::SliderTechnique;
 use crate::views::{explain_with, show_with};
+use boardlab_core::views::Explanation;
 use boardlab_core::{Bitboard, ExplainError, Square};
 use boardlab_sliders::{
     bit_lines, black_magic, hyperbola, kindergarten, kogge_stone, obstruction, pext,
@@ -92,11 +93,11 @@ macro_rules! stateless_technique {
                 $module::table_bytes()
             }
 
-            fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
+            fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
                 show_with(board, focus, $summary, $module::explanation)
             }
 
-            fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
+            fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
                 explain_with(board, sq, $summary, $module::explanation)
             }
         }
@@ -209,11 +210,11 @@ impl SliderTechnique for BitLines {
         bit_lines::table_bytes()
     }
 
-    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> String {
+    fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
         show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::explanation)
     }
 
-    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<String, ExplainError> {
+    fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
         explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::explanation)
     }
 }

@@ -3,19 +3,20 @@
 
 use crate::board::BitboardBoard;
 use crate::technique::SliderTechnique;
+use boardlab_core::views::svg::{self, Figure};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, sizes_line, titled,
+    side_by_side, sizes_line, titled, Explanation, Narration,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::{Explanation, Slider};
+use boardlab_sliders::{Explanation as SliderExplanation, Slider};
 use std::fmt::Write;
 
 /// How the shared generator judges the king's targets, for every technique's `explain`.
 pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
 
 /// A technique's lookup, step by step: `explanation(slider, sq, occupied)`.
-pub(crate) type Narration = fn(Slider, Square, Bitboard) -> Explanation;
+pub(crate) type SliderNarration = fn(Slider, Square, Bitboard) -> SliderExplanation;
 
 /// The sliders a piece of `role` is made of: none for a leaper.
 pub fn sliders_of(role: Role) -> &'static [Slider] {
@@ -28,10 +29,11 @@ pub fn sliders_of(role: Role) -> &'static [Slider] {
 }
 
 /// The position header, then the six role and two colour bitboards every technique's board
-/// keeps: the part of `show` that is the same whatever finds the sliders' attacks.
-pub fn position_and_sets<T: SliderTechnique>(board: &BitboardBoard<T>) -> String {
-    let mut out = position_header(board);
-    out.push_str("\nrole bitboards (both colours)\n");
+/// keeps: the part of `show` that is the same whatever finds the sliders' attacks, written into
+/// `out` as two sections, the second with the figure of the pieces and their sets.
+pub fn position_and_sets<T: SliderTechnique>(out: &mut Narration, board: &BitboardBoard<T>) {
+    out.push_str(&position_header(board));
+    out.step("role bitboards (both colours)");
     let roles: Vec<Vec<String>> = Role::ALL
         .iter()
         .map(|&role| {
@@ -43,13 +45,12 @@ pub fn position_and_sets<T: SliderTechnique>(board: &BitboardBoard<T>) -> String
         .collect();
     out.push_str(&side_by_side(&roles[..3]));
     out.push_str(&side_by_side(&roles[3..]));
-    out.push_str("\ncolour bitboards; a piece set is roles[r] & colors[c]\n");
+    out.step("colour bitboards; a piece set is roles[r] & colors[c]");
     out.push_str(&side_by_side(&[
         titled("colors[white]", bitboard_grid(board.by_color(Color::White))),
         titled("colors[black]", bitboard_grid(board.by_color(Color::Black))),
         titled("occupied", bitboard_grid(board.occupied())),
     ]));
-    out
 }
 
 /// The board drawn: role and colour bitboards, and, for a focus square, the technique's
@@ -58,34 +59,39 @@ pub(crate) fn show_with<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     focus: Option<Square>,
     summary: &str,
-    narrate: Narration,
-) -> String {
-    let mut out = format!(
-        "{}: six role bitboards and two colour bitboards; {summary}\n",
+    narrate: SliderNarration,
+) -> Explanation {
+    let mut out = Narration::new();
+    out.square(focus);
+    let _ = writeln!(
+        out,
+        "{}: six role bitboards and two colour bitboards; {summary}",
         T::NAME
     );
-    out.push_str(&position_and_sets(board));
+    position_and_sets(&mut out, board);
+    let mut figure = svg::generic_show(board, focus);
+    for panel in std::mem::take(&mut figure.panels) {
+        out.panel(panel);
+    }
     if !T::STATELESS {
-        let _ = writeln!(
-            out,
-            "\nthe technique's occupancy state, kept by make and unmake: {:?}",
+        out.step(&format!(
+            "the technique's occupancy state, kept by make and unmake: {:?}",
             board.lines()
-        );
+        ));
     }
     if let Some(sq) = focus {
-        let _ = writeln!(
-            out,
-            "\na rook and a bishop on {sq}, looked up on this occupancy"
-        );
+        out.step(&format!(
+            "a rook and a bishop on {sq}, looked up on this occupancy"
+        ));
         for slider in Slider::ALL {
             out.push('\n');
             out.push_str(&narrate(slider, sq, board.occupied()).to_text());
         }
     }
-    out.push('\n');
-    out.push_str(&sizes_line::<BitboardBoard<T>>("the technique's tables"));
-    out.push('\n');
-    out
+    out.step(&sizes_line::<BitboardBoard<T>>("the technique's tables"));
+    let mut shown = out.finish();
+    shown.adopt_figure_layout(&figure);
+    shown
 }
 
 /// The note on en passant that a technique without occupancy state of its own gives.
@@ -93,9 +99,9 @@ pub const EN_PASSANT_NOTE: &str = "the occupancy with both pawns moved is looked
 
 /// What every technique's `explain` shows around its own narration of a slider's lookups: the
 /// piece and the position (and `intro`, when not empty), a leaper's step (with
-/// `en_passant_note` for a pawn), or for a slider what `sliders` writes, which returns the
-/// piece's attacks; then the check and pin masks (with `king_note` for a king) and the legal
-/// moves.
+/// `en_passant_note` for a pawn), or for a slider the steps `sliders` writes, which returns the
+/// piece's attacks (marked on the board in the step it wrote last); then the check and pin
+/// masks (with `king_note` for a king) and the legal moves. The legend is the caller's to add.
 ///
 /// # Errors
 ///
@@ -106,12 +112,13 @@ pub fn explain_piece<T: SliderTechnique>(
     intro: &str,
     en_passant_note: &str,
     king_note: &str,
-    sliders: impl FnOnce(&mut String, Piece) -> Bitboard,
-) -> Result<String, ExplainError> {
+    sliders: impl FnOnce(&mut Narration, Piece) -> Bitboard,
+) -> Result<Explanation, ExplainError> {
     let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
     let own = board.by_color(piece.color);
     let theirs = board.by_color(!piece.color);
-    let mut out = String::new();
+    let mut out = Narration::new();
+    out.square(Some(sq));
     let _ = writeln!(
         out,
         "{}: the {} on {sq} (bit {})",
@@ -123,15 +130,24 @@ pub fn explain_piece<T: SliderTechnique>(
         let _ = writeln!(out, "{intro}");
     }
     let _ = writeln!(out, "{}", position_header(board).trim_end());
-    let leaper = bitboard_leaper_step(board, sq, board.occupied(), theirs, en_passant_note);
+    let leaper = bitboard_leaper_step(
+        &mut out,
+        board,
+        sq,
+        board.occupied(),
+        theirs,
+        en_passant_note,
+    );
     let reached = match leaper {
-        Some((text, reached)) => {
-            out.push_str(&text);
-            reached
+        Some(reached) => reached,
+        None => {
+            let attacks = sliders(&mut out, piece);
+            out.mark_reached(board, piece.color, attacks);
+            attacks
         }
-        None => sliders(&mut out, piece),
     };
-    out.push_str(&mask_legality_and_moves(
+    mask_legality_and_moves(
+        &mut out,
         board,
         sq,
         reached,
@@ -139,8 +155,8 @@ pub fn explain_piece<T: SliderTechnique>(
         board.checkers(),
         board.pinned(),
         king_note,
-    ));
-    Ok(out)
+    );
+    Ok(out.finish())
 }
 
 /// A piece's attacks and moves: a leaper's step, or the technique's narration of each slider
@@ -149,16 +165,16 @@ pub(crate) fn explain_with<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     sq: Square,
     summary: &str,
-    narrate: Narration,
-) -> Result<String, ExplainError> {
-    explain_piece(
+    narrate: SliderNarration,
+) -> Result<Explanation, ExplainError> {
+    let mut explained = explain_piece(
         board,
         sq,
         summary,
         EN_PASSANT_NOTE,
         KING_NOTE,
         |out, piece| {
-            out.push_str("\n1. slider lookups, step by step\n");
+            out.step("1. slider lookups, step by step");
             let tables = T::tables();
             let occupied = board.occupied();
             let mut attacks = Bitboard::EMPTY;
@@ -172,7 +188,16 @@ pub(crate) fn explain_with<T: SliderTechnique>(
             }
             attacks
         },
-    )
+    )?;
+    explained.adopt_figure_layout(&moves_legend());
+    Ok(explained)
+}
+
+/// A figure holding only the legend of the legal-moves panel, which every `explain` ends with.
+pub fn moves_legend() -> Figure {
+    let mut figure = Figure::new("");
+    svg::explain_legend(&mut figure);
+    figure
 }
 
 /// A role's name as the views write it.

@@ -13,7 +13,7 @@ const ROOK_FEN: &str = "4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1";
 
 fn check_views<B: Board + Views>() -> usize {
     let board = B::from_fen(ROOK_FEN).unwrap();
-    let text = board.explain(Square::D4).unwrap();
+    let text = board.explain(Square::D4).unwrap().to_text();
     assert!(text.starts_with(B::NAME), "{}: {text}", B::NAME);
     assert!(text.contains("a rook on d4"), "{}: {text}", B::NAME);
     assert!(
@@ -26,7 +26,7 @@ fn check_views<B: Board + Views>() -> usize {
         empty.to_string(),
         "no piece on e4: explain needs the square of a piece"
     );
-    let shown = board.show(Some(Square::D4));
+    let shown = board.show(Some(Square::D4)).to_text();
     assert!(shown.contains("a rook on d4"), "{}: {shown}", B::NAME);
     assert!(shown.contains("a bishop on d4"), "{}: {shown}", B::NAME);
     1

@@ -20,7 +20,10 @@
 //! assert!(text.contains("3  1 . 1 . . . . .    3  . . . . . 1 . 1"));
 //! ```
 
+mod explanation;
 pub mod svg;
+
+pub use explanation::{Explanation, LegendEntry, Mark, Marked, Narration, Step};
 
 use crate::{Bitboard, Board, GenKind, Move, MoveList, Piece, Square};
 use std::fmt;
@@ -46,43 +49,26 @@ impl std::error::Error for ExplainError {}
 
 /// A representation that can draw its internals, for teaching.
 ///
-/// Both methods return plain text: diagrams made of ASCII grids, one idea per block, meant to
-/// be read next to the representation's source code. They are slow and allocate; nothing on a
-/// hot path calls them.
+/// Both methods return an [`Explanation`]: a value with steps, the squares each marks, the
+/// panels a figure draws and the narration, which [`Explanation::to_text`] prints as ASCII
+/// diagrams (meant to be read next to the representation's source code),
+/// [`Explanation::to_svg`] draws, and serde writes as JSON. They are slow and allocate;
+/// nothing on a hot path calls them.
 pub trait Views: Board {
     /// The position and what this representation keeps for it, drawn: its arrays with their
     /// padding, its piece lists or its bitboards. `focus` picks one square for the parts of a
     /// representation that are kept per square (the magic masks and table offsets); a backend
     /// without such parts may ignore it.
-    fn show(&self, focus: Option<Square>) -> String;
+    fn show(&self, focus: Option<Square>) -> Explanation;
 
     /// How this representation finds the attacks and moves of the piece on `sq`, one step at a
-    /// time, ending with the legal moves [`Board::generate`] gives for that piece.
+    /// time, ending with the legal moves [`Board::generate`] gives for that piece (the last
+    /// step marks their targets).
     ///
     /// # Errors
     ///
     /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
-    fn explain(&self, sq: Square) -> Result<String, ExplainError>;
-
-    /// What [`Views::show`] draws, as a figure for [`svg::Figure::to_svg`]. The provided
-    /// drawing shows only what every board can answer (its pieces and their sets); a
-    /// representation overrides it to draw its own structures.
-    fn show_svg(&self, focus: Option<Square>) -> svg::Figure {
-        svg::generic_show(self, focus)
-    }
-
-    /// What [`Views::explain`] walks through, as a figure. The provided drawing shows the piece
-    /// and its legal moves; a representation overrides it to draw its own steps.
-    ///
-    /// # Errors
-    ///
-    /// [`ExplainError::EmptySquare`] when no piece stands on `sq`.
-    fn explain_svg(&self, sq: Square) -> Result<svg::Figure, ExplainError> {
-        if self.piece_at(sq).is_none() {
-            return Err(ExplainError::EmptySquare(sq));
-        }
-        Ok(svg::generic_explain(self, sq))
-    }
+    fn explain(&self, sq: Square) -> Result<Explanation, ExplainError>;
 }
 
 /// What one step of a walk over an array board reached. The array boards' explanations record
@@ -158,15 +144,23 @@ impl Walk {
         )
     }
 
-    /// The squares the walk reached, as an 8x8 grid of the board captioned "the walk on the
-    /// board" (the off-board cells left out); `cell_of` gives a square's cell index. The array
-    /// boards draw it under their own cell grid, so that a reader (and `boardlab serve`) sees
-    /// the walk's targets in board coordinates too.
-    pub fn on_board<B: Board>(&self, board: &B, cell_of: impl Fn(Square) -> usize) -> Vec<String> {
-        titled(
-            "the walk on the board",
-            marked_grid(board, |sq| self.reached(cell_of(sq)).map(Reached::symbol)),
-        )
+    /// Marks the squares the walk reached in the step `narration` is writing (the off-board
+    /// cells left out); `square_of` gives a cell's square, `None` off the board.
+    pub fn mark_squares(
+        &self,
+        narration: &mut Narration,
+        square_of: impl Fn(usize) -> Option<Square>,
+    ) {
+        for &(cell, _) in &self.marks {
+            let Some(square) = square_of(cell) else {
+                continue;
+            };
+            match self.reached(cell) {
+                Some(Reached::Empty) => narration.mark(square, Marked::Reach),
+                Some(Reached::Capture) => narration.mark(square, Marked::Capture),
+                Some(Reached::OffBoard) | None => {}
+            }
+        }
     }
 
     /// The legend of a figure that draws the walk; `off_board` says what an off-board cell is
@@ -323,46 +317,46 @@ pub fn hex64(value: u64) -> String {
     )
 }
 
-/// The legal moves of the piece on `sq` as [`Board::generate`] gives them, each with its 16-bit
-/// encoding split into its fields, and a grid marking their targets (`*`): the step every
-/// `explain` ends with, after the representation's own walk has shown where the candidates
-/// come from.
-pub fn legal_moves_from<B: Board>(board: &B, sq: Square) -> String {
-    let mut out = String::new();
+/// The step every `explain` ends with, after the representation's own walk has shown where
+/// the candidates come from: the legal moves of the piece on `sq` as [`Board::generate`] gives
+/// them, each with its 16-bit encoding split into its fields, and a grid marking their targets
+/// (`*`). The step marks the targets on the board and draws them as a figure's last panel.
+pub fn legal_moves_step<B: Board>(narration: &mut Narration, board: &B, sq: Square) {
+    use std::fmt::Write;
     if board.piece_at(sq).map(|p| p.color) != Some(board.side_to_move()) {
-        out.push_str(&format!(
-            "legal moves from {sq}: none, it is {}'s move\n",
+        narration.step(&format!(
+            "legal moves from {sq}: none, it is {}'s move",
             board.side_to_move()
         ));
-        return out;
+        narration.panel(svg::legal_moves_panel(board, sq));
+        return;
     }
     let mut moves = MoveList::new();
     board.generate(GenKind::All, &mut moves);
     let mine: Vec<Move> = moves.iter().copied().filter(|mv| mv.from() == sq).collect();
-    out.push_str(&format!(
-        "legal moves from {sq} (generate): {}\n",
-        mine.len()
-    ));
+    narration.step(&format!("legal moves from {sq} (generate): {}", mine.len()));
     if !mine.is_empty() {
-        out.push_str("  move    flag to     from     bits    kind\n");
+        narration.push_str("  move    flag to     from     bits    kind\n");
     }
     for mv in &mine {
         let bits = mv.bits();
-        out.push_str(&format!(
-            "  {:<7} {:04b} {:06b} {:06b}   {:#06x}  {:?}\n",
+        let _ = writeln!(
+            narration,
+            "  {:<7} {:04b} {:06b} {:06b}   {:#06x}  {:?}",
             mv.to_string(),
             bits >> 12,
             bits >> 6 & 63,
             bits & 63,
             bits,
             mv.flag()
-        ));
+        );
     }
     let targets: Bitboard = mine.iter().map(|mv| mv.to()).collect();
-    out.push_str(&join_lines(&marked_grid(board, |s| {
+    narration.push_str(&join_lines(&marked_grid(board, |s| {
         targets.contains(s).then_some('*')
     })));
-    out
+    narration.mark_reached(board, board.side_to_move(), targets);
+    narration.panel(svg::legal_moves_panel(board, sq));
 }
 
 /// The legality step of a backend that reaches legal moves through check and pin masks, for
@@ -377,7 +371,7 @@ pub fn mask_legality<B: Board>(
     own: Bitboard,
     checkers: Bitboard,
     pinned: Bitboard,
-) -> String {
+) -> (String, Bitboard) {
     use crate::bitboard::{between, line};
     let king = board.king_square(board.side_to_move());
     let mut out = String::new();
@@ -418,33 +412,35 @@ pub fn mask_legality<B: Board>(
             bitboard_grid(targets),
         ),
     ]));
-    out
+    (out, targets)
 }
 
 /// Step 1 of `explain` for a knight, king or pawn on a bitboard backend, where these come from
-/// boardlab-core's leaper tables and pawn shifts whatever the slider technique: the text and the
-/// squares the piece reaches. `ep_note` says how the backend tests an en-passant capture. `None`
+/// boardlab-core's leaper tables and pawn shifts whatever the slider technique: the step,
+/// written into `narration` with the squares the piece reaches marked, and those squares.
+/// `ep_note` says how the backend tests an en-passant capture. `None`, with nothing written,
 /// for a slider, which each backend explains its own way.
 pub fn bitboard_leaper_step<B: Board>(
+    narration: &mut Narration,
     board: &B,
     sq: Square,
     occupied: Bitboard,
     theirs: Bitboard,
     ep_note: &str,
-) -> Option<(String, Bitboard)> {
+) -> Option<Bitboard> {
     use crate::bitboard::{king_attacks, knight_attacks, pawn_attacks};
     use crate::{Color, Role};
     let piece = board.piece_at(sq)?;
     let us = piece.color;
-    match piece.role {
-        Role::Knight => Some((
-            "\n1. a knight's attacks are one table entry, knight_attacks[sq]\n".to_string(),
-            knight_attacks(sq),
-        )),
-        Role::King => Some((
-            "\n1. a king's attacks are one table entry, king_attacks[sq]\n".to_string(),
-            king_attacks(sq),
-        )),
+    let reached = match piece.role {
+        Role::Knight => {
+            narration.step("1. a knight's attacks are one table entry, knight_attacks[sq]");
+            knight_attacks(sq)
+        }
+        Role::King => {
+            narration.step("1. a king's attacks are one table entry, king_attacks[sq]");
+            king_attacks(sq)
+        }
         Role::Pawn => {
             let empty = !occupied;
             let one = Bitboard::from_square(sq).forward(us) & empty;
@@ -455,29 +451,33 @@ pub fn bitboard_leaper_step<B: Board>(
                 Bitboard::EMPTY
             };
             let captures = pawn_attacks(us, sq) & theirs;
-            let mut out = String::from(
-                "\n1. pawns move as sets: pushes shift the pawn set a rank onto empty squares,\n   captures are pawn_attacks & the enemy pieces (en passant apart)\n",
+            narration.step(
+                "1. pawns move as sets: pushes shift the pawn set a rank onto empty squares,\n   captures are pawn_attacks & the enemy pieces (en passant apart)",
             );
-            out.push_str(&side_by_side(&[
+            narration.push_str(&side_by_side(&[
                 titled("one push", bitboard_grid(one)),
                 titled("double push", bitboard_grid(two)),
                 titled("pawn_attacks & theirs", bitboard_grid(captures)),
             ]));
             if let Some(ep) = board.ep_square() {
                 if pawn_attacks(us, sq).contains(ep) && us == board.side_to_move() {
-                    out.push_str(&format!("  en passant onto {ep}: {ep_note}\n"));
+                    narration.push_str(&format!("  en passant onto {ep}: {ep_note}\n"));
                 }
             }
-            Some((out, one | two | captures))
+            one | two | captures
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    narration.mark_reached(board, us, reached);
+    Some(reached)
 }
 
 /// The end of `explain` for a backend that reaches legal moves through check and pin masks:
-/// step 2 (how the `reached` squares of the piece on `sq` become legal targets, with `king_note` saying how
-/// that backend tests the king's own steps) and the legal moves from `sq`.
+/// step 2 (how the `reached` squares of the piece on `sq` become legal targets, with
+/// `king_note` saying how that backend tests the king's own steps) and the legal moves from
+/// `sq`.
 pub fn mask_legality_and_moves<B: Board>(
+    narration: &mut Narration,
     board: &B,
     sq: Square,
     reached: Bitboard,
@@ -485,29 +485,28 @@ pub fn mask_legality_and_moves<B: Board>(
     checkers: Bitboard,
     pinned: Bitboard,
     king_note: &str,
-) -> String {
-    let mut out = String::new();
+) {
     let Some(piece) = board.piece_at(sq) else {
-        return out;
+        return;
     };
     if piece.color == board.side_to_move() {
-        out.push_str("\n2. legality with check and pin masks\n");
+        narration.step("2. legality with check and pin masks");
         if piece.role == crate::Role::King {
-            out.push_str(king_note);
+            narration.push_str(king_note);
         } else if checkers.more_than_one() {
-            out.push_str("  double check: only the king moves\n");
+            narration.push_str("  double check: only the king moves\n");
         } else {
-            out.push_str(&mask_legality(board, sq, reached, own, checkers, pinned));
+            let (text, targets) = mask_legality(board, sq, reached, own, checkers, pinned);
+            narration.push_str(&text);
+            narration.mark_reached(board, piece.color, targets);
         }
     } else {
-        out.push_str(&format!(
-            "\n2. it is {}'s move: these are attacks, not legal moves\n",
+        narration.step(&format!(
+            "2. it is {}'s move: these are attacks, not legal moves",
             board.side_to_move()
         ));
     }
-    out.push('\n');
-    out.push_str(&legal_moves_from(board, sq));
-    out
+    legal_moves_step(narration, board, sq);
 }
 
 fn pad_left(text: &str, width: usize) -> String {

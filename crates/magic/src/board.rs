@@ -2,6 +2,7 @@
 
 use crate::magic::{table_bytes, MagicTables};
 use boardlab_bitboard::{BitboardBoard, SliderTechnique};
+use boardlab_core::views::Explanation;
 use boardlab_core::{Bitboard, ExplainError, Square};
 
 /// Magic bitboards as a slider technique: no occupancy state of its own, one shared table
@@ -41,23 +42,12 @@ impl SliderTechnique for MagicTechnique {
         table_bytes()
     }
 
-    fn show(board: &MagicBoard, focus: Option<Square>) -> String {
+    fn show(board: &MagicBoard, focus: Option<Square>) -> Explanation {
         crate::views::show(board, focus)
     }
 
-    fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainError> {
+    fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, ExplainError> {
         crate::views::explain(board, sq)
-    }
-
-    fn show_svg(board: &MagicBoard, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
-        crate::views::show_svg(board, focus)
-    }
-
-    fn explain_svg(
-        board: &MagicBoard,
-        sq: Square,
-    ) -> Result<boardlab_core::views::svg::Figure, ExplainError> {
-        crate::views::explain_svg(board, sq)
     }
 }
 

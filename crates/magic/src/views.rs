@@ -3,14 +3,16 @@
 //! multiply, shift, index, entry.
 
 use crate::board::MagicBoard;
+use crate::lookup::explanation;
 use crate::magic::{Magic, MagicTables};
 use boardlab_bitboard::views::{explain_piece, sliders_of, EN_PASSANT_NOTE, KING_NOTE};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, join_lines, piece_name, side_by_side, sizes_line, titled,
+    bitboard_grid, grid, hex64, join_lines, side_by_side, sizes_line, titled, Explanation,
+    Narration,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Role, Square};
-use boardlab_sliders::Slider;
+use boardlab_core::{Bitboard, Color, ExplainError, Role, Square};
+use boardlab_sliders::{Explanation as SliderExplanation, Slider};
 use std::fmt::Write;
 
 fn entry(slider: Slider, sq: Square) -> &'static Magic {
@@ -37,79 +39,30 @@ fn describe_entry(out: &mut String, slider: Slider, sq: Square) {
     );
 }
 
-/// The steps of one lookup, which the text and the SVG views both draw.
-struct Lookup {
-    magic: &'static Magic,
-    blockers: Bitboard,
-    product: u64,
-    index: usize,
-    attacks: Bitboard,
-}
-
-impl Lookup {
-    /// The lookup of `slider` on `sq` among `occupied`, as the tables make it.
-    fn of(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
-        let tables = MagicTables::get();
-        let magic = entry(slider, sq);
-        let blockers = occupied & magic.mask;
-        Lookup {
-            magic,
-            blockers,
-            product: blockers.0.wrapping_mul(magic.magic),
-            index: magic.index(occupied),
-            attacks: match slider {
-                Slider::Rook => tables.rook(sq, occupied),
-                Slider::Bishop => tables.bishop(sq, occupied),
-            },
-        }
-    }
-}
-
-/// One lookup, narrated: mask, blockers, product, index, slot, entry.
-fn narrate_lookup(out: &mut String, slider: Slider, sq: Square, occupied: Bitboard) -> Bitboard {
-    let Lookup {
-        magic,
-        blockers,
-        product,
-        index,
-        attacks,
-    } = Lookup::of(slider, sq, occupied);
-    let _ = writeln!(out, "\n  {} attacks from {sq}", slider.name());
-    let _ = writeln!(
-        out,
-        "    blockers = occupied & mask     = {}\n    product  = blockers * magic    = {}   (magic {})\n    index    = product >> {:<2}        = {index}   (the top {} bits)\n    slot     = offset + index      = {} + {index} = {}",
-        hex64(blockers.0),
-        hex64(product),
-        hex64(magic.magic),
-        magic.shift,
-        64 - magic.shift,
-        magic.offset,
-        magic.offset as usize + index
-    );
-    out.push_str(&side_by_side(&[
-        titled("occupied", bitboard_grid(occupied)),
-        titled(
-            format!("mask ({} squares)", magic.mask.count()),
-            bitboard_grid(magic.mask),
-        ),
-        titled("blockers", bitboard_grid(blockers)),
-        titled("entry: attacks", bitboard_grid(attacks)),
-    ]));
-    attacks
-}
-
 /// The board drawn: its bitboards and the focus square's magic entries.
-pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
-    let mut out = String::from(
+pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> Explanation {
+    let mut figure = show_figure(board, focus);
+    let mut panels = std::mem::take(&mut figure.panels).into_iter();
+    let mut out = Narration::new();
+    out.square(focus);
+    out.push_str(
             "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup\n",
         );
-    out.push_str(&boardlab_bitboard::views::position_and_sets(board));
+    boardlab_bitboard::views::position_and_sets(&mut out, board);
+    for panel in panels.by_ref().take(Role::ALL.len() + Color::ALL.len()) {
+        out.panel(panel);
+    }
     match focus {
         Some(sq) => {
-            let _ = writeln!(out, "\nthe magic entries of {sq}");
-            for slider in [Slider::Rook, Slider::Bishop] {
-                describe_entry(&mut out, slider, sq);
+            out.step(&format!("the magic entries of {sq}"));
+            for panel in panels.by_ref() {
+                out.panel(panel);
             }
+            let mut text = String::new();
+            for slider in [Slider::Rook, Slider::Bishop] {
+                describe_entry(&mut text, slider, sq);
+            }
+            out.push_str(&text);
             out.push_str(&side_by_side(&[
                 titled(
                     format!("rook mask of {sq}"),
@@ -124,12 +77,12 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
                     "(a ray's last square is left out of the mask: a piece there blocks nothing beyond it)\n",
                 );
         }
-        None => out
-            .push_str("\n(add --square SQ to see that square's masks, magics and table offsets)\n"),
+        None => out.step("(add --square SQ to see that square's masks, magics and table offsets)"),
     }
-    out.push_str(
-        "\nslice sizes: the relevant squares of each square's mask (the slice holds 2^n slots)\n",
-    );
+    out.step("slice sizes: the relevant squares of each square's mask (the slice holds 2^n slots)");
+    for panel in panels {
+        out.panel(panel);
+    }
     out.push_str(&side_by_side(&[
         titled(
             "rook",
@@ -140,8 +93,8 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
             grid(|sq| entry(Slider::Bishop, sq).mask.count().to_string()),
         ),
     ]));
-    out.push_str(
-        "\nwhere each square's slice starts in the one shared table (rooks first, then bishops)\n",
+    out.step(
+        "where each square's slice starts in the one shared table (rooks first, then bishops)",
     );
     out.push_str(&join_lines(&titled(
         "rook offsets",
@@ -160,41 +113,56 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> String {
         .map(|&sq| entry(Slider::Bishop, sq).len())
         .sum();
     let slot_bytes = std::mem::size_of::<Bitboard>();
-    let _ = writeln!(
-            out,
-            "\nslots: {rook_slots} rook + {bishop_slots} bishop = {} attack sets of {slot_bytes} bytes = {} bytes",
-            rook_slots + bishop_slots,
-            (rook_slots + bishop_slots) * slot_bytes
-        );
+    out.step(&format!(
+        "slots: {rook_slots} rook + {bishop_slots} bishop = {} attack sets of {slot_bytes} bytes = {} bytes",
+        rook_slots + bishop_slots,
+        (rook_slots + bishop_slots) * slot_bytes
+    ));
     out.push_str(&sizes_line::<MagicBoard>("slider entries and attack table"));
     out.push('\n');
-    out
+    let mut shown = out.finish();
+    shown.adopt_figure_layout(&figure);
+    shown
 }
 
-/// A piece's attacks and moves, the magic lookup narrated.
-pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<String, ExplainError> {
-    explain_piece(board, sq, "", EN_PASSANT_NOTE, KING_NOTE, |out, piece| {
-        out.push_str(
-            "\n1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]\n",
+/// A piece's attacks and moves: for a slider, each lookup as [`explanation`] narrates it (the
+/// narration the slider page shows too), drawn as the mask, the blockers and the entry.
+pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, ExplainError> {
+    let mut explained = explain_piece(board, sq, "", EN_PASSANT_NOTE, KING_NOTE, |out, piece| {
+        out.step(
+            "1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]",
         );
-        let sliders = sliders_of(piece.role);
-        for &slider in sliders {
-            describe_entry(out, slider, sq);
-        }
         let mut attacks = Bitboard::EMPTY;
-        for &slider in sliders {
-            attacks |= narrate_lookup(out, slider, sq, board.occupied());
+        for &slider in sliders_of(piece.role) {
+            let lookup = explanation(slider, sq, board.occupied());
+            out.push('\n');
+            out.push_str(&lookup.to_text());
+            for panel in lookup_panels(&lookup, piece.char()) {
+                out.panel(panel);
+            }
+            attacks |= lookup.attacks;
         }
         attacks
-    })
+    })?;
+    explained.legend(Tone::Focus, "the piece explained");
+    explained.legend(Tone::Set, "occupied");
+    explained.legend(Tone::Line, "in the mask");
+    explained.legend(Tone::Capture, "a blocker (or a capture)");
+    explained.legend(Tone::Reach, "attacked (or a move)");
+    Ok(explained)
 }
 
-/// The four steps of one lookup as panels: occupied, mask, blockers and the entry, with the
-/// multiply, shift and slot written under the blockers.
-fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -> Vec<Panel> {
-    let lookup = Lookup::of(slider, sq, occupied);
-    let (magic, index) = (lookup.magic, lookup.index);
-    let name = slider.name();
+/// The four steps of one lookup as panels, read from its narration: occupied, mask, blockers
+/// and the entry, with the multiply, shift and slot written under the blockers.
+fn lookup_panels(lookup: &SliderExplanation, letter: char) -> Vec<Panel> {
+    let value = |label: &str| lookup.step("", label).map_or(0, |step| step.value.bits());
+    let sq = lookup.square;
+    let (mask, index, offset) = (
+        Bitboard(value("mask")),
+        value("index = product >> shift"),
+        value("offset"),
+    );
+    let name = lookup.slider.name();
     let with_square = |mut panel: Panel| {
         let (row, column) = Panel::board_position(sq);
         panel.rows[row][column] = svg::Cell::new(letter.to_string(), Tone::Focus);
@@ -202,28 +170,24 @@ fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -
     };
     let mut blockers_panel = with_square(Panel::bitboard(
         "2. blockers = occupied & mask".to_string(),
-        lookup.blockers,
+        Bitboard(value("blockers = occupied & mask")),
         Tone::Capture,
     ));
     blockers_panel.notes = vec![
-        format!("3. * magic {}", hex64(magic.magic)),
-        format!("   = {}", hex64(lookup.product)),
-        format!("4. >> {} = index {index}", magic.shift),
-        format!(
-            "   slot {} + {index} = {}",
-            magic.offset,
-            magic.offset as usize + index
-        ),
+        format!("3. * magic {}", hex64(value("magic"))),
+        format!("   = {}", hex64(value("product = blockers * magic"))),
+        format!("4. >> {} = index {index}", value("shift")),
+        format!("   slot {offset} + {index} = {}", value("slot")),
     ];
     vec![
         with_square(Panel::bitboard(
             format!("{name} lookup from {sq}: occupied"),
-            occupied,
+            lookup.occupied,
             Tone::Set,
         )),
         with_square(Panel::bitboard(
-            format!("1. mask: {} squares", magic.mask.count()),
-            magic.mask,
+            format!("1. mask: {} squares", mask.count()),
+            mask,
             Tone::Line,
         )),
         blockers_panel,
@@ -235,8 +199,9 @@ fn lookup_panels(slider: Slider, sq: Square, occupied: Bitboard, letter: char) -
     ]
 }
 
-/// The board drawn as SVG: its bitboards and the focus square's magic masks.
-pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
+/// The panels and legend of `show`: its bitboards and the focus square's magic masks (or,
+/// without a focus, every square's mask sizes).
+fn show_figure(board: &MagicBoard, focus: Option<Square>) -> Figure {
     let mut figure = Figure::of_position(
             "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup", board);
     for role in Role::ALL {
@@ -298,52 +263,19 @@ pub(crate) fn show_svg(board: &MagicBoard, focus: Option<Square>) -> Figure {
     figure
 }
 
-pub(crate) fn explain_svg(board: &MagicBoard, sq: Square) -> Result<Figure, ExplainError> {
-    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let mut figure = Figure::of_position(
-        format!(
-            "magic: the {} on {sq}; a slider's attacks are one multiply, one shift and one load",
-            piece_name(piece)
-        ),
-        board,
-    );
-    let sliders_used = sliders_of(piece.role);
-    if sliders_used.is_empty() {
-        figure.lines.push(
-            "knights, kings and pawns need no magic: their attacks are table entries".to_string(),
-        );
-    }
-    for &slider in sliders_used {
-        figure
-            .panels
-            .extend(lookup_panels(slider, sq, board.occupied(), piece.char()));
-    }
-    figure.panels.push(svg::legal_moves_panel(board, sq));
-    figure.legend(Tone::Focus, "the piece explained");
-    figure.legend(Tone::Set, "occupied");
-    figure.legend(Tone::Line, "in the mask");
-    figure.legend(Tone::Capture, "a blocker (or a capture)");
-    figure.legend(Tone::Reach, "attacked (or a move)");
-    Ok(figure)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::Views;
+    use boardlab_core::{Board, Views};
 
     #[test]
     fn a_lookup_shows_its_slot() {
         let board = MagicBoard::from_fen("4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::D4).unwrap();
+        let text = board.explain(Square::D4).unwrap().to_text();
         let magic = entry(Slider::Rook, Square::D4);
         let index = magic.index(board.occupied());
         assert!(
-            text.contains(&format!(
-                "= {} + {index} = {}",
-                magic.offset,
-                magic.offset as usize + index
-            )),
+            text.contains(&format!("slot = {}", magic.offset as usize + index)),
             "{text}"
         );
         assert!(
@@ -355,7 +287,7 @@ mod tests {
     #[test]
     fn show_names_the_focus_squares_entries() {
         let board = MagicBoard::from_fen(boardlab_core::START_FEN).unwrap();
-        let text = board.show(Some(Square::A1));
+        let text = board.show(Some(Square::A1)).to_text();
         assert!(
             text.contains("rook on a1: mask of 12 relevant squares"),
             "{text}"

@@ -7,7 +7,8 @@ use crate::cell::Cell;
 use crate::square120::{direction, Sq120};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    join_lines, legal_moves_from, piece_name, position_header, sizes_line, Reached, Walk,
+    join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
+    Reached, Walk,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -417,35 +418,8 @@ fn frame_panel(
 }
 
 impl MailboxBoard {
-    /// The piece's own walk over the cells, as step 2 of `explain` narrates it.
-    fn walk_of(&self, from: Sq120, piece: Piece) -> Walk {
-        let us_bit = Cell::color_bit(piece.color);
-        let mut walk = Walk::default();
-        match piece.role {
-            Role::Pawn => self.pawn_walk(from, piece.color, &mut walk),
-            Role::King => self.king_walk(from, piece.color, &mut walk),
-            Role::Knight => {
-                for jump in direction::KNIGHT {
-                    self.try_step(from, jump, us_bit, &mut walk);
-                }
-            }
-            role => {
-                let steps: &[i8] = match role {
-                    Role::Bishop => &direction::DIAGONAL,
-                    Role::Rook => &direction::ORTHOGONAL,
-                    _ => &direction::KING,
-                };
-                for &step in steps {
-                    self.walk_ray(from, step, us_bit, &mut walk);
-                }
-            }
-        }
-        walk
-    }
-}
-
-impl Views for MailboxBoard {
-    fn show_svg(&self, _focus: Option<Square>) -> Figure {
+    /// The panels and legend of `show`: the cells, their bytes and the piece lists.
+    fn show_figure(&self) -> Figure {
         let mut figure = Figure::of_position(
             "mailbox: 10x12 = 120 cells of one byte; the grey frame is the sentinel",
             self,
@@ -493,10 +467,9 @@ impl Views for MailboxBoard {
         figure
     }
 
-    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
-        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    /// The panel of the walk over the 120 cells, and the legend of `explain`'s figure.
+    fn walk_figure(&self, sq: Square, piece: Piece, walk: &Walk) -> Figure {
         let from = Sq120::from_square(sq);
-        let walk = self.walk_of(from, piece);
         let mut figure = Figure::of_position(
             format!(
                 "mailbox: the {} on {sq} in cell {}, walking the 120 cells",
@@ -537,18 +510,22 @@ impl Views for MailboxBoard {
             }
         ));
         figure.panels.push(walk_panel);
-        figure.panels.push(svg::legal_moves_panel(self, sq));
         Walk::legend(&mut figure, "a frame cell");
         figure.legend(Tone::Frame, "frame cell (sentinel)");
-        Ok(figure)
+        figure
     }
+}
 
-    fn show(&self, _focus: Option<Square>) -> String {
-        let mut out =
-            String::from("mailbox: 10x12 = 120 cells of one byte; the frame (#) is the sentinel\n");
+impl Views for MailboxBoard {
+    fn show(&self, focus: Option<Square>) -> Explanation {
+        let mut figure = self.show_figure();
+        let mut panels = std::mem::take(&mut figure.panels).into_iter();
+        let mut out = Narration::new();
+        out.square(focus);
+        out.push_str("mailbox: 10x12 = 120 cells of one byte; the frame (#) is the sentinel\n");
         out.push_str(&position_header(self));
-        out.push('\n');
-        out.push_str("cells (row 11 on top; a1 is cell 21, h8 cell 98)\n");
+        out.step("cells (row 11 on top; a1 is cell 21, h8 cell 98)");
+        out.panel(panels.next().unwrap_or_default());
         out.push_str(&join_lines(&frame_grid(1, |i| {
             cell_char(self.cells[i]).to_string()
         })));
@@ -564,15 +541,15 @@ impl Views for MailboxBoard {
                 if all_frame { "all sentinels" } else { "not all sentinels" }
             );
         }
-        out.push('\n');
-        out.push_str("bytes: bit 4 black, bit 3 white, bits 0-2 role + 1 (1 pawn .. 6 king);\n");
+        out.step("bytes: bit 4 black, bit 3 white, bits 0-2 role + 1 (1 pawn .. 6 king);");
+        out.panel(panels.next().unwrap_or_default());
         out.push_str("the sentinel 0x18 sets both colour bits, so `cell & own_colour_bit == 0`\n");
         out.push_str("(may land here) is false on the frame for either side\n");
         out.push_str(&join_lines(&frame_grid(2, |i| {
             format!("{:02x}", cell_byte(self.cells[i]))
         })));
-        out.push('\n');
-        out.push_str("piece lists (cells in list order; removing a piece moves the last entry into its slot)\n");
+        out.step("piece lists (cells in list order; removing a piece moves the last entry into its slot)");
+        out.panel(panels.next().unwrap_or_default());
         for color in Color::ALL {
             for role in Role::ALL {
                 let piece = Piece::new(color, role);
@@ -594,20 +571,21 @@ impl Views for MailboxBoard {
                 );
             }
         }
-        out.push('\n');
-        out.push_str(&sizes_line::<MailboxBoard>(
+        out.step(&sizes_line::<MailboxBoard>(
             "lookup tables (64 <-> 120 maps, line steps, slider lines, knight and king reach)",
         ));
-        out.push('\n');
-        out
+        let mut shown = out.finish();
+        shown.adopt_figure_layout(&figure);
+        shown
     }
 
-    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
+    fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let from = Sq120::from_square(sq);
         let us = piece.color;
         let us_bit = Cell::color_bit(us);
-        let mut out = String::new();
+        let mut out = Narration::new();
+        out.square(Some(sq));
         let _ = writeln!(
             out,
             "mailbox: the {} on {sq} stands in cell {} = 21 + file {} + 10 * rank {}, byte {:#04x}",
@@ -624,13 +602,12 @@ impl Views for MailboxBoard {
         let mut look = None;
         if us == self.state.turn {
             let lookout = self.lookout();
-            let _ = writeln!(
-                out,
-                "\n1. look out from the {} king in cell {} ({}): 8 rays, 8 knight jumps, 2 pawn cells",
+            out.step(&format!(
+                "1. look out from the {} king in cell {} ({}): 8 rays, 8 knight jumps, 2 pawn cells",
                 us,
                 lookout.king.index(),
                 lookout.king.on_board()
-            );
+            ));
             if lookout.lines.is_empty() {
                 out.push_str("  no check, no pin\n");
             }
@@ -644,12 +621,11 @@ impl Views for MailboxBoard {
                 .map_or(0, |&(_, step)| step);
             look = Some(lookout);
         } else {
-            let _ = writeln!(
-                out,
-                "\n1. it is {}'s move: the walk below finds this piece's attacks and candidate moves, \
+            out.step(&format!(
+                "1. it is {}'s move: the walk below finds this piece's attacks and candidate moves, \
                  but no legal move",
                 self.state.turn
-            );
+            ));
         }
 
         // Step 2: the piece's own walk over the cells.
@@ -663,31 +639,36 @@ impl Views for MailboxBoard {
         };
         match piece.role {
             Role::Pawn => {
-                out.push_str("\n2. pawn steps (one rank is 10 cells; the frame stops nothing a pawn can reach)\n");
+                out.step("2. pawn steps (one rank is 10 cells; the frame stops nothing a pawn can reach)");
                 self.pawn_walk(from, us, &mut walk);
             }
             Role::Knight => {
-                out.push_str("\n2. knight jumps: add each offset; the frame catches every jump off the board (two rows deep below and above, one column at each side)\n");
+                out.step("2. knight jumps: add each offset; the frame catches every jump off the board (two rows deep below and above, one column at each side)");
                 for &jump in steps {
                     self.try_step(from, jump, us_bit, &mut walk);
                 }
             }
             Role::King => {
-                out.push_str("\n2. king steps, each target tested with is_attacked (looking out from that cell)\n");
+                out.step("2. king steps, each target tested with is_attacked (looking out from that cell)");
                 self.king_walk(from, us, &mut walk);
             }
             _ => {
-                out.push_str("\n2. ray walks (pseudo-legal): add the step until a cell is not empty; a piece or the frame ends the ray\n");
+                out.step("2. ray walks (pseudo-legal): add the step until a cell is not empty; a piece or the frame ends the ray");
                 for &step in steps {
                     self.walk_ray(from, step, us_bit, &mut walk);
                 }
             }
         }
         out.push_str(&walk.text);
+        walk.mark_squares(&mut out, square_of_index);
+        let mut figure = self.walk_figure(sq, piece, &walk);
+        for panel in std::mem::take(&mut figure.panels) {
+            out.panel(panel);
+        }
 
         // Step 3: what the look out allows.
         if let Some(look) = &look {
-            out.push_str("\n3. legality\n");
+            out.step("3. legality");
             if piece.role == Role::King {
                 out.push_str("  the king's targets were tested above; in check, the cell straight behind the king\n  on a checking slider's line is refused too (the king hid it from the test)\n");
             } else if look.checkers.len() > 1 {
@@ -728,9 +709,8 @@ impl Views for MailboxBoard {
             }
         }
 
-        out.push('\n');
-        out.push_str(&Walk::text_legend("a frame cell"));
-        out.push('\n');
+        out.step(&Walk::text_legend("a frame cell"));
+        walk.mark_squares(&mut out, square_of_index);
         out.push_str(&join_lines(&frame_grid(1, |i| {
             if i == from.index() {
                 return piece.char().to_string();
@@ -739,12 +719,10 @@ impl Views for MailboxBoard {
                 .map_or_else(|| cell_char(self.cells[i]), Reached::symbol)
                 .to_string()
         })));
-        out.push_str(&join_lines(
-            &walk.on_board(self, |sq| Sq120::from_square(sq).index()),
-        ));
-        out.push('\n');
-        out.push_str(&legal_moves_from(self, sq));
-        Ok(out)
+        legal_moves_step(&mut out, self, sq);
+        let mut explained = out.finish();
+        explained.adopt_figure_layout(&figure);
+        Ok(explained)
     }
 }
 
@@ -755,7 +733,7 @@ mod tests {
     #[test]
     fn the_frame_is_drawn_around_the_board() {
         let board = MailboxBoard::from_fen(boardlab_core::START_FEN).unwrap();
-        let text = board.show(None);
+        let text = board.show(None).to_text();
         assert!(text.contains(" 90 | # r n b q k b n r #"), "{text}");
         assert!(text.contains(" 20 | # R N B Q K B N R #"), "{text}");
         assert!(text.contains("110 | # # # # # # # # # #"), "{text}");
@@ -769,7 +747,7 @@ mod tests {
     #[test]
     fn a_rook_walk_stops_at_the_sentinel_and_at_pieces() {
         let board = MailboxBoard::from_fen("4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::D4).unwrap();
+        let text = board.explain(Square::D4).unwrap().to_text();
         assert!(
             text.contains("+10 (north): 64 d5 empty, 74 d6 empty, 84 d7 black pawn: capture, stop"),
             "{text}"
@@ -788,15 +766,15 @@ mod tests {
     #[test]
     fn a_pinned_piece_is_named_and_an_empty_square_refused() {
         let board = MailboxBoard::from_fen("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::E2).unwrap();
+        let text = board.explain(Square::E2).unwrap().to_text();
         assert!(
             text.contains("35 e2 white bishop is pinned by 95 e8 black rook"),
             "{text}"
         );
         assert!(text.contains("legal moves from e2 (generate): 0"), "{text}");
         assert_eq!(
-            board.explain(Square::E4),
-            Err(ExplainError::EmptySquare(Square::E4))
+            board.explain(Square::E4).unwrap_err(),
+            ExplainError::EmptySquare(Square::E4)
         );
     }
 }

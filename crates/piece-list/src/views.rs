@@ -7,7 +7,7 @@ use crate::movegen::{BOTH, DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::{PieceListBoard, NOTHING_IGNORED};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    grid, hex64, join_lines, legal_moves_from, piece_name, position_header, sizes_line,
+    grid, hex64, join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation,
 };
 use boardlab_core::{
     Board, CastlingSide, Color, ExplainError, Move, MoveFlag, Piece, Role, Square, Views,
@@ -156,8 +156,9 @@ impl PieceListBoard {
     }
 }
 
-impl Views for PieceListBoard {
-    fn show_svg(&self, focus: Option<Square>) -> Figure {
+impl PieceListBoard {
+    /// The panels and legend of `show`: the lists and the scans that stand in for a board.
+    fn show_figure(&self, focus: Option<Square>) -> Figure {
         let mut figure = Figure::of_position(
             "piece-list: two lists of up to 16 (role, square) entries; no board array",
             self,
@@ -173,8 +174,9 @@ impl Views for PieceListBoard {
         figure
     }
 
-    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
-        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    /// The panels of `explain`'s moves step (the lists every target is scanned in), and the
+    /// legend of its figure.
+    fn lists_figure(&self, sq: Square, piece: Piece) -> Figure {
         let slot = self.list(piece.color).index_of(sq).unwrap_or(0);
         let mut figure = Figure::of_position(
             format!(
@@ -192,25 +194,34 @@ impl Views for PieceListBoard {
         );
         figure.panels.push(lists);
         figure.panels.push(self.scan_panel(Some(sq)));
-        figure.panels.push(svg::legal_moves_panel(self, sq));
         svg::explain_legend(&mut figure);
         figure.legend(Tone::Set, "a used list slot");
         figure.legend(Tone::Unused, "an unused slot, holding 0xff");
-        Ok(figure)
+        figure
     }
+}
 
-    fn show(&self, focus: Option<Square>) -> String {
-        let mut out = String::from(
+impl Views for PieceListBoard {
+    fn show(&self, focus: Option<Square>) -> Explanation {
+        let mut figure = self.show_figure(focus);
+        let mut panels = std::mem::take(&mut figure.panels).into_iter();
+        let mut out = boardlab_core::views::Narration::new();
+        out.square(focus);
+        out.push_str(
             "piece-list: two lists of up to 16 (role, square) entries, king in slot 0; no board array\n",
         );
         out.push_str(&position_header(self));
-        out.push_str("\nthe lists as they lie in memory (squares and roles are parallel arrays)\n");
+        out.step("the lists as they lie in memory (squares and roles are parallel arrays)");
+        out.panel(panels.next().unwrap_or_default());
+        let mut text = String::new();
         for color in Color::ALL {
-            list_table(&mut out, color, self.list(color));
+            list_table(&mut text, color, self.list(color));
         }
-        out.push_str(
-            "\nthe board a reader sees is not stored: each square below is a scan of both lists\n(w3 = white slot 3)\n",
+        out.push_str(&text);
+        out.step(
+            "the board a reader sees is not stored: each square below is a scan of both lists\n(w3 = white slot 3)",
         );
+        out.panel(panels.next().unwrap_or_default());
         out.push_str(&join_lines(&grid(|sq| {
             for color in Color::ALL {
                 if let Some(index) = self.list(color).index_of(sq) {
@@ -222,33 +233,35 @@ impl Views for PieceListBoard {
         })));
         match focus {
             Some(sq) => {
-                let _ = writeln!(
-                    out,
-                    "\nwhat stands on {sq}? PieceList::find reads 16 slots as two 64-bit words and \
+                out.step(&format!(
+                    "what stands on {sq}? PieceList::find reads 16 slots as two 64-bit words and \
                      looks for a byte equal to {} ({:#04x}):",
                     sq.index(),
                     sq.index()
-                );
+                ));
+                let mut text = String::new();
                 for color in Color::ALL {
-                    draw_find(&mut out, color, self.list(color), sq as u8);
+                    draw_find(&mut text, color, self.list(color), sq as u8);
                 }
+                out.push_str(&text);
             }
-            None => out.push_str(
-                "\n(add --square SQ to see the word-wide scan that finds the entry on a square)\n",
+            None => out.step(
+                "(add --square SQ to see the word-wide scan that finds the entry on a square)",
             ),
         }
-        out.push('\n');
-        out.push_str(&sizes_line::<PieceListBoard>("lookup tables"));
-        out.push('\n');
-        out
+        out.step(&sizes_line::<PieceListBoard>("lookup tables"));
+        let mut shown = out.finish();
+        shown.adopt_figure_layout(&figure);
+        shown
     }
 
-    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
+    fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let us = piece.color;
         let own = self.list(us);
         let slot = own.index_of(sq).unwrap_or(0);
-        let mut out = String::new();
+        let mut out = boardlab_core::views::Narration::new();
+        out.square(Some(sq));
         let _ = writeln!(
             out,
             "piece-list: the {} on {sq} is slot {slot} of {}'s list (file {}, rank {})",
@@ -263,8 +276,8 @@ impl Views for PieceListBoard {
         let mut pin = 0u8;
         let mut checkers = 0;
         if us == self.state.turn {
-            out.push_str(&format!(
-                "\n1. one pass over {}'s list: who checks our king on {}, and whom do sliders pin?\n",
+            out.step(&format!(
+                "1. one pass over {}'s list: who checks our king on {}, and whom do sliders pin?",
                 !us,
                 square_name(own.king())
             ));
@@ -273,16 +286,17 @@ impl Views for PieceListBoard {
             pin = pins[slot];
             checkers = checks;
         } else {
-            let _ = writeln!(
-                out,
-                "\n1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
+            out.step(&format!(
+                "1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
                 self.state.turn
-            );
+            ));
         }
 
-        out.push_str(
-            "\n2. the piece's moves; each \"own?\" and \"enemy?\" is a scan of a whole list\n",
-        );
+        out.step("2. the piece's moves; each \"own?\" and \"enemy?\" is a scan of a whole list");
+        let mut figure = self.lists_figure(sq, piece);
+        for panel in std::mem::take(&mut figure.panels) {
+            out.panel(panel);
+        }
         let before = narration.scans;
         match piece.role {
             Role::Pawn => self.narrate_pawn(sq as u8, us, pin, &mut narration),
@@ -300,7 +314,7 @@ impl Views for PieceListBoard {
         );
 
         if us == self.state.turn {
-            out.push_str("\n3. legality\n");
+            out.step("3. legality");
             if piece.role == Role::King {
                 out.push_str(
                     "  every king target was tested against the enemy list with our king ignored\n",
@@ -325,9 +339,10 @@ impl Views for PieceListBoard {
                 out.push_str("  not in check and not pinned: every candidate above is legal\n");
             }
         }
-        out.push('\n');
-        out.push_str(&legal_moves_from(self, sq));
-        Ok(out)
+        legal_moves_step(&mut out, self, sq);
+        let mut explained = out.finish();
+        explained.adopt_figure_layout(&figure);
+        Ok(explained)
     }
 }
 
@@ -686,7 +701,7 @@ mod tests {
     #[test]
     fn the_lists_are_drawn_slot_by_slot() {
         let board = PieceListBoard::from_fen(boardlab_core::START_FEN).unwrap();
-        let text = board.show(Some(Square::D1));
+        let text = board.show(Some(Square::D1)).to_text();
         assert!(
             text.contains("    white    K   Q   R   R   B   B   N   N   P"),
             "{text}"
@@ -701,7 +716,7 @@ mod tests {
     #[test]
     fn a_pin_is_found_from_the_attacker() {
         let board = PieceListBoard::from_fen("4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::E2).unwrap();
+        let text = board.explain(Square::E2).unwrap().to_text();
         assert!(text.contains("PINNED (slot 1, step 8)"), "{text}");
         assert!(text.contains("legal moves from e2 (generate): 0"), "{text}");
     }
@@ -709,7 +724,7 @@ mod tests {
     #[test]
     fn a_king_step_names_its_attacker() {
         let board = PieceListBoard::from_fen("4k3/8/8/8/8/8/8/r3K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::E1).unwrap();
+        let text = board.explain(Square::E1).unwrap().to_text();
         assert!(
             text.contains("(+1,+0) -> f1: attacked by the black rook on a1 (king ignored), no"),
             "{text}"

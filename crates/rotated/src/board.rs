@@ -3,6 +3,7 @@
 use crate::attacks::{bishop_attacks, rook_attacks, TABLE_BYTES};
 use crate::rotation::RotatedOccupancy;
 use boardlab_bitboard::{BitboardBoard, SliderTechnique};
+use boardlab_core::views::Explanation;
 use boardlab_core::{Bitboard, ExplainError, Square};
 
 /// Rotated bitboards as a slider technique: the occupancy kept in four maps
@@ -60,23 +61,12 @@ impl SliderTechnique for RotatedTechnique {
         TABLE_BYTES
     }
 
-    fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
+    fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
         crate::views::show(board, focus)
     }
 
-    fn explain(board: &RotatedBoard, sq: Square) -> Result<String, ExplainError> {
+    fn explain(board: &RotatedBoard, sq: Square) -> Result<Explanation, ExplainError> {
         crate::views::explain(board, sq)
-    }
-
-    fn show_svg(board: &RotatedBoard, focus: Option<Square>) -> boardlab_core::views::svg::Figure {
-        crate::views::show_svg(board, focus)
-    }
-
-    fn explain_svg(
-        board: &RotatedBoard,
-        sq: Square,
-    ) -> Result<boardlab_core::views::svg::Figure, ExplainError> {
-        crate::views::explain_svg(board, sq)
     }
 }
 

@@ -92,6 +92,7 @@
 
 mod attacks;
 mod board;
+mod lookup;
 mod rotation;
 mod views;
 
@@ -102,6 +103,7 @@ pub use attacks::{
 };
 pub use board::{RotatedBoard, RotatedTechnique, RotatedUndo};
 pub use boardlab_sliders::lines::Line;
+pub use lookup::{explanation, TECHNIQUE};
 pub use rotation::{RotatedOccupancy, Rotation, RowPosition};
 
 #[cfg(test)]

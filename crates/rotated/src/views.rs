@@ -1,16 +1,17 @@
 //! Teaching views of the rotated-bitboard board: the piece bitboards, the occupancy in its four
 //! maps, and a slider's lookups (which map, the shift, the mask, the state, the table entry).
 
-use crate::attacks::{attacks_for_state, LineSlot};
 use crate::board::RotatedBoard;
+use crate::lookup::explanation;
 use crate::rotation::Rotation;
-use boardlab_bitboard::views::explain_piece;
+use boardlab_bitboard::views::{explain_piece, sliders_of};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    bitboard_grid, grid, hex64, piece_name, position_header, side_by_side, sizes_line, titled,
+    bitboard_grid, grid, hex64, position_header, side_by_side, sizes_line, titled, Explanation,
+    Narration,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::lines::Line;
+use boardlab_sliders::Slider;
 use std::fmt::Write;
 
 /// A map's 64 bits as an 8x8 grid, bit 56 top left to bit 7 bottom right, the way a normal
@@ -32,103 +33,21 @@ fn map_grid(map: u64, mark: impl Fn(u8) -> Option<char>) -> Vec<String> {
     lines
 }
 
-fn line_names(role: Role) -> &'static [Line] {
-    match role {
-        Role::Rook => &[Line::Rank, Line::File],
-        Role::Bishop => &[Line::Diagonal, Line::AntiDiagonal],
-        _ => &Line::ALL,
-    }
-}
-
-/// One slider lookup, narrated: the map, the line's bits, shift, mask, state and entry.
-fn narrate_line(board: &RotatedBoard, out: &mut String, sq: Square, line: Line) -> Bitboard {
-    let rotation = Rotation::of(line);
-    let map = board.lines().board(rotation);
-    let slot = LineSlot::of(line, sq);
-    let squares = rotation.row_squares(sq);
-    let first_bit = rotation.bit(squares[0]);
-    let state = board.lines().state(line, sq);
-    let attacks = attacks_for_state(line, sq, state);
-    let names: Vec<String> = squares.iter().map(ToString::to_string).collect();
-    let _ = writeln!(
-        out,
-        "\n  {} through {sq}: the {} map, bits {}..{}: {}",
-        line.name(),
-        rotation.name(),
-        first_bit,
-        first_bit as usize + squares.len() - 1,
-        names.join(" ")
-    );
-    let inner: Vec<Square> = if squares.len() > 2 {
-        squares[1..squares.len() - 1].to_vec()
-    } else {
-        Vec::new()
-    };
-    let state_bits: Vec<String> = inner
-        .iter()
-        .enumerate()
-        .map(|(i, s)| format!("{s}={}", state >> i & 1))
-        .collect();
-    let _ = writeln!(
-            out,
-            "    map {}\n    >> shift {} (bit of the first inner square), & mask {:#08b} = state {} ({:#08b})",
-            hex64(map),
-            slot.shift,
-            slot.mask,
-            state,
-            state
-        );
-    let _ = writeln!(
-        out,
-        "    state bits, lowest first: {}",
-        if state_bits.is_empty() {
-            "none (a line of one or two squares has no inner square)".to_string()
-        } else {
-            state_bits.join(" ")
-        }
-    );
-    if inner.contains(&sq) {
-        let _ = writeln!(
-            out,
-            "    ({sq}'s own bit is in the state; the entries are the same with it set or not)"
-        );
-    }
-    let _ = writeln!(
-        out,
-        "    entry LINE_ATTACKS[{}][{sq}][{state}] = {}",
-        line.name(),
-        hex64(attacks.0)
-    );
-    let line_bits: Vec<u8> = squares.iter().map(|&s| rotation.bit(s)).collect();
-    let inner_bits: Vec<u8> = inner.iter().map(|&s| rotation.bit(s)).collect();
-    let own_bit = rotation.bit(sq);
-    out.push_str(&side_by_side(&[
-        titled(
-            format!("{} map, line marked", rotation.name()),
-            map_grid(map, |bit| {
-                if bit == own_bit {
-                    Some('@')
-                } else if inner_bits.contains(&bit) {
-                    Some(if map >> bit & 1 != 0 { '#' } else { 'o' })
-                } else if line_bits.contains(&bit) {
-                    Some('+')
-                } else {
-                    None
-                }
-            }),
-        ),
-        titled("entry (normal map)", bitboard_grid(attacks)),
-    ]));
-    attacks
-}
-
 /// The board drawn: its bitboards and the occupancy in its four maps.
-pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
-    let mut out = String::from(
+pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
+    let mut figure = maps_figure(
+        board,
+        "rotated: the occupancy kept in four maps, each with one kind of line in consecutive bits"
+            .to_string(),
+        focus,
+    );
+    let mut out = Narration::new();
+    out.square(focus);
+    out.push_str(
             "rotated: a bitboard per piece, and the occupancy kept in four maps (normal, 90, 45 left, 45 right)\n",
         );
     out.push_str(&position_header(board));
-    out.push_str("\npiece bitboards (bit = square, a1 bottom left)\n");
+    out.step("piece bitboards (bit = square, a1 bottom left)");
     for color in Color::ALL {
         let blocks: Vec<Vec<String>> = Role::ALL
             .iter()
@@ -143,9 +62,12 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
         out.push_str(&side_by_side(&blocks[..3]));
         out.push_str(&side_by_side(&blocks[3..]));
     }
-    out.push_str(
-            "\nthe occupancy in its four maps, each u64 drawn as 8 rows of 8 bits (bit 56 top left);\nin each map one kind of line lies in consecutive bits\n",
+    out.step(
+            "the occupancy in its four maps, each u64 drawn as 8 rows of 8 bits (bit 56 top left);\nin each map one kind of line lies in consecutive bits",
         );
+    for panel in std::mem::take(&mut figure.panels) {
+        out.panel(panel);
+    }
     let maps: Vec<Vec<String>> = Rotation::ALL
         .iter()
         .map(|&rotation| {
@@ -164,7 +86,7 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
             hex64(board.lines().board(rotation))
         );
     }
-    out.push_str("\nwhere each square goes: the bit of every square in each map\n");
+    out.step("where each square goes: the bit of every square in each map");
     let index_maps: Vec<Vec<String>> = Rotation::ALL
         .iter()
         .map(|&rotation| {
@@ -177,45 +99,66 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> String {
     out.push_str(&side_by_side(&index_maps[..2]));
     out.push_str(&side_by_side(&index_maps[2..]));
     if let Some(sq) = focus {
-        let _ = writeln!(out, "\nthe four lines through {sq}:");
-        for line in Line::ALL {
-            narrate_line(board, &mut out, sq, line);
+        out.step(&format!(
+            "the four lines through {sq}: a rook's lookup reads two, a bishop's the other two"
+        ));
+        for slider in Slider::ALL {
+            out.push('\n');
+            out.push_str(&explanation(slider, sq, board.occupied()).to_text());
         }
     } else {
-        out.push_str("\n(add --square SQ to see the four line lookups for a square)\n");
+        out.step("(add --square SQ to see the four line lookups for a square)");
     }
-    out.push('\n');
-    out.push_str(&sizes_line::<RotatedBoard>(
+    out.step(&sizes_line::<RotatedBoard>(
         "lookup tables (4 x 64 x 64 line attacks, slots, rotated bits)",
     ));
-    out.push('\n');
-    out
+    let mut shown = out.finish();
+    shown.adopt_figure_layout(&figure);
+    shown
 }
 
-/// A piece's attacks and moves, each line lookup narrated.
-pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<String, ExplainError> {
-    explain_piece(
+/// A piece's attacks and moves: for a slider, each lookup as [`explanation`] narrates it (the
+/// narration the slider page shows too), with the four occupancy maps drawn, the lines through
+/// the piece marked.
+pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<Explanation, ExplainError> {
+    let mut explained = explain_piece(
         board,
         sq,
         "",
         "tested on a copy of the four occupancy maps with both pawns moved",
         "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
         |out, piece| {
-            out.push_str(
-                "\n1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line\n   (@ the piece, # occupied inner square, o empty inner square, + end square of the line)\n",
+            out.step(
+                "1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line",
             );
             let mut attacks = Bitboard::EMPTY;
-            for &line in line_names(piece.role) {
-                attacks |= narrate_line(board, out, sq, line);
+            for &slider in sliders_of(piece.role) {
+                let lookup = explanation(slider, sq, board.occupied());
+                out.push('\n');
+                out.push_str(&lookup.to_text());
+                attacks |= lookup.attacks;
             }
-            let _ = writeln!(
-                out,
-                "\n  attacks = the union of the {} entries",
-                line_names(piece.role).len()
-            );
             attacks
         },
-    )
+    )?;
+    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    let mut figure = maps_figure(board, String::new(), Some(sq));
+    if let Some(first) = explained.steps.first_mut() {
+        first.notes.push(
+            match piece.role {
+                Role::Rook => "  a rook reads the normal (rank) and rotated 90 left (file) maps",
+                Role::Bishop => "  a bishop reads the two 45-degree maps (its diagonals)",
+                Role::Queen => "  a queen reads all four maps",
+                _ => "  knights, kings and pawns read no map: their attacks are table entries",
+            }
+            .to_string(),
+        );
+        first.panels.append(&mut figure.panels);
+    }
+    explained.adopt_figure_layout(&figure);
+    explained.legend(Tone::Reach, "a move to an empty square");
+    explained.legend(Tone::Capture, "a capture");
+    Ok(explained)
 }
 
 /// Whether `other` lies on the line `rotation` keeps in consecutive bits through `sq`: its
@@ -290,44 +233,6 @@ fn maps_figure(board: &RotatedBoard, title: String, focus: Option<Square>) -> Fi
     figure
 }
 
-/// The board drawn as SVG: the four occupancy maps.
-pub(crate) fn show_svg(board: &RotatedBoard, focus: Option<Square>) -> Figure {
-    maps_figure(
-        board,
-        "rotated: the occupancy kept in four maps, each with one kind of line in consecutive bits"
-            .to_string(),
-        focus,
-    )
-}
-
-pub(crate) fn explain_svg(board: &RotatedBoard, sq: Square) -> Result<Figure, ExplainError> {
-    let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
-    let mut figure = maps_figure(
-        board,
-        format!(
-            "rotated: the {} on {sq}; its lines are read from the maps that keep them in a row",
-            piece_name(piece)
-        ),
-        Some(sq),
-    );
-    let used = match piece.role {
-        Role::Rook => "a rook reads the normal (rank) and rotated 90 left (file) maps",
-        Role::Bishop => "a bishop reads the two 45-degree maps (its diagonals)",
-        Role::Queen => "a queen reads all four maps",
-        _ => "knights, kings and pawns read no map: their attacks are table entries",
-    };
-    figure.lines.push(used.to_string());
-    let mut moves = svg::legal_moves_panel(board, sq);
-    moves.notes.push(
-        "the state of a line = its inner bits, shifted down and masked: an index into LINE_ATTACKS"
-            .to_string(),
-    );
-    figure.panels.push(moves);
-    figure.legend(Tone::Reach, "a move to an empty square");
-    figure.legend(Tone::Capture, "a capture");
-    Ok(figure)
-}
-
 fn role_plural(role: Role) -> &'static str {
     match role {
         Role::Pawn => "pawns",
@@ -347,14 +252,11 @@ mod tests {
     #[test]
     fn a_rook_lookup_names_map_shift_mask_and_state() {
         let board = RotatedBoard::from_fen("4k3/3p4/8/8/3R4/8/3P4/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::D4).unwrap();
+        let text = board.explain(Square::D4).unwrap().to_text();
         // The d-file, read from rank 8 down, is bits 24..31 of the map turned 90 degrees left;
         // its inner squares d7..d2 are bits 25..30; d7, the rook's own d4 and d2 are occupied.
-        assert!(
-            text.contains("file through d4: the rotated 90 left map"),
-            "{text}"
-        );
-        assert!(text.contains("state 41 (0b101001)"), "{text}");
+        assert!(text.contains("the rotated 90 left map"), "{text}");
+        assert!(text.contains("state 41"), "{text}");
         assert!(
             text.contains("legal moves from d4 (generate): 11"),
             "{text}"
@@ -364,7 +266,7 @@ mod tests {
     #[test]
     fn show_draws_all_four_maps() {
         let board = RotatedBoard::from_fen(boardlab_core::START_FEN).unwrap();
-        let text = board.show(Some(Square::C1));
+        let text = board.show(Some(Square::C1)).to_text();
         for rotation in Rotation::ALL {
             assert!(text.contains(rotation.name()), "{text}");
         }

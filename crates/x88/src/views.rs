@@ -11,7 +11,8 @@ use crate::piece::{color_bit, is_slider, kind, pawn_code, piece_of, EMPTY};
 use crate::square::Sq88;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
-    join_lines, legal_moves_from, piece_name, position_header, sizes_line, Reached, Walk,
+    join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
+    Reached, Walk,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -138,16 +139,15 @@ impl X88Board {
     }
 
     /// The generator's `king_safety`, narrated enemy piece by enemy piece.
-    fn narrate_king_safety(&self, out: &mut String) {
+    fn narrate_king_safety(&self, out: &mut Narration) {
         let us = self.state.turn;
         let them = !us;
         let king = self.king(us);
-        let _ = writeln!(
-            out,
-            "\n1. checks and pins: each enemy piece is looked up once in the difference table\n   with the vector king - piece + 119 (king on {:#04x} {})",
+        out.step(&format!(
+            "1. checks and pins: each enemy piece is looked up once in the difference table\n   with the vector king - piece + 119 (king on {:#04x} {})",
             king.0,
             king.square()
-        );
+        ));
         let their_pawn = pawn_code(them);
         for step in [pawn_step(us) - 1, pawn_step(us) + 1] {
             let from = king.offset(step);
@@ -319,8 +319,9 @@ fn difference_panel(focus: Option<Square>) -> Panel {
     panel
 }
 
-impl Views for X88Board {
-    fn show_svg(&self, focus: Option<Square>) -> Figure {
+impl X88Board {
+    /// The panels and legend of `show`: the cells, the piece lists and the difference table.
+    fn show_figure(&self, focus: Option<Square>) -> Figure {
         let mut figure = Figure::of_position(
             "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board", self);
         figure.per_row = 1;
@@ -373,27 +374,9 @@ impl Views for X88Board {
         figure
     }
 
-    fn explain_svg(&self, sq: Square) -> Result<Figure, ExplainError> {
-        let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
+    /// The panel of the walk over the 128 cells, and the legend of `explain`'s figure.
+    fn walk_figure(&self, sq: Square, piece: Piece, walk: &Walk) -> Figure {
         let from = Sq88::from_square(sq);
-        let mut walk = Walk::default();
-        let rays: &[i8] = match piece.role {
-            Role::Bishop => &DIAGONAL_STEPS,
-            Role::Rook => &STRAIGHT_STEPS,
-            Role::Queen => &KING_STEPS,
-            _ => &[],
-        };
-        for &step in rays {
-            self.walk_ray(from, step, &mut walk);
-        }
-        let steps: &[i8] = match piece.role {
-            Role::Knight => &KNIGHT_STEPS,
-            Role::King => &KING_STEPS,
-            _ => &[],
-        };
-        for &step in steps {
-            self.try_step(from, step, piece.color, &mut walk);
-        }
         let mut figure = Figure::of_position(
             format!(
                 "x88: the {} on {sq} in cell {:#04x}, stepping over the 128 cells",
@@ -432,18 +415,24 @@ impl Views for X88Board {
             );
         }
         figure.panels.push(cells);
-        figure.panels.push(svg::legal_moves_panel(self, sq));
         Walk::legend(&mut figure, "a phantom cell");
         figure.legend(Tone::Phantom, "phantom half");
-        Ok(figure)
+        figure
     }
+}
 
-    fn show(&self, focus: Option<Square>) -> String {
-        let mut out = String::from(
+impl Views for X88Board {
+    fn show(&self, focus: Option<Square>) -> Explanation {
+        let mut figure = self.show_figure(focus);
+        let mut panels = std::mem::take(&mut figure.panels).into_iter();
+        let mut out = Narration::new();
+        out.square(focus);
+        out.push_str(
             "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board\n",
         );
         out.push_str(&position_header(self));
-        out.push_str("\ncells: pieces on the real half; on the phantom half, 8 cells right of each piece, its list slot\n(the phantom cells of empty squares are never read and drawn as .)\n");
+        out.step("cells: pieces on the real half; on the phantom half, 8 cells right of each piece, its list slot\n(the phantom cells of empty squares are never read and drawn as .)");
+        out.panel(panels.next().unwrap_or_default());
         out.push_str(&join_lines(&cells_grid(2, |index| {
             let content = self.cells[index as usize];
             if index & 8 == 0 {
@@ -454,8 +443,8 @@ impl Views for X88Board {
                 ".".to_string()
             }
         })));
-        out.push_str(
-            "\ncodes on the real half, micro-Max's: kind 1 white pawn 2 black pawn 3 knight 4 king 5 bishop\n6 rook 7 queen, + 8 white or 16 black, + 32 for a king or castling rook that has not moved\n",
+        out.step(
+            "codes on the real half, micro-Max's: kind 1 white pawn 2 black pawn 3 knight 4 king 5 bishop\n6 rook 7 queen, + 8 white or 16 black, + 32 for a king or castling rook that has not moved",
         );
         out.push_str(&join_lines(&cells_grid(2, |index| {
             if index & 8 == 0 {
@@ -464,7 +453,8 @@ impl Views for X88Board {
                 String::new()
             }
         })));
-        out.push_str("\npiece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns\n");
+        out.step("piece lists: slot 0 the king, 1-15 the other pieces, 16-23 the pawns");
+        out.panel(panels.next().unwrap_or_default());
         for color in Color::ALL {
             let describe_slots = |cells: &[Sq88], first: usize| -> String {
                 cells
@@ -488,11 +478,11 @@ impl Views for X88Board {
         match focus {
             Some(sq) => {
                 let target = Sq88::from_square(sq);
-                let _ = writeln!(
-                    out,
-                    "\nthe difference table seen from {sq} ({:#04x}): the entry for {sq} - cell + 119 names the kinds\nthat attack {sq} from each cell on an empty board (N knight, K king, D diagonal slider,\nS straight slider, P/p white/black pawn)",
+                out.step(&format!(
+                    "the difference table seen from {sq} ({:#04x}): the entry for {sq} - cell + 119 names the kinds\nthat attack {sq} from each cell on an empty board (N knight, K king, D diagonal slider,\nS straight slider, P/p white/black pawn)",
                     target.0
-                );
+                ));
+                out.panel(panels.next().unwrap_or_default());
                 out.push_str(&join_lines(&cells_grid(3, |index| {
                     let from = Sq88(index);
                     if from.is_off_board() {
@@ -504,21 +494,25 @@ impl Views for X88Board {
                     }
                 })));
             }
-            None => out.push_str(
-                "\n(add --square SQ to see the difference table's entries for attacks on that square)\n",
-            ),
+            None => {
+                out.step(
+                    "(add --square SQ to see the difference table's entries for attacks on that square)",
+                );
+                out.panel(panels.next().unwrap_or_default());
+            }
         }
-        out.push('\n');
-        out.push_str(&sizes_line::<X88Board>("lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps)"));
-        out.push('\n');
-        out
+        out.step(&sizes_line::<X88Board>("lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps)"));
+        let mut shown = out.finish();
+        shown.adopt_figure_layout(&figure);
+        shown
     }
 
-    fn explain(&self, sq: Square) -> Result<String, ExplainError> {
+    fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let from = Sq88::from_square(sq);
         let us = piece.color;
-        let mut out = String::new();
+        let mut out = Narration::new();
+        out.square(Some(sq));
         let _ = writeln!(
             out,
             "x88: the {} on {sq} stands in cell {:#04x} = 16 * rank {} + file {}, code {}, list slot {}",
@@ -534,17 +528,16 @@ impl Views for X88Board {
         if safety.is_some() {
             self.narrate_king_safety(&mut out);
         } else {
-            let _ = writeln!(
-                out,
-                "\n1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
+            out.step(&format!(
+                "1. it is {}'s move: below are this piece's candidate moves, none of them legal now",
                 self.state.turn
-            );
+            ));
         }
 
         let mut walk = Walk::default();
         match piece.role {
             Role::Pawn => {
-                out.push_str("\n2. pawn steps: +-16 a rank, +-15/+-17 the captures\n");
+                out.step("2. pawn steps: +-16 a rank, +-15/+-17 the captures");
                 let up = pawn_step(us);
                 let ahead = from.offset(up);
                 let free = !ahead.is_off_board() && self.cells[ahead.index()] == EMPTY;
@@ -613,15 +606,13 @@ impl Views for X88Board {
                 }
             }
             Role::Knight => {
-                out.push_str("\n2. knight jumps: add the step, then one test, cell & 0x88\n");
+                out.step("2. knight jumps: add the step, then one test, cell & 0x88");
                 for step in KNIGHT_STEPS {
                     self.try_step(from, step, us, &mut walk);
                 }
             }
             Role::King => {
-                out.push_str(
-                    "\n2. king steps, each target tested with the king lifted off its cell\n",
-                );
+                out.step("2. king steps, each target tested with the king lifted off its cell");
                 for step in KING_STEPS {
                     let Some(to) = self.try_step(from, step, us, &mut walk) else {
                         continue;
@@ -666,8 +657,8 @@ impl Views for X88Board {
                 }
             }
             _ => {
-                out.push_str(
-                    "\n2. ray walks: add the step until cell & 0x88 != 0 (off the board) or a piece\n",
+                out.step(
+                    "2. ray walks: add the step until cell & 0x88 != 0 (off the board) or a piece",
                 );
                 let steps: &[i8] = match piece.role {
                     Role::Bishop => &DIAGONAL_STEPS,
@@ -680,9 +671,18 @@ impl Views for X88Board {
             }
         }
         out.push_str(&walk.text);
+        let square_of = |cell: usize| {
+            let cell = Sq88(u8::try_from(cell).ok()?);
+            (!cell.is_off_board()).then(|| cell.square())
+        };
+        walk.mark_squares(&mut out, square_of);
+        let mut figure = self.walk_figure(sq, piece, &walk);
+        for panel in std::mem::take(&mut figure.panels) {
+            out.panel(panel);
+        }
 
         if let Some(safety) = &safety {
-            out.push_str("\n3. legality\n");
+            out.step("3. legality");
             let slot = self.cells[from.phantom_index()] as usize;
             let pin = if piece.role == Role::King {
                 0
@@ -719,9 +719,8 @@ impl Views for X88Board {
             }
         }
 
-        out.push('\n');
-        out.push_str(&Walk::text_legend("a phantom cell"));
-        out.push('\n');
+        out.step(&Walk::text_legend("a phantom cell"));
+        walk.mark_squares(&mut out, square_of);
         out.push_str(&join_lines(&cells_grid(1, |index| {
             if index == from.0 {
                 return piece.char().to_string();
@@ -737,12 +736,10 @@ impl Views for X88Board {
                 " ".to_string()
             }
         })));
-        out.push_str(&join_lines(
-            &walk.on_board(self, |sq| Sq88::from_square(sq).index()),
-        ));
-        out.push('\n');
-        out.push_str(&legal_moves_from(self, sq));
-        Ok(out)
+        legal_moves_step(&mut out, self, sq);
+        let mut explained = out.finish();
+        explained.adopt_figure_layout(&figure);
+        Ok(explained)
     }
 }
 
@@ -753,7 +750,7 @@ mod tests {
     #[test]
     fn both_halves_are_drawn_with_slots_on_the_phantom_half() {
         let board = X88Board::from_fen(boardlab_core::START_FEN).unwrap();
-        let text = board.show(Some(Square::E4));
+        let text = board.show(Some(Square::E4)).to_text();
         // The white king is slot 0; its phantom twin, cell 0x0c, says so.
         assert!(text.contains("00 |  R  N  B  Q  K  B  N  R |  "), "{text}");
         assert!(text.contains("0:Ke1"), "{text}");
@@ -768,10 +765,10 @@ mod tests {
             (Square::E4, "30 |   S   S   S  KS  e4  KS   S   S |"),
             (Square::A1, "00 |  a1  KS   S   S   S   S   S   S |"),
         ] {
-            let text = board.show(Some(sq));
+            let text = board.show(Some(sq)).to_text();
             assert!(text.contains(row), "{sq}: {text}");
             assert!(!text.contains("()"), "{sq}: {text}");
-            let svg = board.show_svg(Some(sq)).to_svg();
+            let svg = board.show(Some(sq)).to_svg();
             assert!(
                 svg.contains(&format!(">{sq}<")) && !svg.contains(">()<"),
                 "{sq}: the centre of the table is not named"
@@ -782,14 +779,14 @@ mod tests {
             );
         }
         // Without a square the centre stands for any target.
-        let svg = board.show_svg(None).to_svg();
+        let svg = board.show(None).to_svg();
         assert!(svg.contains(">sq<") && !svg.contains(">()<"));
     }
 
     #[test]
     fn a_walk_stops_on_the_phantom_half() {
         let board = X88Board::from_fen("4k3/8/8/8/7R/8/8/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::H4).unwrap();
+        let text = board.explain(Square::H4).unwrap().to_text();
         assert!(
             text.contains("+1: 0x38 & 0x88 = 0x08: off the board, stop"),
             "{text}"
@@ -803,7 +800,7 @@ mod tests {
     #[test]
     fn a_pin_is_found_through_the_difference_table() {
         let board = X88Board::from_fen("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::D2).unwrap();
+        let text = board.explain(Square::D2).unwrap().to_text();
         assert!(text.contains("PINNED"), "{text}");
         assert!(text.contains("legal moves from d2 (generate): 0"), "{text}");
     }

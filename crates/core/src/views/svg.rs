@@ -25,10 +25,12 @@
 //! ```
 
 use crate::{Bitboard, Board, GenKind, MoveList, Piece, Square};
+use serde::Serialize;
 use std::fmt::Write;
 
 /// What kind of cell a cell is; each tone has one colour in every figure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Tone {
     /// A light square of the board.
     Light,
@@ -109,7 +111,7 @@ impl Tone {
 }
 
 /// One cell of a panel: a short label on a coloured square.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cell {
     /// The label, drawn in the middle; a few characters at most.
     pub text: String,
@@ -138,7 +140,7 @@ impl Cell {
 
 /// A grid of cells under a caption, with optional row and column labels, arrows between cells
 /// and lines of notes underneath.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Panel {
     /// The caption above the grid.
     pub title: String,
@@ -613,17 +615,6 @@ pub fn generic_show<B: Board>(board: &B, focus: Option<Square>) -> Figure {
     figure.legend(Tone::Set, "a bit set: the square is in the set");
     figure.legend(Tone::Light, "light square");
     figure.legend(Tone::Dark, "dark square");
-    figure
-}
-
-/// The explanation of a board that has no drawing of its own: the piece and its legal moves.
-pub fn generic_explain<B: Board>(board: &B, sq: Square) -> Figure {
-    let mut figure = Figure::of_position(
-        format!("{}: the moves of the piece on {sq}", B::NAME),
-        board,
-    );
-    figure.panels.push(legal_moves_panel(board, sq));
-    explain_legend(&mut figure);
     figure
 }
 

@@ -4,7 +4,6 @@
 //! (docs/src/serve.md lists them all).
 
 use super::budget::{MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
-use super::steps::steps;
 use super::Served;
 use crate::position::PositionArgs;
 use crate::{slider_explanation, Backend, Error, Position};
@@ -14,7 +13,6 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use boardlab_bitboard::boardlab_sliders::{explanation, Slider};
-use boardlab_core::views::piece_name;
 use boardlab_core::{Bitboard, Board, Square, Views};
 use clap::ValueEnum;
 use serde::Deserialize;
@@ -200,10 +198,7 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
         .map(|name| square(Some(name)))
         .transpose()?;
     let position = position(q.fen, q.moves, q.chess960)?;
-    let (svg, text) = with_backend!(backend, B => {
-        let board: B = position.board();
-        (board.show_svg(focus).to_svg(), board.show(focus))
-    });
+    let shown = with_backend!(backend, B => position.board::<B>().show(focus));
     let board: boardlab_core::ReferenceBoard = position.board();
     let pieces: BTreeMap<String, String> = Square::ALL
         .iter()
@@ -223,34 +218,22 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
         "in_check": board.in_check(),
         "pieces": pieces,
         "legal": legal,
-        "show": { "svg": svg, "text": text },
+        "show": { "svg": shown.to_svg(), "text": shown.to_text() },
     })))
 }
 
-/// `GET /api/explain`: how the backend finds the moves of the piece on `square`, in steps.
+/// `GET /api/explain`: how the backend finds the moves of the piece on `square`, in steps: the
+/// explanation as `boardlab explain --json` writes it.
 pub(crate) async fn explain(q: Result<Query<PositionQuery>, QueryRejection>) -> Answer {
     let q = query(q)?;
     let backend = backend(q.backend.as_deref())?;
     let sq = square(q.square.as_deref())?;
     let position = position(q.fen, q.moves, q.chess960)?;
-    let drawn = with_backend!(backend, B => {
-        let board: B = position.board();
-        board.explain(sq).and_then(|text| Ok((text, board.explain_svg(sq)?.to_svg())))
-    });
-    let (text, svg) = drawn.map_err(|err| ApiError::bad_input(err.to_string()))?;
-    let piece = position
-        .setup()
-        .piece_at(sq)
-        .map(piece_name)
-        .unwrap_or_default();
-    Ok(Json(json!({
-        "backend": backend.name(),
-        "square": sq.to_string(),
-        "piece": piece,
-        "steps": steps(&text),
-        "text": text,
-        "svg": svg,
-    })))
+    let explained = with_backend!(backend, B => position.board::<B>().explain(sq))
+        .map_err(|err| ApiError::bad_input(err.to_string()))?;
+    let answer = serde_json::to_value(&explained)
+        .map_err(|err| ApiError::internal(format!("cannot write the explanation: {err}")))?;
+    Ok(Json(answer))
 }
 
 /// The techniques the slider page offers: every backend with a slider lookup, then the

@@ -13,7 +13,6 @@
 mod api;
 mod budget;
 mod divide;
-mod steps;
 
 use crate::diff::{find_program, Protocol};
 use crate::{Backend, Error, Outcome};

@@ -2,6 +2,7 @@
 
 use super::{draw, View, ViewArgs};
 use crate::{Error, Outcome};
+use boardlab_core::views::Explanation;
 use boardlab_core::{Square, Views};
 use std::io::Write;
 
@@ -16,13 +17,10 @@ pub(crate) struct ExplainArgs {
 }
 
 impl View for ExplainArgs {
-    fn of<B: Views>(&self, board: &B, svg: bool) -> Result<String, Error> {
-        let drawn = if svg {
-            board.explain_svg(self.square).map(|figure| figure.to_svg())
-        } else {
-            board.explain(self.square)
-        };
-        drawn.map_err(|err| Error::Usage(err.to_string()))
+    fn of<B: Views>(&self, board: &B) -> Result<Explanation, Error> {
+        board
+            .explain(self.square)
+            .map_err(|err| Error::Usage(err.to_string()))
     }
 }
 

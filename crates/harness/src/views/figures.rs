@@ -6,7 +6,7 @@
 //! visited and what it cut; the descent figure runs `diff`'s one descent and draws its path.
 
 use super::alpha_beta::{alpha_beta_svg, TREE};
-use super::technique::{magic_explanation, slider_explanation};
+use super::technique::slider_explanation;
 use crate::output::write_file;
 use crate::{Backend, DiffReport, Error, Outcome, Position};
 use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue, BOOK_BLOCKERS};
@@ -66,7 +66,7 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
         .fold(Bitboard::from_square(Square::D4), Bitboard::with);
     let svg = match &args.idea {
         Idea::Magic => {
-            let lookup = magic_explanation(Slider::Rook, Square::D4, occupied);
+            let lookup = boardlab_magic::explanation(Slider::Rook, Square::D4, occupied);
             lookup_figure(&lookup, "", 3).to_svg()
         }
         Idea::Kindergarten => {

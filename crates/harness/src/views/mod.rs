@@ -1,6 +1,7 @@
 //! The teaching views: `boardlab show` (a position as one backend holds it) and `boardlab
-//! explain` (how one backend finds a piece's moves), as text or SVG, on standard output or in
-//! the file `--out` names; and any bitboard backend's slider lookup as data ([`technique`]).
+//! explain` (how one backend finds a piece's moves), as text, SVG or JSON, on standard output or
+//! in the file `--out` names; and any bitboard backend's slider lookup as data ([`technique`]).
+//! Both views are one value, [`Explanation`], drawn by one of its three renderers.
 
 pub(crate) mod alpha_beta;
 pub(crate) mod explain;
@@ -11,6 +12,7 @@ pub mod technique;
 use crate::output::write_file;
 use crate::position::PositionArgs;
 use crate::{BackendChoice, Error, Outcome};
+use boardlab_core::views::Explanation;
 use boardlab_core::Views;
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,17 +26,38 @@ pub(crate) struct ViewArgs {
     #[command(flatten)]
     pub position: PositionArgs,
     /// Draw the view as one SVG document instead of text (one backend at a time).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub svg: bool,
+    /// Write the view as JSON, the value `boardlab serve` answers with (one backend at a time).
+    #[arg(long)]
+    pub json: bool,
     /// Write the view to this file instead of standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }
 
-/// A view of a board: what `show` or `explain` draws of it.
+/// A view of a board: what `show` or `explain` makes of it.
 trait View {
-    /// The view of `board`, as an SVG document when `svg`, as text otherwise.
-    fn of<B: Views>(&self, board: &B, svg: bool) -> Result<String, Error>;
+    /// The view of `board`.
+    fn of<B: Views>(&self, board: &B) -> Result<Explanation, Error>;
+}
+
+/// `explained` as the text view, an SVG document when `svg`, or JSON when `json`.
+///
+/// # Errors
+///
+/// None in practice: the value holds nothing serde cannot write.
+pub(crate) fn render(explained: &Explanation, svg: bool, json: bool) -> Result<String, Error> {
+    if json {
+        let mut text = serde_json::to_string_pretty(explained)
+            .map_err(|err| Error::Usage(format!("cannot write the view as JSON: {err}")))?;
+        text.push('\n');
+        Ok(text)
+    } else if svg {
+        Ok(explained.to_svg())
+    } else {
+        Ok(explained.to_text())
+    }
 }
 
 /// Draws `view` for each backend `args` names, under a `== name ==` header when there are
@@ -42,15 +65,17 @@ trait View {
 ///
 /// # Errors
 ///
-/// A bad FEN or move, `--svg` with more than one backend (an SVG document holds one drawing),
-/// a file that cannot be written, or what the view fails with.
+/// A bad FEN or move, `--svg` or `--json` with more than one backend (an SVG document holds
+/// one drawing, a JSON document one value), a file that cannot be written, or what the view
+/// fails with.
 fn draw(args: &ViewArgs, view: &impl View, out: &mut impl Write) -> Result<Outcome, Error> {
     let position = args.position.resolve()?;
     let backends = args.backend.runnable()?;
-    if args.svg && backends.len() > 1 {
-        return Err(Error::Usage(
-            "--svg draws one backend at a time: name it with --backend".to_string(),
-        ));
+    if (args.svg || args.json) && backends.len() > 1 {
+        let flag = if args.svg { "--svg" } else { "--json" };
+        return Err(Error::Usage(format!(
+            "{flag} draws one backend at a time: name it with --backend"
+        )));
     }
     let mut drawn = Vec::new();
     for (i, &backend) in backends.iter().enumerate() {
@@ -58,7 +83,8 @@ fn draw(args: &ViewArgs, view: &impl View, out: &mut impl Write) -> Result<Outco
             let gap = if i == 0 { "" } else { "\n" };
             writeln!(drawn, "{gap}== {backend} ==")?;
         }
-        let text = with_backend!(backend, B => view.of(&position.board::<B>(), args.svg))?;
+        let explained = with_backend!(backend, B => view.of(&position.board::<B>()))?;
+        let text = render(&explained, args.svg, args.json)?;
         drawn.extend_from_slice(text.as_bytes());
     }
     match &args.out {
@@ -78,6 +104,7 @@ fn view_args(backend: crate::Backend, fen: &str) -> ViewArgs {
             chess960: false,
         },
         svg: false,
+        json: false,
         out: None,
     }
 }

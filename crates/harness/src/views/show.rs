@@ -3,6 +3,7 @@
 
 use super::{draw, View, ViewArgs};
 use crate::{Error, Outcome};
+use boardlab_core::views::Explanation;
 use boardlab_core::{Square, Views};
 use std::io::Write;
 
@@ -17,12 +18,8 @@ pub(crate) struct ShowArgs {
 }
 
 impl View for ShowArgs {
-    fn of<B: Views>(&self, board: &B, svg: bool) -> Result<String, Error> {
-        Ok(if svg {
-            board.show_svg(self.square).to_svg()
-        } else {
-            board.show(self.square)
-        })
+    fn of<B: Views>(&self, board: &B) -> Result<Explanation, Error> {
+        Ok(board.show(self.square))
     }
 }
 

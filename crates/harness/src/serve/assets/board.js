@@ -93,8 +93,20 @@ async function explain(square) {
   drawSteps();
 }
 
+// A FEN letter in words, "white knight".
+function pieceName(letter) {
+  const roles = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
+  const color = letter === letter.toUpperCase() ? "white" : "black";
+  return `${color} ${roles[letter.toLowerCase()] || "piece"}`;
+}
+
+// A step's marks as the board draws them: square name to how it is marked.
+function marksOf(current) {
+  return Object.fromEntries(current.marks.map((mark) => [mark.square, mark.how]));
+}
+
 function drawSteps() {
-  const marks = explained ? explained.steps[step].marks : {};
+  const marks = explained ? marksOf(explained.steps[step]) : {};
   drawBoard($("board"), {
     pieces: position ? position.pieces : {},
     marks,
@@ -112,11 +124,13 @@ function drawSteps() {
     return;
   }
   const current = explained.steps[step];
-  $("counter").textContent = `${explained.piece} on ${explained.square}: step ${step + 1} of ${explained.steps.length}`;
-  $("step-title").textContent = current.title;
-  const count = Object.keys(current.marks).length;
-  $("step-marked").textContent = count ? `marked on the board: ${current.marked} (${count} square${count === 1 ? "" : "s"})` : "nothing to mark in this step";
-  $("step-text").textContent = current.text;
+  const letter = position ? position.pieces[explained.square] : null;
+  const piece = letter ? pieceName(letter) : "the piece";
+  $("counter").textContent = `${piece} on ${explained.square}: step ${step + 1} of ${explained.steps.length}`;
+  $("step-title").textContent = current.title || explained.title;
+  const count = current.marks.length;
+  $("step-marked").textContent = count ? `marked on the board: ${count} square${count === 1 ? "" : "s"}` : "nothing to mark in this step";
+  $("step-text").textContent = (current.title ? [current.title] : []).concat(current.notes).join("\n");
 }
 
 function showStep(n) {
