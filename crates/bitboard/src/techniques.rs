@@ -16,7 +16,7 @@ use boardlab_sliders::{
 /// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
 /// its board alias. Reading only the occupancy word, such a technique answers the engine
 /// queries with pieces lifted off by being handed the word without them: one AND. The module
-/// has `NAME` (the technique's name, and so its board's), `table_bytes` and `explanation`, and
+/// has `NAME` (the technique's name, and so its board's), `table_bytes` and `step_by_step`, and
 /// either plain functions `rook_attacks` and `bishop_attacks` (`plain`), or one shared table
 /// built on first use, a `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per
 /// generation.
@@ -94,11 +94,11 @@ macro_rules! stateless_technique {
             }
 
             fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
-                show_with(board, focus, $summary, $module::explanation)
+                show_with(board, focus, $summary, $module::step_by_step)
             }
 
             fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
-                explain_with(board, sq, $summary, $module::explanation)
+                explain_with(board, sq, $summary, $module::step_by_step)
             }
         }
 
@@ -211,11 +211,11 @@ impl SliderTechnique for BitLines {
     }
 
     fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
-        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::explanation)
+        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::step_by_step)
     }
 
     fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
-        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::explanation)
+        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::step_by_step)
     }
 }
 

@@ -9,14 +9,14 @@ use boardlab_core::views::{
     side_by_side, sizes_line, titled, Explanation, Narration,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::{Explanation as SliderExplanation, Slider};
+use boardlab_sliders::{Lookup, Slider};
 use std::fmt::Write;
 
 /// How the shared generator judges the king's targets, for every technique's `explain`.
 pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
 
-/// A technique's lookup, step by step: `explanation(slider, sq, occupied)`.
-pub(crate) type SliderNarration = fn(Slider, Square, Bitboard) -> SliderExplanation;
+/// A technique's lookup, step by step: `step_by_step(slider, sq, occupied)`.
+pub(crate) type SliderNarration = fn(Slider, Square, Bitboard) -> Lookup;
 
 /// The sliders a piece of `role` is made of: none for a leaper.
 pub fn sliders_of(role: Role) -> &'static [Slider] {

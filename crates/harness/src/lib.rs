@@ -57,4 +57,4 @@ pub use error::Error;
 pub use outcome::Outcome;
 pub use perft::{perft_stats, PerftStats};
 pub use position::Position;
-pub use views::technique::slider_explanation;
+pub use views::slider_lookup::slider_lookup;

@@ -53,7 +53,7 @@ mod views;
 
 pub use board::{MagicBoard, MagicTechnique, Undo};
 pub use boardlab_sliders::Slider;
-pub use lookup::{explanation, TECHNIQUE};
+pub use lookup::{step_by_step, TECHNIQUE};
 pub use magic::{
     bishop_attacks, bishop_magic, find_magic, magic_build_time, queen_attacks, relevant_mask,
     rook_attacks, rook_magic, search_seed, subsets, table_bytes, Magic, MagicTables,

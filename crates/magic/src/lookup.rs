@@ -1,10 +1,10 @@
 //! A magic lookup as data: the steps of `((occupied & mask) * magic) >> shift` and the slot it
-//! indexes, as the sliders' [`Explanation`], so that `boardlab explain`, the slider page of
+//! indexes, as the sliders' [`Lookup`], so that `boardlab explain`, the slider page of
 //! `boardlab serve` and the book's figures all read the one narration this module writes.
 
 use crate::magic::MagicTables;
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{Explanation, Slider, StepValue, Steps, Technique};
+use boardlab_sliders::{Lookup, Slider, StepValue, Steps, Technique};
 
 /// What the lookups of this crate say of their technique.
 pub const TECHNIQUE: Technique = Technique {
@@ -20,14 +20,14 @@ pub const TECHNIQUE: Technique = Technique {
 ///
 /// ```
 /// use boardlab_core::{Bitboard, Square};
-/// use boardlab_magic::{explanation, Slider};
+/// use boardlab_magic::{step_by_step, Slider};
 ///
 /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = explanation(Slider::Rook, Square::D4, occupied);
+/// let lookup = step_by_step(Slider::Rook, Square::D4, occupied);
 /// assert_eq!(lookup.technique, "magic");
 /// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
 /// ```
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let tables = MagicTables::get();
     let (magic, attacks) = match slider {
         Slider::Rook => (tables.rook_magic(sq), tables.rook(sq, occupied)),
@@ -66,28 +66,15 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_sliders::reference_attacks;
-
-    /// Occupancies with the slider's square among them and without, dense and sparse.
-    fn samples() -> Vec<Bitboard> {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut out = vec![Bitboard::EMPTY, Bitboard::FULL];
-        for _ in 0..12 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            out.push(Bitboard(x & x.rotate_left(19)));
-        }
-        out
-    }
+    use boardlab_sliders::{reference_attacks, sample_occupancies};
 
     #[test]
     fn the_index_is_the_top_bits_of_the_product_and_the_attacks_the_reference() {
         let mut checked = 0;
         for slider in Slider::ALL {
             for sq in Square::ALL {
-                for occupied in samples() {
-                    let lookup = explanation(slider, sq, occupied);
+                for occupied in sample_occupancies(0x2545_f491_4f6c_dd1d, 14) {
+                    let lookup = step_by_step(slider, sq, occupied);
                     assert_eq!(lookup.attacks, reference_attacks(slider, sq, occupied));
                     let value = |label| lookup.step("", label).unwrap().value.bits();
                     let blockers = value("blockers = occupied & mask");

@@ -3,7 +3,7 @@
 //! multiply, shift, index, entry.
 
 use crate::board::MagicBoard;
-use crate::lookup::explanation;
+use crate::lookup::step_by_step;
 use crate::magic::{Magic, MagicTables};
 use boardlab_bitboard::views::{explain_piece, sliders_of, EN_PASSANT_NOTE, KING_NOTE};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
@@ -12,7 +12,7 @@ use boardlab_core::views::{
     Narration,
 };
 use boardlab_core::{Bitboard, Color, ExplainError, Role, Square};
-use boardlab_sliders::{Explanation as SliderExplanation, Slider};
+use boardlab_sliders::{Lookup, Slider};
 use std::fmt::Write;
 
 fn entry(slider: Slider, sq: Square) -> &'static Magic {
@@ -125,7 +125,7 @@ pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> Explanation {
     shown
 }
 
-/// A piece's attacks and moves: for a slider, each lookup as [`explanation`] narrates it (the
+/// A piece's attacks and moves: for a slider, each lookup as [`step_by_step`] narrates it (the
 /// narration the slider page shows too), drawn as the mask, the blockers and the entry.
 pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, ExplainError> {
     let mut explained = explain_piece(board, sq, "", EN_PASSANT_NOTE, KING_NOTE, |out, piece| {
@@ -134,7 +134,7 @@ pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, Exp
         );
         let mut attacks = Bitboard::EMPTY;
         for &slider in sliders_of(piece.role) {
-            let lookup = explanation(slider, sq, board.occupied());
+            let lookup = step_by_step(slider, sq, board.occupied());
             out.push('\n');
             out.push_str(&lookup.to_text());
             for panel in lookup_panels(&lookup, piece.char()) {
@@ -154,7 +154,7 @@ pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, Exp
 
 /// The four steps of one lookup as panels, read from its narration: occupied, mask, blockers
 /// and the entry, with the multiply, shift and slot written under the blockers.
-fn lookup_panels(lookup: &SliderExplanation, letter: char) -> Vec<Panel> {
+fn lookup_panels(lookup: &Lookup, letter: char) -> Vec<Panel> {
     let value = |label: &str| lookup.step("", label).map_or(0, |step| step.value.bits());
     let sq = lookup.square;
     let (mask, index, offset) = (

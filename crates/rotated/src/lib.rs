@@ -103,7 +103,7 @@ pub use attacks::{
 };
 pub use board::{RotatedBoard, RotatedTechnique, RotatedUndo};
 pub use boardlab_sliders::lines::Line;
-pub use lookup::{explanation, TECHNIQUE};
+pub use lookup::{step_by_step, TECHNIQUE};
 pub use rotation::{RotatedOccupancy, Rotation, RowPosition};
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! A rotated lookup as data: for each line through the square, the map that keeps it in
-//! consecutive bits, the shift, the state and the table entry, as the sliders' [`Explanation`],
+//! consecutive bits, the shift, the state and the table entry, as the sliders' [`Lookup`],
 //! so that `boardlab explain`, the slider page of `boardlab serve` and the book's figures all
 //! read the one narration this module writes.
 
 use crate::attacks::{attacks_for_state, LineSlot};
 use crate::rotation::{RotatedOccupancy, Rotation};
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{Explanation, Slider, StepValue, Steps, Technique};
+use boardlab_sliders::{Lookup, Slider, StepValue, Steps, Technique};
 
 /// What the lookups of this crate say of their technique.
 pub const TECHNIQUE: Technique = Technique {
@@ -23,15 +23,15 @@ pub const TECHNIQUE: Technique = Technique {
 ///
 /// ```
 /// use boardlab_core::{Bitboard, Square};
-/// use boardlab_rotated::explanation;
+/// use boardlab_rotated::step_by_step;
 /// use boardlab_sliders::Slider;
 ///
 /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = explanation(Slider::Rook, Square::D4, occupied);
+/// let lookup = step_by_step(Slider::Rook, Square::D4, occupied);
 /// assert_eq!(lookup.parts(), ["rank through d4", "file through d4"]);
 /// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
 /// ```
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let occupancy = RotatedOccupancy::from_occupied(occupied);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
@@ -71,28 +71,15 @@ pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanatio
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_sliders::reference_attacks;
-
-    /// Occupancies with the slider's square among them and without, dense and sparse.
-    fn samples() -> Vec<Bitboard> {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut out = vec![Bitboard::EMPTY, Bitboard::FULL];
-        for _ in 0..12 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            out.push(Bitboard(x & x.rotate_left(19)));
-        }
-        out
-    }
+    use boardlab_sliders::{reference_attacks, sample_occupancies};
 
     #[test]
     fn a_state_is_the_lines_occupied_inner_squares_and_the_attacks_the_reference() {
         let mut checked = 0;
         for slider in Slider::ALL {
             for sq in Square::ALL {
-                for occupied in samples() {
-                    let lookup = explanation(slider, sq, occupied);
+                for occupied in sample_occupancies(0x2545_f491_4f6c_dd1d, 14) {
+                    let lookup = step_by_step(slider, sq, occupied);
                     assert_eq!(lookup.attacks, reference_attacks(slider, sq, occupied));
                     assert_eq!(lookup.parts().len(), 2);
                     for part in lookup.parts() {

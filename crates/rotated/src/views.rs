@@ -2,7 +2,7 @@
 //! maps, and a slider's lookups (which map, the shift, the mask, the state, the table entry).
 
 use crate::board::RotatedBoard;
-use crate::lookup::explanation;
+use crate::lookup::step_by_step;
 use crate::rotation::Rotation;
 use boardlab_bitboard::views::{explain_piece, sliders_of};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
@@ -104,7 +104,7 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
         ));
         for slider in Slider::ALL {
             out.push('\n');
-            out.push_str(&explanation(slider, sq, board.occupied()).to_text());
+            out.push_str(&step_by_step(slider, sq, board.occupied()).to_text());
         }
     } else {
         out.step("(add --square SQ to see the four line lookups for a square)");
@@ -117,7 +117,7 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
     shown
 }
 
-/// A piece's attacks and moves: for a slider, each lookup as [`explanation`] narrates it (the
+/// A piece's attacks and moves: for a slider, each lookup as [`step_by_step`] narrates it (the
 /// narration the slider page shows too), with the four occupancy maps drawn, the lines through
 /// the piece marked.
 pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<Explanation, ExplainError> {
@@ -133,7 +133,7 @@ pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<Explanation, E
             );
             let mut attacks = Bitboard::EMPTY;
             for &slider in sliders_of(piece.role) {
-                let lookup = explanation(slider, sq, board.occupied());
+                let lookup = step_by_step(slider, sq, board.occupied());
                 out.push('\n');
                 out.push_str(&lookup.to_text());
                 attacks |= lookup.attacks;

@@ -5,11 +5,11 @@
 //! ```
 //!
 //! `OCCUPIED` are the other occupied squares (`d7 b4 g4`); the slider's own square is added.
-//! With `--json` the [`Explanation`](boardlab_sliders::Explanation) is printed as JSON instead
+//! With `--json` the [`Lookup`](boardlab_sliders::Lookup) is printed as JSON instead
 //! of text.
 
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{explanation, Slider, TECHNIQUES};
+use boardlab_sliders::{step_by_step, Slider, TECHNIQUES};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -51,7 +51,7 @@ fn run(args: &[String]) -> Result<String, String> {
             .map_err(|_| format!("`{name}` is not a square (a1 to h8)"))?;
         set = set.with(sq);
     }
-    let lookup = explanation(technique, slider, square, set).ok_or_else(|| {
+    let lookup = step_by_step(technique, slider, square, set).ok_or_else(|| {
         format!(
             "unknown technique `{technique}` (one of {}, or ray)",
             TECHNIQUES.join(", ")

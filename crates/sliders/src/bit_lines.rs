@@ -27,8 +27,8 @@
 //! The diagonal arrays have a sixteenth, always-empty byte so that `index & 15` needs no
 //! bounds check.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::Line;
+use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
@@ -231,7 +231,7 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let lines = LineBytes::from_occupancy(occupied);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;

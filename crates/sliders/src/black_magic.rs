@@ -23,7 +23,7 @@
 //! The table itself is filled here, once, on first use ([`OnceLock`]); the fill checks that no
 //! slot is asked to hold two different attack sets, so wrong data could not go unnoticed.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
+use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::views::hex64;
@@ -272,7 +272,7 @@ pub fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let tables = Tables::get();
     let key = tables.key(slider, sq);
     let bits = match slider {

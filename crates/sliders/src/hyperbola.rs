@@ -24,8 +24,8 @@
 //! 8 × 64 bytes, indexed by the slider's file and the rank's six inner squares, and shifted to
 //! the slider's rank, as kindergarten and rotated bitboards do.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
+use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
@@ -104,7 +104,7 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
     for line in slider.lines() {

@@ -27,8 +27,8 @@
 //!
 //! The tables are 2 × 8 × 64 × 8 bytes = 8 KiB, plus the line masks.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
+use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::views::hex64;
@@ -155,7 +155,7 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let (file, rank) = (sq as usize & 7, sq as usize >> 3);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;

@@ -20,7 +20,7 @@
 //! propagator once, and to the final shift. Every direction costs about a dozen instructions
 //! on registers only; the same code could fill many sliders at once.
 
-use crate::explain::{Explanation, Steps, Technique};
+use crate::lookup::{Lookup, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
@@ -172,7 +172,7 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The fills of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let directions = match slider {
         Slider::Rook => &ROOK_DIRECTIONS,
         Slider::Bishop => &BISHOP_DIRECTIONS,

@@ -4,7 +4,7 @@
 //! - `rook_attacks(sq, occupied)` and `bishop_attacks(sq, occupied)` (for [`bit_lines`],
 //!   methods on the incrementally kept [`bit_lines::LineBytes`] instead);
 //! - `table_bytes()`: the bytes of the technique's own tables;
-//! - `explanation(slider, sq, occupied)`: the lookup step by step, as an [`Explanation`] that
+//! - `step_by_step(slider, sq, occupied)`: the lookup step by step, as an [`Lookup`] that
 //!   the text, the book's figures and the web page all draw.
 //!
 //! | module | how the line occupancy is found | what is looked up |
@@ -23,11 +23,11 @@
 
 pub mod bit_lines;
 pub mod black_magic;
-pub mod explain;
 pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
 pub mod lines;
+pub mod lookup;
 pub mod obstruction;
 pub mod pext;
 
@@ -36,7 +36,7 @@ use boardlab_core::{Bitboard, Square};
 use lines::Line;
 use serde::Serialize;
 
-pub use explain::{ray_explanation, BitString, Explanation, Step, StepValue, Steps, Technique};
+pub use lookup::{ray_step_by_step, BitString, Lookup, LookupStep, StepValue, Steps, Technique};
 
 /// The two sliding moves; a queen is both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -84,6 +84,35 @@ pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -
     slider_attacks_slow(sq, occupied, slider.directions())
 }
 
+/// `count` occupancies to test lookups on: the empty board, the full board, and then boards
+/// from a xorshift stream started at `seed`, each word ANDed with a rotation of itself so that
+/// about a quarter of the squares are set. A slider's own square is in some of them and not in
+/// others, which every lookup must answer alike.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::Bitboard;
+/// use boardlab_sliders::sample_occupancies;
+///
+/// let boards = sample_occupancies(1, 5);
+/// assert_eq!(boards.len(), 5);
+/// assert_eq!(&boards[..2], &[Bitboard::EMPTY, Bitboard::FULL]);
+/// assert_eq!(boards, sample_occupancies(1, 5));
+/// ```
+pub fn sample_occupancies(seed: u64, count: usize) -> Vec<Bitboard> {
+    let mut x = seed | 1;
+    let mut out = vec![Bitboard::EMPTY, Bitboard::FULL];
+    while out.len() < count {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        out.push(Bitboard(x & x.rotate_left(19)));
+    }
+    out.truncate(count);
+    out
+}
+
 /// The squares occupied in the book's slider figures besides the slider's own square d4 (the
 /// chapter "Slider attacks compared"): the text figures and the idea figures draw this board.
 pub const BOOK_BLOCKERS: [Square; 8] = [
@@ -116,35 +145,35 @@ pub const TECHNIQUES: [&str; 7] = [
 ///
 /// ```
 /// use boardlab_core::{Bitboard, Square};
-/// use boardlab_sliders::{explanation, reference_attacks, Slider};
+/// use boardlab_sliders::{step_by_step, reference_attacks, Slider};
 ///
 /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = explanation("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
+/// let lookup = step_by_step("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
 /// assert_eq!(lookup.attacks, reference_attacks(Slider::Rook, Square::D4, occupied));
 /// assert_eq!(lookup.parts(), ["rank through d4", "file through d4"]);
-/// assert!(explanation("rotated", Slider::Rook, Square::D4, occupied).is_none());
+/// assert!(step_by_step("rotated", Slider::Rook, Square::D4, occupied).is_none());
 /// ```
-pub fn explanation(
+pub fn step_by_step(
     technique: &str,
     slider: Slider,
     sq: Square,
     occupied: Bitboard,
-) -> Option<Explanation> {
-    let explanation = match technique {
-        bit_lines::NAME => bit_lines::explanation,
-        kindergarten::NAME => kindergarten::explanation,
-        hyperbola::NAME => hyperbola::explanation,
-        obstruction::NAME => obstruction::explanation,
-        kogge_stone::NAME => kogge_stone::explanation,
-        black_magic::NAME => black_magic::explanation,
-        pext::NAME => pext::explanation,
-        "ray" => ray_explanation,
+) -> Option<Lookup> {
+    let technique_steps = match technique {
+        bit_lines::NAME => bit_lines::step_by_step,
+        kindergarten::NAME => kindergarten::step_by_step,
+        hyperbola::NAME => hyperbola::step_by_step,
+        obstruction::NAME => obstruction::step_by_step,
+        kogge_stone::NAME => kogge_stone::step_by_step,
+        black_magic::NAME => black_magic::step_by_step,
+        pext::NAME => pext::step_by_step,
+        "ray" => ray_step_by_step,
         _ => return None,
     };
-    Some(explanation(slider, sq, occupied))
+    Some(technique_steps(slider, sq, occupied))
 }
 
-/// The lookup by the technique named `technique` as text ([`Explanation::to_text`]), or `None`
+/// The lookup by the technique named `technique` as text ([`Lookup::to_text`]), or `None`
 /// for an unknown name.
 ///
 /// # Examples
@@ -157,7 +186,7 @@ pub fn explanation(
 /// assert!(text.starts_with("obstruction difference: a rook on d4"));
 /// ```
 pub fn explain(technique: &str, slider: Slider, sq: Square, occupied: Bitboard) -> Option<String> {
-    explanation(technique, slider, sq, occupied).map(|lookup| lookup.to_text())
+    step_by_step(technique, slider, sq, occupied).map(|lookup| lookup.to_text())
 }
 
 /// The bytes of the named technique's own tables, or `None` for an unknown name.

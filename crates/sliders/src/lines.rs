@@ -1,4 +1,4 @@
-//! The four lines through each square, as bitboards, and the text helpers the explanations'
+//! The four lines through each square, as bitboards, and the text helpers the lookups'
 //! rendering shares.
 //!
 //! A rook slides along its square's rank and file, a bishop along its diagonal (the a1-h8

@@ -17,8 +17,8 @@
 //! mask then keeps just the line. There is no table to look up, only three masks per line and
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
-use crate::explain::{Explanation, Steps, Technique};
 use crate::lines::Line;
+use crate::lookup::{Lookup, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
 
@@ -106,7 +106,7 @@ pub const fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
     for line in slider.lines() {

@@ -29,7 +29,7 @@
 //!
 //! So no input and no processor makes a lookup fault; [`available`] says whether it is fast.
 
-use crate::explain::{Explanation, StepValue, Steps, Technique};
+use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
@@ -227,7 +227,7 @@ pub fn table_bytes() -> usize {
 }
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
-pub fn explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let tables = Tables::get();
     let key = tables.key(slider, sq);
     let index = pext(occupied.0, key.mask);

@@ -6,13 +6,13 @@
 use super::budget::{MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::Served;
 use crate::position::PositionArgs;
-use crate::{slider_explanation, Backend, Error, Position};
+use crate::{slider_lookup, Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use boardlab_bitboard::boardlab_sliders::{explanation, Slider};
+use boardlab_bitboard::boardlab_sliders::{step_by_step, Slider};
 use boardlab_core::{Bitboard, Board, Square, Views};
 use clap::ValueEnum;
 use serde::Deserialize;
@@ -242,11 +242,11 @@ fn techniques() -> Vec<(&'static str, &'static str)> {
     let mut found: Vec<(&str, &str)> = Backend::ALL
         .iter()
         .filter_map(|&backend| {
-            let lookup = slider_explanation(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
+            let lookup = slider_lookup(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
             Some((backend.name(), lookup.title))
         })
         .collect();
-    if let Some(ray) = explanation("ray", Slider::Rook, Square::D4, Bitboard::EMPTY) {
+    if let Some(ray) = step_by_step("ray", Slider::Rook, Square::D4, Bitboard::EMPTY) {
         found.push(("ray", ray.title));
     }
     found
@@ -296,8 +296,8 @@ pub(crate) async fn slider(q: Result<Query<SliderQuery>, QueryRejection>) -> Ans
         occupied = occupied.with(square(Some(name))?);
     }
     let lookup = match Backend::named(technique) {
-        Some(backend) => slider_explanation(backend, slider, sq, occupied),
-        None => explanation(technique, slider, sq, occupied),
+        Some(backend) => slider_lookup(backend, slider, sq, occupied),
+        None => step_by_step(technique, slider, sq, occupied),
     };
     let lookup = lookup.ok_or_else(|| {
         let names: Vec<&str> = techniques().into_iter().map(|(name, _)| name).collect();

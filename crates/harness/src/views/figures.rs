@@ -1,15 +1,15 @@
 //! `boardlab figure`: the book's drawings of the ideas, each computed by the code it shows.
 //!
-//! The slider figures draw an [`Explanation`], the same value the text of `explain` and the
+//! The slider figures draw an [`Lookup`], the same value the text of `explain` and the
 //! web page are made from; the masks figure asks a bitboard board for its checkers and pinned
 //! pieces; the alpha-beta figure runs alpha-beta over a small fixed tree and draws what it
 //! visited and what it cut; the descent figure runs `diff`'s one descent and draws its path.
 
 use super::alpha_beta::{alpha_beta_svg, TREE};
-use super::technique::slider_explanation;
+use super::slider_lookup::slider_lookup;
 use crate::output::write_file;
 use crate::{Backend, DiffReport, Error, Outcome, Position};
-use boardlab_bitboard::boardlab_sliders::{Explanation, Slider, Step, StepValue, BOOK_BLOCKERS};
+use boardlab_bitboard::boardlab_sliders::{Lookup, LookupStep, Slider, StepValue, BOOK_BLOCKERS};
 use boardlab_bitboard::views::check_and_pin_masks;
 use boardlab_bitboard::HyperbolaBoard;
 use boardlab_core::views::svg::{self, Cell, Figure, Panel, Tone};
@@ -66,7 +66,7 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
         .fold(Bitboard::from_square(Square::D4), Bitboard::with);
     let svg = match &args.idea {
         Idea::Magic => {
-            let lookup = boardlab_magic::explanation(Slider::Rook, Square::D4, occupied);
+            let lookup = boardlab_magic::step_by_step(Slider::Rook, Square::D4, occupied);
             lookup_figure(&lookup, "", 3).to_svg()
         }
         Idea::Kindergarten => {
@@ -79,7 +79,7 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
         }
         Idea::KoggeStone => {
             let fill: Bitboard = FILL_OCCUPIED.into_iter().collect();
-            let lookup = slider_explanation(Backend::KoggeStone, Slider::Rook, Square::D1, fill)
+            let lookup = slider_lookup(Backend::KoggeStone, Slider::Rook, Square::D1, fill)
                 .expect("Kogge-Stone explains its lookups");
             lookup_figure(&lookup, "north (shift +8)", 3).to_svg()
         }
@@ -98,15 +98,15 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
 }
 
 /// The lookup of `slider` on d4 among `occupied` by a technique of boardlab-sliders.
-fn explained(backend: Backend, slider: Slider, occupied: Bitboard) -> Explanation {
-    slider_explanation(backend, slider, Square::D4, occupied)
+fn explained(backend: Backend, slider: Slider, occupied: Bitboard) -> Lookup {
+    slider_lookup(backend, slider, Square::D4, occupied)
         .expect("the bitboard techniques explain their lookups")
 }
 
 /// The steps of `part` of a lookup ("" for one without parts) as panels, `per_row` to a row:
 /// square sets and words as boards (a word's bit `i` on square `i`), bit strings as a row of
 /// cells, and numbers as notes under the panel before them; then the lookup's attacks.
-pub fn lookup_figure(lookup: &Explanation, part: &str, per_row: usize) -> Figure {
+pub fn lookup_figure(lookup: &Lookup, part: &str, per_row: usize) -> Figure {
     let mut figure = Figure::new(format!(
         "{}: a {} on {}",
         lookup.title,
@@ -198,7 +198,7 @@ pub fn lookup_figure(lookup: &Explanation, part: &str, per_row: usize) -> Figure
 }
 
 /// A number step as a line of text.
-fn number_line(step: &Step, value: u64) -> String {
+fn number_line(step: &LookupStep, value: u64) -> String {
     if step.note.is_empty() {
         format!("{} = {value}", step.label)
     } else {

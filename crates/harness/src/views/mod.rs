@@ -7,7 +7,7 @@ pub(crate) mod alpha_beta;
 pub(crate) mod explain;
 pub(crate) mod figures;
 pub(crate) mod show;
-pub mod technique;
+pub mod slider_lookup;
 
 use crate::output::write_file;
 use crate::position::PositionArgs;

@@ -1,17 +1,17 @@
-//! A slider lookup explained as data: what every technique's `explanation` returns, and the one
+//! A slider lookup explained as data: what every technique's `step_by_step` returns, and the one
 //! text rendering of it.
 //!
-//! An [`Explanation`] is the lookup of one slider on one square among one occupancy, as a list
-//! of [`Step`]s, each a named intermediate value ([`StepValue`]): a set of squares, a 64-bit
+//! An [`Lookup`] is the lookup of one slider on one square among one occupancy, as a list
+//! of [`LookupStep`]s, each a named intermediate value ([`StepValue`]): a set of squares, a 64-bit
 //! word of arithmetic, a number, or a few bits. Steps that belong to one line or one direction
 //! share a `part` ("diagonal through d4", "north (shift +8)"). The command line's text, the
 //! book's SVG figures and the web page all draw from this value, so they cannot tell different
-//! stories; [`Explanation::to_text`] is the text, and with serde's `Serialize` the value goes
+//! stories; [`Lookup::to_text`] is the text, and with serde's `Serialize` the value goes
 //! to JSON as it is (bitboards and words as 16 hexadecimal digits, squares by name).
 //!
 //! ```text
-//!   Explanation { technique, title, summary, slider, square, occupied, steps, attacks }
-//!   Step        { part, label, value, note }
+//!   Lookup { technique, title, summary, slider, square, occupied, steps, attacks }
+//!   LookupStep        { part, label, value, note }
 //!   StepValue   = Squares(bitboard) | Word(u64) | Number(u64) | Bits { value, width }
 //! ```
 
@@ -27,16 +27,16 @@ use std::fmt::Write;
 ///
 /// ```
 /// use boardlab_core::{Bitboard, Square};
-/// use boardlab_sliders::{explanation, Slider, StepValue};
+/// use boardlab_sliders::{step_by_step, Slider, StepValue};
 ///
 /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = explanation("obstruction", Slider::Rook, Square::D4, occupied).unwrap();
+/// let lookup = step_by_step("obstruction", Slider::Rook, Square::D4, occupied).unwrap();
 /// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
 /// let upper = lookup.step("file through d4", "upper blockers").unwrap();
 /// assert_eq!(upper.value, StepValue::Squares(Bitboard::from_square(Square::D6)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Explanation {
+pub struct Lookup {
     /// The technique's name in the registry: `"hyperbola"`, `"magic"`, …
     pub technique: &'static str,
     /// The technique's name as a heading: `"hyperbola quintessence"`.
@@ -52,7 +52,7 @@ pub struct Explanation {
     #[serde(serialize_with = "hex_bitboard")]
     pub occupied: Bitboard,
     /// The intermediate values, in the order the lookup computes them.
-    pub steps: Vec<Step>,
+    pub steps: Vec<LookupStep>,
     /// The squares the slider attacks: the lookup's answer.
     #[serde(serialize_with = "hex_bitboard")]
     pub attacks: Bitboard,
@@ -60,7 +60,7 @@ pub struct Explanation {
 
 /// One intermediate value of a lookup.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Step {
+pub struct LookupStep {
     /// The line or direction the step belongs to (`"file through d4"`), or empty for a lookup
     /// that is not split into parts. Steps of one part are consecutive.
     pub part: String,
@@ -160,11 +160,11 @@ fn square_name<S: Serializer>(sq: &Square, serializer: S) -> Result<S::Ok, S::Er
     serializer.collect_str(sq)
 }
 
-/// Builds an [`Explanation`]'s steps, the current part set once for the steps that follow.
+/// Builds an [`Lookup`]'s steps, the current part set once for the steps that follow.
 #[derive(Debug, Default)]
 pub struct Steps {
     part: String,
-    steps: Vec<Step>,
+    steps: Vec<LookupStep>,
 }
 
 impl Steps {
@@ -185,7 +185,7 @@ impl Steps {
         value: impl Into<StepValue>,
         note: impl Into<String>,
     ) {
-        self.steps.push(Step {
+        self.steps.push(LookupStep {
             part: self.part.clone(),
             label: label.into(),
             value: value.into(),
@@ -222,7 +222,7 @@ impl Steps {
         self.note("slot", StepValue::Number(slot), note);
     }
 
-    /// The explanation these steps make: the lookup of `slider` on `sq` among `occupied` by
+    /// The lookup these steps describe: the lookup of `slider` on `sq` among `occupied` by
     /// `technique`, which found `attacks`.
     pub fn finish(
         self,
@@ -231,8 +231,8 @@ impl Steps {
         sq: Square,
         occupied: Bitboard,
         attacks: Bitboard,
-    ) -> Explanation {
-        Explanation {
+    ) -> Lookup {
+        Lookup {
             technique: technique.name,
             title: technique.title,
             summary: technique.summary,
@@ -245,7 +245,7 @@ impl Steps {
     }
 }
 
-/// What an [`Explanation`] says of the technique that made it.
+/// What an [`Lookup`] says of the technique that made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Technique {
     /// The name in the registry.
@@ -256,9 +256,9 @@ pub struct Technique {
     pub summary: &'static str,
 }
 
-impl Explanation {
+impl Lookup {
     /// The step labelled `label` in `part` (empty for a lookup without parts), if any.
-    pub fn step(&self, part: &str, label: &str) -> Option<&Step> {
+    pub fn step(&self, part: &str, label: &str) -> Option<&LookupStep> {
         self.steps
             .iter()
             .find(|step| step.part == part && step.label == label)
@@ -275,7 +275,7 @@ impl Explanation {
         parts
     }
 
-    /// The explanation as the command line prints it: the heading, then each part's steps
+    /// The lookup as the command line prints it: the heading, then each part's steps
     /// (words as rows of bits, numbers and bit strings as `label = value`, runs of square sets
     /// as boards side by side), then the attacks.
     pub fn to_text(&self) -> String {
@@ -312,14 +312,14 @@ impl Explanation {
 }
 
 /// The steps of one part as text.
-fn render_part(out: &mut String, steps: &[Step]) {
+fn render_part(out: &mut String, steps: &[LookupStep]) {
     let words = steps
         .iter()
         .filter(|step| matches!(step.value, StepValue::Word(_)))
         .map(|step| step.label.chars().count())
         .max()
         .unwrap_or(0);
-    let mut boards: Vec<&Step> = Vec::new();
+    let mut boards: Vec<&LookupStep> = Vec::new();
     for step in steps {
         if let StepValue::Squares(_) = step.value {
             boards.push(step);
@@ -344,7 +344,7 @@ fn render_part(out: &mut String, steps: &[Step]) {
 }
 
 /// A run of square sets as boards side by side, their notes above them.
-fn flush_boards(out: &mut String, boards: &mut Vec<&Step>) {
+fn flush_boards(out: &mut String, boards: &mut Vec<&LookupStep>) {
     if boards.is_empty() {
         return;
     }
@@ -361,7 +361,7 @@ fn flush_boards(out: &mut String, boards: &mut Vec<&Step>) {
 
 /// The lookup by walking rays, the reference every technique is tested against: each
 /// direction's squares up to the first occupied one.
-pub fn ray_explanation(slider: Slider, sq: Square, occupied: Bitboard) -> Explanation {
+pub fn ray_step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
     for &(df, dr) in slider.directions() {

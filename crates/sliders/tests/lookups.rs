@@ -1,4 +1,4 @@
-//! Every technique's [`Explanation`] against the technique itself: its attacks are the
+//! Every technique's [`Lookup`] against the technique itself: its attacks are the
 //! technique's attacks, the parts OR to them, each step follows from the steps before it as the
 //! module docs say, and the text and JSON forms carry the same values.
 
@@ -6,30 +6,17 @@ use boardlab_core::views::bitboard_grid;
 use boardlab_core::{Bitboard, Square};
 use boardlab_sliders::pext::pext_portable;
 use boardlab_sliders::{
-    explain, explanation, reference_attacks, Explanation, Slider, StepValue, TECHNIQUES,
+    explain, reference_attacks, sample_occupancies, step_by_step, Lookup, Slider, StepValue,
+    TECHNIQUES,
 };
 
-/// Occupancies with and without the slider's square, dense and sparse: the empty and full
-/// boards and a xorshift stream thinned by an AND.
-fn occupancies() -> Vec<Bitboard> {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut out = vec![Bitboard::EMPTY, Bitboard::FULL];
-    for _ in 0..10 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        out.push(Bitboard(x & x.rotate_left(29)));
-    }
-    out
-}
-
-/// Every explanation of every technique, with the one each case's `check` is given.
-fn each_explanation(technique: &str, mut check: impl FnMut(&Explanation)) -> usize {
+/// Every lookup of every technique, with the one each case's `check` is given.
+fn each_lookup(technique: &str, mut check: impl FnMut(&Lookup)) -> usize {
     let mut explained = 0;
     for slider in Slider::ALL {
         for sq in Square::ALL {
-            for occupied in occupancies() {
-                let lookup = explanation(technique, slider, sq, occupied).expect("a technique");
+            for occupied in sample_occupancies(0x9e37_79b9_7f4a_7c15, 12) {
+                let lookup = step_by_step(technique, slider, sq, occupied).expect("a technique");
                 check(&lookup);
                 explained += 1;
             }
@@ -38,7 +25,7 @@ fn each_explanation(technique: &str, mut check: impl FnMut(&Explanation)) -> usi
     explained
 }
 
-fn value(lookup: &Explanation, part: &str, label: &str) -> u64 {
+fn value(lookup: &Lookup, part: &str, label: &str) -> u64 {
     match lookup.step(part, label) {
         Some(step) => step.value.bits(),
         None => panic!("no step {label:?} in {part:?}:\n{}", lookup.to_text()),
@@ -46,10 +33,10 @@ fn value(lookup: &Explanation, part: &str, label: &str) -> u64 {
 }
 
 #[test]
-fn every_explanation_finds_the_techniques_attacks() {
+fn every_lookup_finds_the_techniques_attacks() {
     let mut explained = 0;
     for technique in TECHNIQUES.into_iter().chain(["ray"]) {
-        explained += each_explanation(technique, |lookup| {
+        explained += each_lookup(technique, |lookup| {
             let (slider, sq, occupied) = (lookup.slider, lookup.square, lookup.occupied);
             assert_eq!(lookup.technique, technique);
             assert_eq!(
@@ -93,7 +80,7 @@ fn every_explanation_finds_the_techniques_attacks() {
 
 #[test]
 fn hyperbola_xors_the_two_subtractions() {
-    each_explanation("hyperbola", |lookup| {
+    each_lookup("hyperbola", |lookup| {
         for part in lookup.parts() {
             if part.starts_with("rank") {
                 continue;
@@ -122,7 +109,7 @@ fn hyperbola_xors_the_two_subtractions() {
 
 #[test]
 fn kindergarten_gathers_the_top_six_bits() {
-    each_explanation("kindergarten", |lookup| {
+    each_lookup("kindergarten", |lookup| {
         for part in lookup.parts() {
             let gathered = value(lookup, part, "gathered");
             if part.starts_with("rank") {
@@ -137,7 +124,7 @@ fn kindergarten_gathers_the_top_six_bits() {
 
 #[test]
 fn obstruction_subtracts_the_blockers_bounds() {
-    each_explanation("obstruction", |lookup| {
+    each_lookup("obstruction", |lookup| {
         for part in lookup.parts() {
             let lower = value(lookup, part, "lower blockers");
             let upper = value(lookup, part, "upper blockers");
@@ -156,7 +143,7 @@ fn obstruction_subtracts_the_blockers_bounds() {
 
 #[test]
 fn kogge_stone_fills_only_grow() {
-    each_explanation("kogge-stone", |lookup| {
+    each_lookup("kogge-stone", |lookup| {
         let slider = Bitboard::from_square(lookup.square).0;
         for part in lookup.parts() {
             let fills = ["fill 1", "fill 2", "fill 3"].map(|label| value(lookup, part, label));
@@ -171,7 +158,7 @@ fn kogge_stone_fills_only_grow() {
 
 #[test]
 fn black_magic_indexes_by_the_top_bits() {
-    each_explanation("black-magic", |lookup| {
+    each_lookup("black-magic", |lookup| {
         let bits = match lookup.slider {
             Slider::Rook => 12,
             Slider::Bishop => 9,
@@ -192,7 +179,7 @@ fn black_magic_indexes_by_the_top_bits() {
 
 #[test]
 fn pext_packs_the_masked_bits() {
-    each_explanation("pext", |lookup| {
+    each_lookup("pext", |lookup| {
         let mask = value(lookup, "", "relevant mask");
         assert_eq!(
             value(lookup, "", "occupied & mask"),
@@ -209,7 +196,7 @@ fn pext_packs_the_masked_bits() {
 
 #[test]
 fn bit_lines_state_is_the_bytes_inner_bits() {
-    each_explanation("bit-lines", |lookup| {
+    each_lookup("bit-lines", |lookup| {
         for part in lookup.parts() {
             let byte = value(lookup, part, "byte");
             assert_eq!(value(lookup, part, "state"), byte >> 1 & 63);
@@ -223,22 +210,22 @@ fn bit_lines_state_is_the_bytes_inner_bits() {
 }
 
 #[test]
-fn the_text_is_the_rendered_explanation() {
+fn the_text_is_the_rendered_lookup() {
     let occupied = Bitboard(0x0042_0018_2400_8100);
     for technique in TECHNIQUES {
-        let lookup = explanation(technique, Slider::Rook, Square::D4, occupied).unwrap();
+        let lookup = step_by_step(technique, Slider::Rook, Square::D4, occupied).unwrap();
         let text = explain(technique, Slider::Rook, Square::D4, occupied).unwrap();
         assert_eq!(text, lookup.to_text());
         assert!(text.starts_with(&format!("{}: a rook on d4\n", lookup.title)));
     }
-    assert!(explanation("piece-list", Slider::Rook, Square::D4, occupied).is_none());
+    assert!(step_by_step("piece-list", Slider::Rook, Square::D4, occupied).is_none());
 }
 
 #[test]
 fn json_carries_every_step() {
     let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-    let lookup = explanation("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
-    let json = serde_json::to_value(&lookup).expect("an explanation serializes");
+    let lookup = step_by_step("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
+    let json = serde_json::to_value(&lookup).expect("a lookup serializes");
     assert_eq!(json["technique"], "kindergarten");
     assert_eq!(json["slider"], "rook");
     assert_eq!(json["square"], "d4");
