@@ -27,9 +27,10 @@ const CASES: &[(&str, &str)] = &[
     (boardlab_core::START_FEN, "e7"),
 ];
 
-/// The explanation `boardlab explain --json` writes.
-fn cli_json(backend: &str, fen: &str, square: &str) -> Value {
-    let output = boardlab(&[
+/// What `boardlab explain` prints for the piece on `square`: its JSON with `json`, else its
+/// text.
+fn cli_explain(backend: &str, fen: &str, square: &str, json: bool) -> String {
+    let mut args = vec![
         "explain",
         "--backend",
         backend,
@@ -37,26 +38,11 @@ fn cli_json(backend: &str, fen: &str, square: &str) -> Value {
         fen,
         "--square",
         square,
-        "--json",
-    ]);
-    assert!(
-        output.status.success(),
-        "{backend} {fen} {square}: {output:?}"
-    );
-    serde_json::from_str(&stdout(&output)).unwrap_or_else(|err| panic!("{err}: {output:?}"))
-}
-
-/// The text `boardlab explain` prints.
-fn cli_text(backend: &str, fen: &str, square: &str) -> String {
-    let output = boardlab(&[
-        "explain",
-        "--backend",
-        backend,
-        "--fen",
-        fen,
-        "--square",
-        square,
-    ]);
+    ];
+    if json {
+        args.push("--json");
+    }
+    let output = boardlab(&args);
     assert!(
         output.status.success(),
         "{backend} {fen} {square}: {output:?}"
@@ -64,16 +50,37 @@ fn cli_text(backend: &str, fen: &str, square: &str) -> String {
     stdout(&output)
 }
 
-/// The explanation `/api/explain` answers.
-fn api_json(server: &Server, backend: &str, fen: &str, square: &str) -> Value {
-    let response = ureq::get(&server.url("/api/explain"))
-        .query("backend", backend)
-        .query("fen", fen)
-        .query("square", square)
+/// The explanation `boardlab explain --json` writes.
+fn cli_json(backend: &str, fen: &str, square: &str) -> Value {
+    let text = cli_explain(backend, fen, square, true);
+    serde_json::from_str(&text).unwrap_or_else(|err| panic!("{err}: {text}"))
+}
+
+/// The text `boardlab explain` prints.
+fn cli_text(backend: &str, fen: &str, square: &str) -> String {
+    cli_explain(backend, fen, square, false)
+}
+
+/// What `GET path` answers with the query `pairs`, as JSON.
+fn api_get(server: &Server, path: &str, pairs: &[(&str, &str)]) -> Value {
+    let mut request = ureq::get(&server.url(path));
+    for &(name, value) in pairs {
+        request = request.query(name, value);
+    }
+    let response = request
         .call()
-        .unwrap_or_else(|err| panic!("{backend} {fen} {square}: {err}"));
+        .unwrap_or_else(|err| panic!("{path} {pairs:?}: {err}"));
     let text = response.into_string().expect("a text answer");
     serde_json::from_str(&text).unwrap_or_else(|err| panic!("{err}: {text}"))
+}
+
+/// The explanation `/api/explain` answers.
+fn api_json(server: &Server, backend: &str, fen: &str, square: &str) -> Value {
+    api_get(
+        server,
+        "/api/explain",
+        &[("backend", backend), ("fen", fen), ("square", square)],
+    )
 }
 
 /// The text the value stands for, by the rule the text renderer documents: the title, the lines
@@ -186,9 +193,13 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
 }
 
 #[test]
-fn show_json_is_the_value_show_prints() {
-    for backend in runnable_backends() {
-        let output = boardlab(&["show", "--backend", &backend, "--square", "e4", "--json"]);
+fn show_json_is_the_value_show_prints_and_the_api_answers() {
+    let server = Server::start(&[], &[]);
+    let backends = runnable_backends();
+    assert!(!backends.is_empty());
+    let mut compared = 0;
+    for backend in &backends {
+        let output = boardlab(&["show", "--backend", backend, "--square", "e4", "--json"]);
         assert!(output.status.success(), "{backend}: {output:?}");
         let shown: Value = serde_json::from_str(&stdout(&output)).expect("JSON");
         assert_eq!(shown["square"], "e4", "{backend}");
@@ -198,19 +209,37 @@ fn show_json_is_the_value_show_prints() {
                 .any(|step| { step["panels"].as_array().is_some_and(|p| !p.is_empty()) })),
             "{backend}: show draws panels"
         );
-        let text = stdout(&boardlab(&[
-            "show",
-            "--backend",
-            &backend,
-            "--square",
-            "e4",
-        ]));
+        let text = stdout(&boardlab(&["show", "--backend", backend, "--square", "e4"]));
         assert!(
             text.starts_with(&format!("{backend}: ")),
             "{backend}: {text}"
         );
         assert_eq!(text_of(&shown), text, "{backend}");
+        // The page's view is the same value, with its two renderings beside it.
+        let position = api_get(
+            &server,
+            "/api/position",
+            &[("backend", backend), ("square", "e4")],
+        );
+        assert_eq!(position["backend"], backend.as_str());
+        let mut answered = position["show"].clone();
+        let object = answered
+            .as_object_mut()
+            .expect("the show view is an object");
+        assert_eq!(
+            object.remove("text"),
+            Some(Value::String(text)),
+            "{backend}"
+        );
+        let svg = object.remove("svg").expect("the view drawn as SVG");
+        assert!(
+            svg.as_str().is_some_and(|svg| svg.starts_with("<svg")),
+            "{backend}"
+        );
+        assert_eq!(answered, shown, "{backend}");
+        compared += 1;
     }
+    assert_eq!(compared, backends.len());
 }
 
 #[test]

@@ -209,6 +209,11 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
         .iter()
         .map(|&mv| board.move_text(mv, position.chess960()))
         .collect();
+    // The view as `show --json` writes it, with the page's two renderings of it beside.
+    let mut view = serde_json::to_value(&shown)
+        .map_err(|err| ApiError::internal(format!("cannot write the view: {err}")))?;
+    view["svg"] = json!(shown.to_svg());
+    view["text"] = json!(shown.to_text());
     Ok(Json(json!({
         "backend": backend.name(),
         "fen": position.fen(),
@@ -218,7 +223,7 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
         "in_check": board.in_check(),
         "pieces": pieces,
         "legal": legal,
-        "show": { "svg": shown.to_svg(), "text": shown.to_text() },
+        "show": view,
     })))
 }
 
