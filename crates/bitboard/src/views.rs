@@ -6,7 +6,7 @@ use crate::technique::SliderTechnique;
 use boardlab_core::views::svg::{self, Figure};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, sizes_line, titled, Explanation, Narration,
+    side_by_side, sizes_line, titled, Explanation, MaskInputs, Narration,
 };
 use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
 use boardlab_sliders::{Lookup, Slider};
@@ -151,9 +151,11 @@ pub fn explain_piece<T: SliderTechnique>(
         board,
         sq,
         reached,
-        own,
-        board.checkers(),
-        board.pinned(),
+        MaskInputs {
+            own,
+            checkers: board.checkers(),
+            pinned: board.pinned(),
+        },
         king_note,
     );
     Ok(out.finish())

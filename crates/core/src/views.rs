@@ -472,6 +472,18 @@ pub fn bitboard_leaper_step<B: Board>(
     Some(reached)
 }
 
+/// What a backend's check and pin masks are made from: the side to move's own pieces, the
+/// pieces giving check, and the side to move's pinned pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaskInputs {
+    /// The side to move's pieces, which no move lands on.
+    pub own: Bitboard,
+    /// The pieces giving check.
+    pub checkers: Bitboard,
+    /// The side to move's pieces pinned to their king.
+    pub pinned: Bitboard,
+}
+
 /// The end of `explain` for a backend that reaches legal moves through check and pin masks:
 /// step 2 (how the `reached` squares of the piece on `sq` become legal targets, with
 /// `king_note` saying how that backend tests the king's own steps) and the legal moves from
@@ -481,11 +493,14 @@ pub fn mask_legality_and_moves<B: Board>(
     board: &B,
     sq: Square,
     reached: Bitboard,
-    own: Bitboard,
-    checkers: Bitboard,
-    pinned: Bitboard,
+    masks_from: MaskInputs,
     king_note: &str,
 ) {
+    let MaskInputs {
+        own,
+        checkers,
+        pinned,
+    } = masks_from;
     let Some(piece) = board.piece_at(sq) else {
         return;
     };
