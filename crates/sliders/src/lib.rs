@@ -85,9 +85,9 @@ pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -
 }
 
 /// `count` occupancies to test lookups on: the empty board, the full board, and then boards
-/// from a xorshift stream started at `seed`, each word ANDed with a rotation of itself so that
-/// about a quarter of the squares are set. A slider's own square is in some of them and not in
-/// others, which every lookup must answer alike.
+/// from a fixed xorshift stream, each word ANDed with a rotation of itself so that about a
+/// quarter of the squares are set. A slider's own square is in some of them and not in others,
+/// which every lookup must answer alike.
 ///
 /// # Examples
 ///
@@ -95,13 +95,13 @@ pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -
 /// use boardlab_core::Bitboard;
 /// use boardlab_sliders::sample_occupancies;
 ///
-/// let boards = sample_occupancies(1, 5);
+/// let boards = sample_occupancies(5);
 /// assert_eq!(boards.len(), 5);
 /// assert_eq!(&boards[..2], &[Bitboard::EMPTY, Bitboard::FULL]);
-/// assert_eq!(boards, sample_occupancies(1, 5));
+/// assert_eq!(boards, sample_occupancies(5));
 /// ```
-pub fn sample_occupancies(seed: u64, count: usize) -> Vec<Bitboard> {
-    let mut x = seed | 1;
+pub fn sample_occupancies(count: usize) -> Vec<Bitboard> {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
     let mut out = vec![Bitboard::EMPTY, Bitboard::FULL];
     while out.len() < count {
         x ^= x << 13;
@@ -111,6 +111,48 @@ pub fn sample_occupancies(seed: u64, count: usize) -> Vec<Bitboard> {
     }
     out.truncate(count);
     out
+}
+
+/// The lookups `technique` makes for both sliders on every square among each of `count`
+/// [`sample_occupancies`], each checked to find the [`reference_attacks`]: what a test of a
+/// technique's [`Lookup`] walks through. A technique with no lookup to give (`None`) is
+/// skipped, so the caller counts what it was handed.
+///
+/// # Panics
+///
+/// When a lookup's attacks are not the reference's, naming the technique, slider and square.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_sliders::{hyperbola, sample_lookups};
+///
+/// let lookups = sample_lookups(|slider, sq, occupied| Some(hyperbola::step_by_step(slider, sq, occupied)), 3);
+/// assert_eq!(lookups.len(), 2 * 64 * 3);
+/// ```
+pub fn sample_lookups(
+    technique: impl Fn(Slider, Square, Bitboard) -> Option<Lookup>,
+    count: usize,
+) -> Vec<Lookup> {
+    let occupancies = sample_occupancies(count);
+    let mut lookups = Vec::new();
+    for slider in Slider::ALL {
+        for sq in Square::ALL {
+            for &occupied in &occupancies {
+                let Some(lookup) = technique(slider, sq, occupied) else {
+                    continue;
+                };
+                assert_eq!(
+                    lookup.attacks,
+                    reference_attacks(slider, sq, occupied),
+                    "{} {slider:?} on {sq} among {occupied:?}",
+                    lookup.technique
+                );
+                lookups.push(lookup);
+            }
+        }
+    }
+    lookups
 }
 
 /// The squares occupied in the book's slider figures besides the slider's own square d4 (the

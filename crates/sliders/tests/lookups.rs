@@ -6,23 +6,20 @@ use boardlab_core::views::bitboard_grid;
 use boardlab_core::{Bitboard, Square};
 use boardlab_sliders::pext::pext_portable;
 use boardlab_sliders::{
-    explain, reference_attacks, sample_occupancies, step_by_step, Lookup, Slider, StepValue,
-    TECHNIQUES,
+    explain, reference_attacks, sample_lookups, step_by_step, Lookup, Slider, StepValue, TECHNIQUES,
 };
 
 /// Every lookup of every technique, with the one each case's `check` is given.
 fn each_lookup(technique: &str, mut check: impl FnMut(&Lookup)) -> usize {
-    let mut explained = 0;
-    for slider in Slider::ALL {
-        for sq in Square::ALL {
-            for occupied in sample_occupancies(0x9e37_79b9_7f4a_7c15, 12) {
-                let lookup = step_by_step(technique, slider, sq, occupied).expect("a technique");
-                check(&lookup);
-                explained += 1;
-            }
-        }
+    let lookups = sample_lookups(
+        |slider, sq, occupied| step_by_step(technique, slider, sq, occupied),
+        12,
+    );
+    assert_eq!(lookups.len(), 2 * 64 * 12, "{technique} is a technique");
+    for lookup in &lookups {
+        check(lookup);
     }
-    explained
+    lookups.len()
 }
 
 fn value(lookup: &Lookup, part: &str, label: &str) -> u64 {
