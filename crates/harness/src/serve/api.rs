@@ -3,7 +3,7 @@
 //! input, 422 for a walk over its budget and 502 for an outside program that failed
 //! (docs/src/serve.md lists them all).
 
-use super::budget::{MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
+use super::budget::{MAX_DIVIDE_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::Served;
 use crate::position::PositionArgs;
 use crate::{slider_explanation, Backend, Error, Position};
@@ -88,8 +88,8 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Api
     Ok(query?.0)
 }
 
-/// The most moves a request may play from its FEN.
-const MAX_MOVES: usize = 1024;
+/// The longest move path a request may carry: the moves it plays from its FEN.
+const MAX_MOVE_PATH: usize = 1024;
 
 /// The position `fen` (the start position when absent) after the space-separated `moves`.
 pub(super) fn position(
@@ -102,9 +102,9 @@ pub(super) fn position(
         .split_whitespace()
         .map(str::to_string)
         .collect();
-    if moves.len() > MAX_MOVES {
+    if moves.len() > MAX_MOVE_PATH {
         return Err(ApiError::bad_input(format!(
-            "too many moves: {} (at most {MAX_MOVES})",
+            "too many moves: {} (at most {MAX_MOVE_PATH})",
             moves.len()
         )));
     }
@@ -168,7 +168,7 @@ pub(crate) async fn info(State(served): State<Arc<Served>>) -> Json<Value> {
         "programs": programs,
         "protocol": served.protocol.to_string(),
         "budgets": {
-            "max_depth": MAX_DEPTH,
+            "max_divide_depth": MAX_DIVIDE_DEPTH,
             "nodes": NODE_BUDGET,
             "seconds": TIME_BUDGET.as_secs(),
         },
