@@ -1,7 +1,7 @@
 //! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
 //! piece-per-square array, with make and unmake.
 
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use crate::{movegen, queries};
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::queries::PawnStructure;

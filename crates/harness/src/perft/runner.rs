@@ -2,8 +2,8 @@
 //! root moves, a hash table of subtree counts probed with the key it is given, and a flag that
 //! stops it. Every combination gives exactly the count of plain [`boardlab_core::perft`].
 
-use super::key::TableKey;
 use super::table::{PerftTable, TableTally};
+use super::table_key::TableKey;
 use crate::Error;
 use boardlab_core::{Board, GenKind, Move, MoveList, PerftMode};
 use rayon::prelude::*;

@@ -3,10 +3,10 @@
 //! downstream takes it. Nothing after this module parses a FEN or replays `--moves`.
 
 mod args;
-pub(crate) mod key;
+pub(crate) mod key_command;
 
 pub(crate) use args::PositionArgs;
-pub(crate) use key::KeyArgs;
+pub(crate) use key_command::KeyArgs;
 
 use crate::Error;
 use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, UciMove, Zobrist};
