@@ -1,5 +1,6 @@
 //! The `Board` trait every representation implements.
 
+use crate::legality;
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
 use crate::queries::{self, PawnStructure};
 use crate::{
@@ -210,6 +211,32 @@ pub trait Board: Clone + Send + Sync + 'static {
         moves
     }
 
+    /// Whether `mv` is legal here: exactly when [`legal_moves`](Board::legal_moves) holds it.
+    /// Any 16-bit move is accepted, so a move remembered from another position (a hash move, a
+    /// killer) can be checked; the board is left as it was given.
+    ///
+    /// The provided answer generates nothing, since the search asks it before generating a
+    /// node's moves: it checks that the piece on the origin moves that way, with the flag the
+    /// generator would give it, and plays the move and takes it back to see that the king is
+    /// safe (castling is checked square by square instead). A backend may override it with a
+    /// test of its own.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{Board, Move, MoveFlag, ReferenceBoard, Square};
+    /// // The bishop on d2 is pinned by the bishop on b4.
+    /// let mut board = ReferenceBoard::from_fen("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1").unwrap();
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::C3, MoveFlag::Quiet)));
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::E3, MoveFlag::Quiet)));
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Capture)));
+    /// // The right squares but the wrong flag: d2b4 takes a piece.
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Quiet)));
+    /// ```
+    fn is_legal(&mut self, mv: Move) -> bool {
+        legality::is_legal(self, mv)
+    }
+
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
     ///
     /// # Errors
@@ -252,7 +279,7 @@ pub trait Board: Clone + Send + Sync + 'static {
         let mut board = self.clone();
         let mut texts = Vec::with_capacity(line.len());
         for &mv in line {
-            if !board.legal_moves().contains(&mv) {
+            if !board.is_legal(mv) {
                 break;
             }
             texts.push(board.move_text(mv, chess960));
