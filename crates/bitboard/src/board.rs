@@ -431,7 +431,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
 
     const NAME: &'static str = T::NAME;
     const GENERATOR: &'static str = crate::GENERATOR;
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> BitboardBoard<T> {
         // Building the tables here means every board's generator finds them ready.

@@ -49,9 +49,10 @@ pub trait Board: Clone + Send + Sync + 'static {
 
     /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
     /// rank, the rights kept as rook squares). A backend that does not is never given a
-    /// position that needs them ([`Setup::is_chess960`]); the command line refuses it instead.
-    /// Standard positions castle the same way under both rules.
-    const CHESS960: bool = false;
+    /// position that needs them ([`Setup::has_chess960_castling`]); the command line refuses
+    /// it instead. Standard positions castle the same way under both rules. How castling is
+    /// written is another matter, the `king_takes_rook` flag of the notation methods.
+    const PLAYS_CHESS960: bool = false;
 
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
@@ -247,42 +248,42 @@ pub trait Board: Clone + Send + Sync + 'static {
         self.parse_move(text, false)
     }
 
-    /// The legal move written `text` in UCI notation; with `chess960`, castling is read as a
-    /// Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
+    /// The legal move written `text` in UCI notation; with `king_takes_rook`, castling is read
+    /// as a Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
     /// unambiguous form when the king's destination is a square it could also step to. The
     /// text is read by [`UciMove`]'s `FromStr` and resolved by [`UciMove::resolve`].
     ///
     /// # Errors
     ///
     /// As [`parse_uci_move`](Board::parse_uci_move).
-    fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
-        text.parse::<UciMove>()?.resolve(self, chess960)
+    fn parse_move(&self, text: &str, king_takes_rook: bool) -> Result<Move, MoveError> {
+        text.parse::<UciMove>()?.resolve(self, king_takes_rook)
     }
 
     /// The move as written in UCI notation here, castling as the king taking its own rook with
-    /// `chess960` (see [`UciMove::written`]); `mv` must be legal here.
-    fn uci_move(&self, mv: Move, chess960: bool) -> UciMove {
-        UciMove::written(mv, self.castling(), chess960)
+    /// `king_takes_rook` (see [`UciMove::written`]); `mv` must be legal here.
+    fn uci_move(&self, mv: Move, king_takes_rook: bool) -> UciMove {
+        UciMove::written(mv, self.castling(), king_takes_rook)
     }
 
-    /// The move in UCI notation, castling as the king taking its own rook with `chess960` (see
-    /// [`Move::to_uci`]); `mv` must be legal here.
-    fn move_text(&self, mv: Move, chess960: bool) -> String {
-        self.uci_move(mv, chess960).to_string()
+    /// The move in UCI notation, castling as the king taking its own rook with
+    /// `king_takes_rook` (see [`Move::to_uci`]); `mv` must be legal here.
+    fn move_text(&self, mv: Move, king_takes_rook: bool) -> String {
+        self.uci_move(mv, king_takes_rook).to_string()
     }
 
     /// The moves of `line`, played one after the other from here, in UCI notation (see
     /// [`move_text`](Board::move_text)): each castling move needs the rights of the position
     /// it is played in. The text stops before the first move that is not legal where it
     /// stands.
-    fn line_text(&self, line: &[Move], chess960: bool) -> Vec<String> {
+    fn line_text(&self, line: &[Move], king_takes_rook: bool) -> Vec<String> {
         let mut board = self.clone();
         let mut texts = Vec::with_capacity(line.len());
         for &mv in line {
             if !board.is_legal(mv) {
                 break;
             }
-            texts.push(board.move_text(mv, chess960));
+            texts.push(board.move_text(mv, king_takes_rook));
             board.make(mv);
         }
         texts

@@ -91,11 +91,12 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Api
 /// The longest move path a request may carry: the moves it plays from its FEN.
 const MAX_MOVE_PATH: usize = 1024;
 
-/// The position `fen` (the start position when absent) after the space-separated `moves`.
+/// The position `fen` (the start position when absent) after the space-separated `moves`,
+/// castling written as the king taking its own rook with `king_takes_rook`.
 pub(super) fn position(
     fen: Option<String>,
     moves: Option<String>,
-    chess960: bool,
+    king_takes_rook: bool,
 ) -> Result<Position, ApiError> {
     let moves: Vec<String> = moves
         .unwrap_or_default()
@@ -113,7 +114,7 @@ pub(super) fn position(
             .filter(|fen| !fen.trim().is_empty())
             .unwrap_or_else(|| boardlab_core::START_FEN.to_string()),
         moves,
-        chess960,
+        king_takes_rook,
     };
     Ok(args.resolve()?)
 }
@@ -207,12 +208,12 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
     let legal: Vec<String> = board
         .legal_moves()
         .iter()
-        .map(|&mv| board.move_text(mv, position.chess960()))
+        .map(|&mv| board.move_text(mv, position.king_takes_rook()))
         .collect();
     Ok(Json(json!({
         "backend": backend.name(),
         "fen": position.fen(),
-        "chess960": position.chess960(),
+        "chess960": position.king_takes_rook(),
         "moves": position.move_texts(),
         "turn": board.side_to_move().to_string(),
         "in_check": board.in_check(),
