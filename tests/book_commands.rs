@@ -493,5 +493,5 @@ fn shell_words_follow_the_quotes() {
         shell_words("boardlab perft --depth 3 # about '#1'").expect("well-formed");
     assert_eq!(words, ["boardlab", "perft", "--depth", "3"]);
     assert_eq!(comment, "about '#1'");
-    assert!(shell_words("boardlab hash --fen \"8/8").is_err());
+    assert!(shell_words("boardlab key --fen \"8/8").is_err());
 }

@@ -237,9 +237,9 @@ const FIGURES: &[Figure] = &[
         )
     },
     // Zobrist hashing.
-    figure("hash-start.txt", &["key"]),
-    figure("hash-chess960.txt", &["key", "--fen", CHESS960_FEN, "--json"]),
-    figure("hash-e4.txt", &["key", "--fen", AFTER_E4_FEN, "--json"]),
+    figure("key-start.txt", &["key"]),
+    figure("key-chess960.txt", &["key", "--fen", CHESS960_FEN, "--json"]),
+    figure("key-e4.txt", &["key", "--fen", AFTER_E4_FEN, "--json"]),
     // Perft, divide and diff.
     figure(
         "perft-start.txt",

@@ -17,7 +17,7 @@ const POSITION3: &str = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
 
 #[test]
 fn an_outside_board_without_chess960_castling_is_refused_a_position_that_needs_it() {
-    // The planted-bug board keeps the trait's default, `CHESS960 = false`.
+    // The planted-bug board keeps the trait's default, `PLAYS_CHESS960 = false`.
     let chess960 = Position::from_fen(
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
         false,

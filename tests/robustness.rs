@@ -499,7 +499,7 @@ fn move_text() -> impl Strategy<Value = MoveText> {
         1 => any::<String>().prop_map(MoveText::Any),
         1 => "[a-j][0-9][a-j][0-9][a-zA-Z]?".prop_map(MoveText::Any),
         1 => "[a-h][1-8][a-h][1-8][nbrqkNBRQ]".prop_map(MoveText::Any),
-        3 => (any::<Index>(), any::<bool>()).prop_map(|(at, chess960)| MoveText::Legal(at, chess960)),
+        3 => (any::<Index>(), any::<bool>()).prop_map(|(at, king_takes_rook)| MoveText::Legal(at, king_takes_rook)),
         2 => (any::<Index>(), any::<Index>(), any::<Index>())
             .prop_map(|(mv, at, c)| MoveText::Changed(mv, at, c)),
     ]
@@ -520,11 +520,11 @@ fn move_text_parses_to_legal_moves_only() {
         let reference = ReferenceBoard::from_fen(start).expect("the kit's positions are valid");
         let legal: Vec<Move> = reference.legal_moves().iter().copied().collect();
         let alphabet: Vec<char> = "abcdefgh12345678nbrqk0".chars().collect();
-        let (text, chess960, must_parse) = match text {
+        let (text, king_takes_rook, must_parse) = match text {
             MoveText::Any(text) => (text, false, false),
-            MoveText::Legal(at, chess960) => (
-                reference.move_text(*at.get(&legal), chess960),
-                chess960,
+            MoveText::Legal(at, king_takes_rook) => (
+                reference.move_text(*at.get(&legal), king_takes_rook),
+                king_takes_rook,
                 true,
             ),
             MoveText::Changed(mv, at, c) => {
@@ -538,7 +538,7 @@ fn move_text_parses_to_legal_moves_only() {
             }
         };
         cases.fetch_add(1, Ordering::Relaxed);
-        let expected = reference.parse_move(&text, chess960).ok();
+        let expected = reference.parse_move(&text, king_takes_rook).ok();
         prop_assert!(
             !must_parse || expected.is_some(),
             "{} refused in {}",
@@ -548,7 +548,7 @@ fn move_text_parses_to_legal_moves_only() {
         if let Some(mv) = expected {
             accepted.fetch_add(1, Ordering::Relaxed);
             prop_assert!(legal.contains(&mv), "{} in {}", text, start);
-            prop_assert_eq!(reference.move_text(mv, chess960), text.clone());
+            prop_assert_eq!(reference.move_text(mv, king_takes_rook), text.clone());
         }
         for &backend in Backend::ALL {
             if backend.available().is_err() {
@@ -556,8 +556,8 @@ fn move_text_parses_to_legal_moves_only() {
             }
             with_backend!(backend, B => {
                 let board = B::from_fen(start).expect("the kit's positions are valid");
-                prop_assert_eq!(board.parse_move(&text, chess960).ok(), expected, "{}: {:?} in {}", B::NAME, text, start);
-                if !chess960 {
+                prop_assert_eq!(board.parse_move(&text, king_takes_rook).ok(), expected, "{}: {:?} in {}", B::NAME, text, start);
+                if !king_takes_rook {
                     prop_assert_eq!(board.parse_uci_move(&text).ok(), expected, "{}: {:?}", B::NAME, text);
                 }
             });

@@ -1,8 +1,8 @@
 //! The search's staged move generation on every backend, on random valid positions
-//! (`boardlab_testkit::positions`): the direct legality test agrees with the generated
-//! legal moves, the staged picker hands out exactly the legal moves, each once and stage by
-//! stage, and a cutoff early in the order leaves the later kinds ungenerated. The draws are
-//! seeded; `BOARDLAB_SEED=N` draws another set.
+//! (`boardlab_testkit::positions`): `Board::is_legal` agrees with the generated legal moves, in
+//! standard chess and in Chess960, the staged picker hands out exactly the legal moves, each once
+//! and stage by stage, and a cutoff early in the order leaves the later kinds ungenerated. The
+//! draws are seeded; `BOARDLAB_SEED=N` draws another set.
 //!
 //! `measure_staged_generation` is also the measurement the book quotes, at a greater depth:
 //! `BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test search_staged measure -- --nocapture`.
@@ -10,11 +10,11 @@
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::ReferenceBoard;
 use boardlab_core::{
-    is_legal_move, staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList,
-    Score, Searcher, Setup,
+    staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList, Score, Searcher,
+    Setup,
 };
 use boardlab_testkit::positions::random_position;
-use boardlab_testkit::WALK_POSITIONS;
+use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -35,10 +35,15 @@ fn rng() -> StdRng {
 /// The random positions, each with the legal moves of the one drawn before it: moves that make
 /// sense on a board but often not on this one, as a stale hash move or killer would.
 fn positions(rng: &mut StdRng) -> Vec<(Setup, MoveList)> {
+    positions_from(rng, WALK_POSITIONS)
+}
+
+/// [`positions`], drawn from games that start at `starts`.
+fn positions_from(rng: &mut StdRng, starts: &[&str]) -> Vec<(Setup, MoveList)> {
     let mut previous = MoveList::new();
     (0..POSITIONS)
         .map(|_| {
-            let setup = random_position::<ReferenceBoard>(rng, WALK_POSITIONS);
+            let setup = random_position::<ReferenceBoard>(rng, starts);
             let stale = std::mem::replace(
                 &mut previous,
                 ReferenceBoard::from_setup(&setup).legal_moves(),
@@ -63,11 +68,39 @@ fn remembered_move(rng: &mut StdRng, legal: &MoveList, stale: &MoveList) -> Move
 fn the_legality_test_agrees_with_the_generated_legal_moves() {
     let mut rng = rng();
     let positions = positions(&mut rng);
+    legality_agrees(&mut rng, &positions);
+}
+
+#[test]
+fn the_legality_test_agrees_with_the_generated_legal_moves_in_chess960() {
+    let mut rng = rng();
+    let positions = positions_from(&mut rng, CHESS960_WALK_POSITIONS);
+    let castles = positions
+        .iter()
+        .filter(|(setup, _)| {
+            ReferenceBoard::from_setup(setup)
+                .legal_moves()
+                .iter()
+                .any(|mv| mv.is_castle())
+        })
+        .count();
+    // The point of these positions is their castling moves, so enough of them must have one.
+    assert!(
+        castles > POSITIONS / 20,
+        "{castles} positions with a castling move"
+    );
+    legality_agrees(&mut rng, &positions);
+}
+
+/// Checks on every backend that `Board::is_legal` answers as membership in the legal moves
+/// does, for each position's legal moves, its stale moves, random bits, and each legal move's
+/// squares with every other flag.
+fn legality_agrees(rng: &mut StdRng, positions: &[(Setup, MoveList)]) {
     let random_bits: Vec<Move> = (0..40).filter_map(|_| Move::from_bits(rng.gen())).collect();
     for &backend in Backend::ALL {
         let (mut legal_verdicts, mut illegal_verdicts) = (0usize, 0usize);
         with_backend!(backend, B => {
-            for (setup, stale) in &positions {
+            for (setup, stale) in positions {
                 let mut board = B::from_setup(setup);
                 let legal = board.legal_moves();
                 // Each legal move's squares with every other flag: the test must insist on the
@@ -86,7 +119,7 @@ fn the_legality_test_agrees_with_the_generated_legal_moves() {
                 {
                     let expected = legal.contains(&mv);
                     assert_eq!(
-                        is_legal_move(&mut board, mv),
+                        board.is_legal(mv),
                         expected,
                         "{backend}: {mv} ({:?}) on {}",
                         mv.flag(),

@@ -72,7 +72,7 @@ fn info_lists_the_backends_the_budgets_and_no_programs() {
     assert!(info["backends"][0]["about"].as_str().unwrap().len() > 10);
     assert_eq!(info["default_backend"], "magic");
     assert_eq!(info["programs"], serde_json::json!([]));
-    assert_eq!(info["budgets"]["max_depth"], 8);
+    assert_eq!(info["budgets"]["max_divide_depth"], 8);
     assert_eq!(info["budgets"]["seconds"], 10);
     assert_eq!(info["budgets"]["nodes"], 4_000_000_000u64);
     assert_eq!(info["walks_running"], 0);

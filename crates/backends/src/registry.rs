@@ -350,7 +350,7 @@ mod tests {
         // So no command leaves a backend out for a Chess960 position; the one refusal is the
         // divide oracle's, for a board from outside the workspace.
         for &backend in Backend::ALL {
-            assert!(with_backend!(backend, B => B::CHESS960), "{backend}");
+            assert!(with_backend!(backend, B => B::PLAYS_CHESS960), "{backend}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
 //! piece-per-square array, with make and unmake.
 
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use crate::{movegen, queries};
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::queries::PawnStructure;
@@ -431,7 +431,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
 
     const NAME: &'static str = T::NAME;
     const GENERATOR: &'static str = crate::GENERATOR;
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> BitboardBoard<T> {
         // Building the tables here means every board's generator finds them ready.

@@ -62,7 +62,7 @@
 mod board;
 pub mod movegen;
 pub mod queries;
-mod technique;
+mod slider_technique;
 pub mod techniques;
 pub mod views;
 
@@ -74,7 +74,7 @@ pub use board::{BitboardBoard, Undo};
 /// [`Board::GENERATOR`]: boardlab_core::Board::GENERATOR
 pub const GENERATOR: &str = "bitboard";
 pub use boardlab_sliders;
-pub use technique::SliderTechnique;
+pub use slider_technique::SliderTechnique;
 pub use techniques::{
     BitLines, BitLinesBoard, BlackMagic, BlackMagicBoard, Hyperbola, HyperbolaBoard, Kindergarten,
     KindergartenBoard, KoggeStone, KoggeStoneBoard, Obstruction, ObstructionBoard, Pext, PextBoard,

@@ -27,7 +27,7 @@
 //! is how bulk perft counts the last ply without listing a move.
 
 use crate::board::BitboardBoard;
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use boardlab_core::bitboard::{
     between, king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
     BISHOP_DIRECTIONS, ROOK_DIRECTIONS,

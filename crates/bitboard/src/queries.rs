@@ -47,7 +47,7 @@
 //!   its occupancy word.
 
 use crate::board::BitboardBoard;
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
 use boardlab_core::queries::{see_value, PawnStructure};
 use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};

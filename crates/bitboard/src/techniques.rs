@@ -5,7 +5,7 @@
 //! shared table it reads, and how the views narrate it.
 
 use crate::board::BitboardBoard;
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use crate::views::{explain_with, show_with};
 use boardlab_core::views::Explanation;
 use boardlab_core::{Bitboard, ExplainError, Square};

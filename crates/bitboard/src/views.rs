@@ -2,7 +2,7 @@
 //! piece's moves with the technique's own narration of each slider lookup.
 
 use crate::board::BitboardBoard;
-use crate::technique::SliderTechnique;
+use crate::slider_technique::SliderTechnique;
 use boardlab_core::views::svg::{self, Figure};
 use boardlab_core::views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,

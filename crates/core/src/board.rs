@@ -1,5 +1,6 @@
 //! The `Board` trait every representation implements.
 
+use crate::legality;
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
 use crate::queries::{self, PawnStructure};
 use crate::{
@@ -48,9 +49,10 @@ pub trait Board: Clone + Send + Sync + 'static {
 
     /// Whether the backend castles by the Chess960 rules (king and rook anywhere on the back
     /// rank, the rights kept as rook squares). A backend that does not is never given a
-    /// position that needs them ([`Setup::is_chess960`]); the command line refuses it instead.
-    /// Standard positions castle the same way under both rules.
-    const CHESS960: bool = false;
+    /// position that needs them ([`Setup::has_chess960_castling`]); the command line refuses
+    /// it instead. Standard positions castle the same way under both rules. How castling is
+    /// written is another matter, the `king_takes_rook` flag of the notation methods.
+    const PLAYS_CHESS960: bool = false;
 
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
@@ -210,6 +212,32 @@ pub trait Board: Clone + Send + Sync + 'static {
         moves
     }
 
+    /// Whether `mv` is legal here: exactly when [`legal_moves`](Board::legal_moves) holds it.
+    /// Any 16-bit move is accepted, so a move remembered from another position (a hash move, a
+    /// killer) can be checked; the board is left as it was given.
+    ///
+    /// The provided answer generates nothing, since the search asks it before generating a
+    /// node's moves: it checks that the piece on the origin moves that way, with the flag the
+    /// generator would give it, and plays the move and takes it back to see that the king is
+    /// safe (castling is checked square by square instead). A backend may override it with a
+    /// test of its own.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{Board, Move, MoveFlag, ReferenceBoard, Square};
+    /// // The bishop on d2 is pinned by the bishop on b4.
+    /// let mut board = ReferenceBoard::from_fen("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1").unwrap();
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::C3, MoveFlag::Quiet)));
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::E3, MoveFlag::Quiet)));
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Capture)));
+    /// // The right squares but the wrong flag: d2b4 takes a piece.
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Quiet)));
+    /// ```
+    fn is_legal(&mut self, mv: Move) -> bool {
+        legality::is_legal(self, mv)
+    }
+
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
     ///
     /// # Errors
@@ -220,42 +248,42 @@ pub trait Board: Clone + Send + Sync + 'static {
         self.parse_move(text, false)
     }
 
-    /// The legal move written `text` in UCI notation; with `chess960`, castling is read as a
-    /// Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
+    /// The legal move written `text` in UCI notation; with `king_takes_rook`, castling is read
+    /// as a Chess960 engine writes it, the king taking its own rook (`e1h1`), which is the only
     /// unambiguous form when the king's destination is a square it could also step to. The
     /// text is read by [`UciMove`]'s `FromStr` and resolved by [`UciMove::resolve`].
     ///
     /// # Errors
     ///
     /// As [`parse_uci_move`](Board::parse_uci_move).
-    fn parse_move(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
-        text.parse::<UciMove>()?.resolve(self, chess960)
+    fn parse_move(&self, text: &str, king_takes_rook: bool) -> Result<Move, MoveError> {
+        text.parse::<UciMove>()?.resolve(self, king_takes_rook)
     }
 
     /// The move as written in UCI notation here, castling as the king taking its own rook with
-    /// `chess960` (see [`UciMove::written`]); `mv` must be legal here.
-    fn uci_move(&self, mv: Move, chess960: bool) -> UciMove {
-        UciMove::written(mv, self.castling(), chess960)
+    /// `king_takes_rook` (see [`UciMove::written`]); `mv` must be legal here.
+    fn uci_move(&self, mv: Move, king_takes_rook: bool) -> UciMove {
+        UciMove::written(mv, self.castling(), king_takes_rook)
     }
 
-    /// The move in UCI notation, castling as the king taking its own rook with `chess960` (see
-    /// [`Move::to_uci`]); `mv` must be legal here.
-    fn move_text(&self, mv: Move, chess960: bool) -> String {
-        self.uci_move(mv, chess960).to_string()
+    /// The move in UCI notation, castling as the king taking its own rook with
+    /// `king_takes_rook` (see [`Move::to_uci`]); `mv` must be legal here.
+    fn move_text(&self, mv: Move, king_takes_rook: bool) -> String {
+        self.uci_move(mv, king_takes_rook).to_string()
     }
 
     /// The moves of `line`, played one after the other from here, in UCI notation (see
     /// [`move_text`](Board::move_text)): each castling move needs the rights of the position
     /// it is played in. The text stops before the first move that is not legal where it
     /// stands.
-    fn line_text(&self, line: &[Move], chess960: bool) -> Vec<String> {
+    fn line_text(&self, line: &[Move], king_takes_rook: bool) -> Vec<String> {
         let mut board = self.clone();
         let mut texts = Vec::with_capacity(line.len());
         for &mv in line {
-            if !board.legal_moves().contains(&mv) {
+            if !board.is_legal(mv) {
                 break;
             }
-            texts.push(board.move_text(mv, chess960));
+            texts.push(board.move_text(mv, king_takes_rook));
             board.make(mv);
         }
         texts

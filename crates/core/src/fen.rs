@@ -331,7 +331,7 @@ impl Setup {
         };
         setup.validate()?;
         setup.normalize_ep_square();
-        let chess960 = file_letters || setup.is_chess960();
+        let chess960 = file_letters || setup.has_chess960_castling();
         Ok((setup, chess960))
     }
 

@@ -18,6 +18,7 @@ mod castling;
 pub mod epd;
 mod fen;
 mod kinds;
+mod legality;
 mod movegen;
 mod moves;
 mod notation;
@@ -48,10 +49,9 @@ pub use piece::{Color, Piece, Role};
 pub use queries::{see_value, PawnStructure, Swap, SEE_VALUES};
 pub use reference::ReferenceBoard;
 pub use search::{
-    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, is_legal_move,
-    king_zone_attacks, role_value, staged_order, EvalBreakdown, EvalTerms, Evaluation,
-    GenerationCounts, Limits, MoveGeneration, Score, SearchInfo, SearchResult, Searcher, MATE,
-    MAX_DEPTH, MAX_PLY,
+    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, king_zone_attacks,
+    role_value, staged_order, EvalBreakdown, EvalTerms, Evaluation, GenerationCounts, Limits,
+    MoveGeneration, Score, SearchInfo, SearchResult, Searcher, MATE, MAX_DEPTH, MAX_PLY,
 };
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

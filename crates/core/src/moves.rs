@@ -202,9 +202,9 @@ impl Move {
 }
 
 impl Move {
-    /// The move in UCI notation. With `chess960`, castling is written as the king taking its own
-    /// rook (`e1h1`, `g1h1`), the rook found in `castling`, the rights before the move; without,
-    /// as the king's move (`e1g1`), which is [`Move`]'s `Display`.
+    /// The move in UCI notation. With `king_takes_rook`, castling is written as the king taking
+    /// its own rook (`e1h1`, `g1h1`), the rook found in `castling`, the rights before the move;
+    /// without, as the king's move (`e1g1`), which is [`Move`]'s `Display`.
     ///
     /// # Examples
     ///
@@ -214,8 +214,8 @@ impl Move {
     /// assert_eq!(castle.to_uci(CastlingRights::ALL, false), "e1g1");
     /// assert_eq!(castle.to_uci(CastlingRights::ALL, true), "e1h1");
     /// ```
-    pub fn to_uci(self, castling: CastlingRights, chess960: bool) -> String {
-        UciMove::written(self, castling, chess960).to_string()
+    pub fn to_uci(self, castling: CastlingRights, king_takes_rook: bool) -> String {
+        UciMove::written(self, castling, king_takes_rook).to_string()
     }
 }
 

@@ -55,7 +55,7 @@ impl UciMove {
     }
 
     /// How `mv` is written in a position whose castling rights are `castling`: castling as the
-    /// king taking its own rook with `chess960`, as the king's move without.
+    /// king taking its own rook with `king_takes_rook`, as the king's move without.
     ///
     /// # Examples
     ///
@@ -65,8 +65,8 @@ impl UciMove {
     /// assert_eq!(UciMove::written(castle, CastlingRights::ALL, false).to_string(), "e1g1");
     /// assert_eq!(UciMove::written(castle, CastlingRights::ALL, true).to_string(), "e1h1");
     /// ```
-    pub fn written(mv: Move, castling: CastlingRights, chess960: bool) -> UciMove {
-        let to = if chess960 && mv.is_castle() {
+    pub fn written(mv: Move, castling: CastlingRights, king_takes_rook: bool) -> UciMove {
+        let to = if king_takes_rook && mv.is_castle() {
             // A castling king stands on its home rank, so the rank names the side castling.
             let color = if mv.from().rank().index() == 0 {
                 Color::White
@@ -86,17 +86,17 @@ impl UciMove {
     }
 
     /// The legal move of `board` this names, castling read the Chess960 way (the king taking
-    /// its own rook) with `chess960` and as the king's move without.
+    /// its own rook) with `king_takes_rook` and as the king's move without.
     ///
     /// # Errors
     ///
     /// [`MoveError::PromotesNothing`] for a promotion letter on a move that is legal without
     /// one, [`MoveError::NeedsPromotion`] for a legal promotion written without its letter,
     /// and [`MoveError::Illegal`] for any other move that is not legal here.
-    pub fn resolve<B: Board>(self, board: &B, chess960: bool) -> Result<Move, MoveError> {
+    pub fn resolve<B: Board>(self, board: &B, king_takes_rook: bool) -> Result<Move, MoveError> {
         let castling = board.castling();
         let legal = board.legal_moves();
-        let written = |mv: &Move| UciMove::written(*mv, castling, chess960);
+        let written = |mv: &Move| UciMove::written(*mv, castling, king_takes_rook);
         if let Some(&mv) = legal.iter().find(|mv| written(mv) == self) {
             return Ok(mv);
         }
@@ -394,15 +394,15 @@ mod tests {
     #[test]
     fn chess960_castling_is_read_as_the_king_taking_its_rook() {
         let board = ReferenceBoard::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-        let (king_move, king_takes_rook) = (
+        let (king_move, king_takes_rook_text) = (
             "e1g1".parse::<UciMove>().unwrap(),
             "e1h1".parse::<UciMove>().unwrap(),
         );
         let castle = king_move.resolve(&board, false).unwrap();
         assert!(castle.is_castle());
-        assert_eq!(king_takes_rook.resolve(&board, true), Ok(castle));
+        assert_eq!(king_takes_rook_text.resolve(&board, true), Ok(castle));
         assert!(king_move.resolve(&board, true).is_err());
-        assert!(king_takes_rook.resolve(&board, false).is_err());
+        assert!(king_takes_rook_text.resolve(&board, false).is_err());
     }
 
     #[test]
@@ -418,16 +418,16 @@ mod tests {
             for case in parse_perft_suite(suite).unwrap() {
                 let setup: Setup = case.setup;
                 let board = ReferenceBoard::from_setup(&setup);
-                for chess960 in [false, true] {
-                    if setup.is_chess960() && !chess960 {
+                for king_takes_rook in [false, true] {
+                    if setup.has_chess960_castling() && !king_takes_rook {
                         continue;
                     }
                     for &mv in board.legal_moves().iter() {
-                        let written = UciMove::written(mv, board.castling(), chess960);
+                        let written = UciMove::written(mv, board.castling(), king_takes_rook);
                         let text = written.to_string();
                         assert_eq!(text.parse::<UciMove>(), Ok(written), "{text}");
-                        assert_eq!(written.resolve(&board, chess960), Ok(mv), "{text}");
-                        assert_eq!(text, mv.to_uci(board.castling(), chess960));
+                        assert_eq!(written.resolve(&board, king_takes_rook), Ok(mv), "{text}");
+                        assert_eq!(text, mv.to_uci(board.castling(), king_takes_rook));
                         checked += 1;
                     }
                 }

@@ -106,7 +106,7 @@ impl ReferenceBoard {
 impl Board for ReferenceBoard {
     type Undo = ();
     const NAME: &'static str = "reference";
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> Self {
         ReferenceBoard {

@@ -414,7 +414,7 @@ impl Setup {
 
     /// Whether playing this position needs the Chess960 rules: some castling right has its king
     /// off the e-file or its rook off the a- and h-files.
-    pub fn is_chess960(&self) -> bool {
+    pub fn has_chess960_castling(&self) -> bool {
         !self.castling.is_standard()
     }
 

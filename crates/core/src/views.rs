@@ -104,16 +104,17 @@ impl Reached {
     }
 }
 
-/// A piece's walk over an array board, as an explanation narrates it: the cells it reached,
-/// by cell index, and the narration (a line per ray or step, and the verdicts after them).
+/// The trace a piece's walk over an array board leaves, as an explanation narrates it: the
+/// cells it reached, by cell index, and the narration (a line per ray or step, and the verdicts
+/// after them).
 #[derive(Debug, Clone, Default)]
-pub struct Walk {
+pub struct ReachTrace {
     marks: Vec<(usize, Reached)>,
     /// The narration.
     pub text: String,
 }
 
-impl Walk {
+impl ReachTrace {
     /// Records that the walk reached `cell`.
     pub fn mark(&mut self, cell: usize, reached: Reached) {
         self.marks.push((cell, reached));

@@ -271,7 +271,7 @@ impl Zobrist {
         }
     }
 
-    /// The key as 16 lowercase hex digits, as `boardlab hash` prints it.
+    /// The key as 16 lowercase hex digits, as `boardlab key` prints it.
     pub fn key_hex(&self) -> String {
         format!("{:016x}", self.key)
     }

@@ -91,7 +91,7 @@ impl Cli {
             Command::Diff(args) => diff::run(args, &mut out),
             Command::Check(args) => check::run_command(args, &mut out),
             Command::Perftree(args) => perftree::run(args, &mut out),
-            Command::Key(args) => position::key::run(args, &mut out),
+            Command::Key(args) => position::key_command::run(args, &mut out),
             Command::Search(args) => search::run(args, &mut out),
             Command::Eval(args) => eval::run(args, &mut out),
             Command::See(args) => see::run(args, &mut out),

@@ -173,7 +173,7 @@ impl Board16x16 {
 impl Board for Board16x16 {
     type Undo = Undo16x16;
     const NAME: &'static str = "16x16";
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> Self {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")

@@ -125,7 +125,7 @@ impl Board for MailboxBoard {
 
     const NAME: &'static str = "mailbox";
     const GENERATOR: &'static str = "mailbox";
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> MailboxBoard {
         let mut setup = setup.clone();

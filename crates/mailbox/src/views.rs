@@ -8,7 +8,7 @@ use crate::square120::{direction, Sq120};
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
     join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
-    Reached, Walk,
+    ReachTrace, Reached,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -191,7 +191,7 @@ impl MailboxBoard {
 
 impl MailboxBoard {
     /// Walks a slider's ray from `from` along `step`, as `slide` in the generator does.
-    fn walk_ray(&self, from: Sq120, step: i8, us_bit: u8, walk: &mut Walk) {
+    fn walk_ray(&self, from: Sq120, step: i8, us_bit: u8, walk: &mut ReachTrace) {
         let _ = write!(walk.text, "  {step:+} ({}):", step_name(step));
         let mut to = from.offset(step);
         while self.cells[to.index()].is_empty() {
@@ -216,7 +216,7 @@ impl MailboxBoard {
     }
 
     /// One step or jump from `from`, as `step_to` in the generator does.
-    fn try_step(&self, from: Sq120, step: i8, us_bit: u8, walk: &mut Walk) {
+    fn try_step(&self, from: Sq120, step: i8, us_bit: u8, walk: &mut ReachTrace) {
         let to = from.offset(step);
         let cell = self.cells[to.index()];
         let verdict = if cell.is_empty() {
@@ -234,7 +234,7 @@ impl MailboxBoard {
         let _ = writeln!(walk.text, "  {step:+}: {} -> {verdict}", describe(self, to));
     }
 
-    fn pawn_walk(&self, from: Sq120, us: Color, walk: &mut Walk) {
+    fn pawn_walk(&self, from: Sq120, us: Color, walk: &mut ReachTrace) {
         let ahead = 10 * us.forward();
         let (start_rank, last_step_rank) = match us {
             Color::White => (1, 6),
@@ -311,7 +311,7 @@ impl MailboxBoard {
         }
     }
 
-    fn king_walk(&self, from: Sq120, us: Color, walk: &mut Walk) {
+    fn king_walk(&self, from: Sq120, us: Color, walk: &mut ReachTrace) {
         let us_bit = Cell::color_bit(us);
         for step in direction::KING {
             let to = from.offset(step);
@@ -468,7 +468,7 @@ impl MailboxBoard {
     }
 
     /// The panel of the walk over the 120 cells, and the legend of `explain`'s figure.
-    fn walk_figure(&self, sq: Square, piece: Piece, walk: &Walk) -> Figure {
+    fn walk_figure(&self, sq: Square, piece: Piece, walk: &ReachTrace) -> Figure {
         let from = Sq120::from_square(sq);
         let mut figure = Figure::of_position(
             format!(
@@ -510,7 +510,7 @@ impl MailboxBoard {
             }
         ));
         figure.panels.push(walk_panel);
-        Walk::legend(&mut figure, "a frame cell");
+        ReachTrace::legend(&mut figure, "a frame cell");
         figure.legend(Tone::Frame, "frame cell (sentinel)");
         figure
     }
@@ -629,7 +629,7 @@ impl Views for MailboxBoard {
         }
 
         // Step 2: the piece's own walk over the cells.
-        let mut walk = Walk::default();
+        let mut walk = ReachTrace::default();
         let steps: &[i8] = match piece.role {
             Role::Knight => &direction::KNIGHT,
             Role::Bishop => &direction::DIAGONAL,
@@ -709,7 +709,7 @@ impl Views for MailboxBoard {
             }
         }
 
-        out.step(&Walk::text_legend("a frame cell"));
+        out.step(&ReachTrace::text_legend("a frame cell"));
         walk.mark_squares(&mut out, square_of_index);
         out.push_str(&join_lines(&frame_grid(1, |i| {
             if i == from.index() {

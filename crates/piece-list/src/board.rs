@@ -97,7 +97,7 @@ impl Board for PieceListBoard {
 
     const NAME: &'static str = "piece-list";
     const GENERATOR: &'static str = "piece-list";
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> PieceListBoard {
         let mut lists = [PieceList::EMPTY; 2];

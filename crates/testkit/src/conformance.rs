@@ -8,7 +8,9 @@
 //! `cargo test -- --nocapture`), and returns it.
 
 use crate::suite::{check_perft_suite, SuiteCoverage};
-use crate::walk::{check_walks, Walk, WalkCoverage, CHESS960_WALKS, CORNER_WALKS, STANDARD_WALKS};
+use crate::walk::{
+    check_walks, WalkCase, WalkCoverage, CHESS960_WALKS, CORNER_WALKS, STANDARD_WALKS,
+};
 use boardlab_core::epd::{
     parse_perft_suite, BUG_CATCHERS, CHESS960_SUITE, PERFT_SUITE, STANDARD_SUITE, TRICKY_SUITE,
 };
@@ -157,7 +159,7 @@ fn suite<B: Board>(
 }
 
 /// The walks of a table, each printed.
-fn walks<B: Board>(table: &[Walk]) -> Vec<WalkCoverage> {
+fn walks<B: Board>(table: &[WalkCase]) -> Vec<WalkCoverage> {
     let walks = check_walks::<B>(table, WALK_NODES);
     for walk in &walks {
         println!("{}: {walk}", B::NAME);

@@ -37,7 +37,7 @@ pub mod walk;
 pub use positions::{Feature, FeatureCount, Features, PLACEMENT_FLOORS};
 pub use suite::{check_perft_suite, SuiteCoverage};
 pub use walk::{
-    check_walk, check_walks, Walk, WalkCoverage, CHESS960_WALKS, CHESS960_WALK_POSITIONS,
+    check_walk, check_walks, WalkCase, WalkCoverage, CHESS960_WALKS, CHESS960_WALK_POSITIONS,
     CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
 };
 

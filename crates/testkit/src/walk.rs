@@ -15,7 +15,7 @@ use std::fmt;
 /// A walk of the kit: a position, the depth its whole tree is walked to, and the nodes of that
 /// tree (the root included: 1 + perft 1 + … + perft `depth`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Walk {
+pub struct WalkCase {
     /// The position, in FEN (X-FEN or Shredder-FEN for Chess960).
     pub fen: &'static str,
     /// The depth the whole tree is walked to.
@@ -26,33 +26,33 @@ pub struct Walk {
 
 /// The six standard perft positions of chessprogramming.org (start, "Kiwipete", positions 3 to
 /// 6), each walked as deep as the budget allows.
-pub const STANDARD_WALKS: [Walk; 6] = [
-    Walk {
+pub const STANDARD_WALKS: [WalkCase; 6] = [
+    WalkCase {
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 3,
         nodes: 9_323,
     },
-    Walk {
+    WalkCase {
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 3,
         nodes: 99_950,
     },
-    Walk {
+    WalkCase {
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         depth: 4,
         nodes: 46_256,
     },
-    Walk {
+    WalkCase {
         fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         depth: 3,
         nodes: 9_738,
     },
-    Walk {
+    WalkCase {
         fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         depth: 2,
         nodes: 1_531,
     },
-    Walk {
+    WalkCase {
         fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         depth: 2,
         nodes: 2_126,
@@ -62,55 +62,55 @@ pub const STANDARD_WALKS: [Walk; 6] = [
 /// Positions built for the rules' corners: en passant with the rank pin and with checks, every
 /// promotion, castling through and out of check, rights lost by rook capture, the fifty-move
 /// clock, and full piece lists.
-pub const CORNER_WALKS: [Walk; 9] = [
+pub const CORNER_WALKS: [WalkCase; 9] = [
     // En passant that would expose the king along the rank, for both colours.
-    Walk {
+    WalkCase {
         fen: "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
         depth: 4,
         nodes: 8_901,
     },
-    Walk {
+    WalkCase {
         fen: "7K/8/8/8/R2Pp2k/8/8/8 b - d3 0 1",
         depth: 4,
         nodes: 9_453,
     },
     // En passant as the only way out of a pawn check, and a discovered check through it.
-    Walk {
+    WalkCase {
         fen: "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
         depth: 4,
         nodes: 2_808,
     },
     // Promotions with and without captures, both colours, with a check on the line.
-    Walk {
+    WalkCase {
         fen: "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         depth: 3,
         nodes: 10_004,
     },
     // Castling both ways for both sides, and rights lost when a rook is captured.
-    Walk {
+    WalkCase {
         fen: "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         depth: 3,
         nodes: 14_339,
     },
     // Castling through an attacked square and out of check are refused.
-    Walk {
+    WalkCase {
         fen: "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
         depth: 3,
         nodes: 16_093,
     },
-    Walk {
+    WalkCase {
         fen: "r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1",
         depth: 3,
         nodes: 3_521,
     },
     // Halfmove clock near the 50-move limit.
-    Walk {
+    WalkCase {
         fen: "4k3/8/8/8/8/8/8/4K2R w K - 98 80",
         depth: 4,
         nodes: 8_338,
     },
     // Sixteen white pieces, fifteen of them queens: piece lists full, 241 legal moves.
-    Walk {
+    WalkCase {
         fen: "krQ4Q/rr2Q3/QQ4Q1/3Q4/Q4Q2/Q1Q4Q/4Q3/1Q4QK w - - 0 1",
         depth: 2,
         nodes: 842,
@@ -118,45 +118,45 @@ pub const CORNER_WALKS: [Walk; 9] = [
 ];
 
 /// Chess960 positions whose trees reach the castling rules' corners.
-pub const CHESS960_WALKS: [Walk; 7] = [
+pub const CHESS960_WALKS: [WalkCase; 7] = [
     // A start position, king g1 between rooks f1 and h1.
-    Walk {
+    WalkCase {
         fen: "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
         depth: 3,
         nodes: 12_739,
     },
     // The b1 rook shields the king's destination c1 from the queen on a1.
-    Walk {
+    WalkCase {
         fen: "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1",
         depth: 3,
         nodes: 13_506,
     },
     // Queen side castling leaves the king on c1: a king that does not move.
-    Walk {
+    WalkCase {
         fen: "r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1",
         depth: 3,
         nodes: 12_879,
     },
     // King side castling leaves the rook on f1: a rook that does not move.
-    Walk {
+    WalkCase {
         fen: "r1k2r1q/p1pppppp/8/8/8/8/P1PPPPPP/R1K2R1Q w KQkq - 0 1",
         depth: 3,
         nodes: 14_271,
     },
     // King and rook swap squares (king d1 to c1, rook c1 to d1), both colours.
-    Walk {
+    WalkCase {
         fen: "2rk4/8/8/8/8/8/8/2RK4 w Qq - 0 1",
         depth: 3,
         nodes: 1_827,
     },
     // The king lands on its rook's square (e1 to c1 with the c1 rook).
-    Walk {
+    WalkCase {
         fen: "8/8/8/4B2b/6nN/8/5P2/2R1K2k w Q - 0 1",
         depth: 3,
         nodes: 9_355,
     },
     // Rooks facing each other on their home squares: captures there drop rights.
-    Walk {
+    WalkCase {
         fen: "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
         depth: 3,
         nodes: 12_848,
@@ -171,7 +171,7 @@ pub const WALK_POSITIONS: &[&str] = &fens::<15>(&[&STANDARD_WALKS, &CORNER_WALKS
 pub const CHESS960_WALK_POSITIONS: &[&str] = &fens::<7>(&[&CHESS960_WALKS]);
 
 /// The FENs of the tables, in order; `N` must be their total length.
-const fn fens<const N: usize>(tables: &[&[Walk]]) -> [&'static str; N] {
+const fn fens<const N: usize>(tables: &[&[WalkCase]]) -> [&'static str; N] {
     let mut out = [""; N];
     let mut filled = 0;
     let mut t = 0;
@@ -217,7 +217,7 @@ impl fmt::Display for WalkCoverage {
 /// # Panics
 ///
 /// As [`check_walk`], and when a tree's size differs from the table's.
-pub fn check_walks<B: Board>(walks: &[Walk], max_nodes: u64) -> Vec<WalkCoverage> {
+pub fn check_walks<B: Board>(walks: &[WalkCase], max_nodes: u64) -> Vec<WalkCoverage> {
     walks
         .iter()
         .map(|walk| {

@@ -338,7 +338,7 @@ impl Board for X88Board {
 
     const NAME: &'static str = "x88";
     const GENERATOR: &'static str = "x88";
-    const CHESS960: bool = true;
+    const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> X88Board {
         let mut setup = setup.clone();

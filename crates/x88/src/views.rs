@@ -12,7 +12,7 @@ use crate::square::Sq88;
 use boardlab_core::views::svg::{self, Figure, Panel, Tone};
 use boardlab_core::views::{
     join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
-    Reached, Walk,
+    ReachTrace, Reached,
 };
 use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
 use std::fmt::Write;
@@ -87,7 +87,7 @@ fn attacker_letters(bits: u8) -> String {
 }
 
 impl X88Board {
-    fn walk_ray(&self, from: Sq88, step: i8, walk: &mut Walk) {
+    fn walk_ray(&self, from: Sq88, step: i8, walk: &mut ReachTrace) {
         let us = piece_of(self.cells[from.index()]).map_or(Color::White, |p| p.color);
         let _ = write!(walk.text, "  {step:+}:");
         let mut to = from.offset(step);
@@ -115,7 +115,7 @@ impl X88Board {
         }
     }
 
-    fn try_step(&self, from: Sq88, step: i8, us: Color, walk: &mut Walk) -> Option<Sq88> {
+    fn try_step(&self, from: Sq88, step: i8, us: Color, walk: &mut ReachTrace) -> Option<Sq88> {
         let to = from.offset(step);
         if to.is_off_board() {
             if to.0 & 0x08 != 0 && to.0 & 0x80 == 0 {
@@ -375,7 +375,7 @@ impl X88Board {
     }
 
     /// The panel of the walk over the 128 cells, and the legend of `explain`'s figure.
-    fn walk_figure(&self, sq: Square, piece: Piece, walk: &Walk) -> Figure {
+    fn walk_figure(&self, sq: Square, piece: Piece, walk: &ReachTrace) -> Figure {
         let from = Sq88::from_square(sq);
         let mut figure = Figure::of_position(
             format!(
@@ -415,7 +415,7 @@ impl X88Board {
             );
         }
         figure.panels.push(cells);
-        Walk::legend(&mut figure, "a phantom cell");
+        ReachTrace::legend(&mut figure, "a phantom cell");
         figure.legend(Tone::Phantom, "phantom half");
         figure
     }
@@ -534,7 +534,7 @@ impl Views for X88Board {
             ));
         }
 
-        let mut walk = Walk::default();
+        let mut walk = ReachTrace::default();
         match piece.role {
             Role::Pawn => {
                 out.step("2. pawn steps: +-16 a rank, +-15/+-17 the captures");
@@ -719,7 +719,7 @@ impl Views for X88Board {
             }
         }
 
-        out.step(&Walk::text_legend("a phantom cell"));
+        out.step(&ReachTrace::text_legend("a phantom cell"));
         walk.mark_squares(&mut out, square_of);
         out.push_str(&join_lines(&cells_grid(1, |index| {
             if index == from.0 {

@@ -53,7 +53,7 @@ pub use eval::{
     role_value, EvalBreakdown, EvalTerms, Evaluation,
 };
 pub use limits::Limits;
-pub use staged::{is_legal_move, staged_order, GenerationCounts};
+pub use staged::{staged_order, GenerationCounts};
 
 use crate::{Board, GenKind, Move, MoveList, Zobrist};
 use ordering::{Heuristics, MovePicker};

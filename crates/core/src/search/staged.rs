@@ -6,7 +6,7 @@
 //! moves that are never tried. The [`StagedPicker`] hands the moves out in the same order as the
 //! whole-list [`MovePicker`](super::ordering::MovePicker), but in four stages:
 //!
-//! 1. the hash move, after a direct legality test on the board ([`is_legal_move`]), before
+//! 1. the hash move, after a direct legality test on the board ([`Board::is_legal`]), before
 //!    anything is generated;
 //! 2. captures and promotions ([`GenKind::Noisy`]) by MVV-LVA, generated on reaching the stage;
 //!    those that lose material by static exchange are put aside as they come up;
@@ -20,177 +20,7 @@
 //! the difference between them is the generation work alone.
 
 use super::ordering::{loses_material, noisy_key, quiet_key, Heuristics, MovePicker};
-use crate::{Board, CastlingSide, Color, GenKind, Move, MoveFlag, Role, Square};
-
-/// Whether `mv` is a legal move on `board`, decided without generating any moves: the move
-/// must be one the rules allow the piece on its origin square (flag included, so that the move
-/// equals the one [`Board::generate`] would produce), and must not leave the mover's king
-/// attacked, which is tested by playing it and taking it back. Any 16-bit value is accepted,
-/// so a move remembered from another position (a hash move, a killer) can be checked.
-///
-/// The board is left as it was given.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{is_legal_move, Board, Move, MoveFlag, ReferenceBoard, Square};
-/// // The bishop on d2 is pinned by the bishop on b4.
-/// let mut board = ReferenceBoard::from_fen("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1").unwrap();
-/// assert!(is_legal_move(&mut board, Move::new(Square::D2, Square::C3, MoveFlag::Quiet)));
-/// assert!(!is_legal_move(&mut board, Move::new(Square::D2, Square::E3, MoveFlag::Quiet)));
-/// assert!(is_legal_move(&mut board, Move::new(Square::D2, Square::B4, MoveFlag::Capture)));
-/// // The right squares but the wrong flag: d2b4 takes a piece.
-/// assert!(!is_legal_move(&mut board, Move::new(Square::D2, Square::B4, MoveFlag::Quiet)));
-/// ```
-pub fn is_legal_move<B: Board>(board: &mut B, mv: Move) -> bool {
-    if !is_pseudo_legal(board, mv) {
-        return false;
-    }
-    if mv.is_castle() {
-        // `is_pseudo_legal` has already checked every square the king stands on or crosses.
-        return true;
-    }
-    let us = board.side_to_move();
-    let undo = board.make(mv);
-    let king_safe = !board.is_attacked(board.king_square(us), !us);
-    board.unmake(mv, undo);
-    king_safe
-}
-
-/// Whether the piece on `mv`'s origin may make `mv` by the way it moves, with the flag the
-/// generators would give it; castling is checked in full here.
-fn is_pseudo_legal<B: Board>(board: &B, mv: Move) -> bool {
-    let (from, to) = (mv.from(), mv.to());
-    if from == to {
-        return false;
-    }
-    let us = board.side_to_move();
-    let Some(piece) = board.piece_at(from) else {
-        return false;
-    };
-    if piece.color != us {
-        return false;
-    }
-    // The capture bit must say what stands on the destination; en passant lands on an empty
-    // square.
-    match board.piece_at(to) {
-        Some(target) => {
-            if target.color == us
-                || target.role == Role::King
-                || !mv.is_capture()
-                || mv.is_en_passant()
-            {
-                return false;
-            }
-        }
-        None => {
-            if mv.is_capture() && !mv.is_en_passant() {
-                return false;
-            }
-        }
-    }
-    let file_step = to.file().index() as i8 - from.file().index() as i8;
-    let rank_step = to.rank().index() as i8 - from.rank().index() as i8;
-    if piece.role == Role::Pawn {
-        return is_pawn_move(board, mv, us, file_step, rank_step);
-    }
-    if mv.is_promotion() || mv.is_en_passant() || mv.is_double_push() {
-        return false;
-    }
-    if mv.is_castle() {
-        let side = if mv.flag() == MoveFlag::KingCastle {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
-        return piece.role == Role::King && can_castle(board, us, side, from, to);
-    }
-    let (file_distance, rank_distance) = (file_step.abs(), rank_step.abs());
-    match piece.role {
-        Role::Knight => file_distance * rank_distance == 2,
-        Role::King => file_distance.max(rank_distance) == 1,
-        Role::Bishop => file_distance == rank_distance && path_is_clear(board, from, to),
-        Role::Rook => (file_step == 0 || rank_step == 0) && path_is_clear(board, from, to),
-        Role::Queen => {
-            (file_distance == rank_distance || file_step == 0 || rank_step == 0)
-                && path_is_clear(board, from, to)
-        }
-        Role::Pawn => unreachable!("pawns are handled above"),
-    }
-}
-
-/// A pawn's move: one step forward to an empty square, two from its home rank over an empty
-/// square, or one diagonal step onto a piece or the en-passant square; promoting exactly when it
-/// reaches the last rank.
-fn is_pawn_move<B: Board>(board: &B, mv: Move, us: Color, file_step: i8, rank_step: i8) -> bool {
-    let (forward, home_rank, last_rank) = match us {
-        Color::White => (1, 1, 7),
-        Color::Black => (-1, 6, 0),
-    };
-    if mv.is_promotion() != (mv.to().rank().index() == last_rank) {
-        return false;
-    }
-    match mv.flag() {
-        MoveFlag::DoublePush => {
-            file_step == 0
-                && rank_step == 2 * forward
-                && mv.from().rank().index() == home_rank
-                && mv
-                    .from()
-                    .offset(0, forward)
-                    .is_some_and(|middle| board.piece_at(middle).is_none())
-        }
-        MoveFlag::EnPassant => {
-            file_step.abs() == 1 && rank_step == forward && board.ep_square() == Some(mv.to())
-        }
-        MoveFlag::KingCastle | MoveFlag::QueenCastle => false,
-        // A capture (promoting or not): the destination's piece was checked by the caller.
-        _ if mv.is_capture() => file_step.abs() == 1 && rank_step == forward,
-        // A single step (promoting or not) onto a square the caller found empty.
-        _ => file_step == 0 && rank_step == forward,
-    }
-}
-
-/// Whether every square strictly between `from` and `to`, on a line or diagonal, is empty.
-fn path_is_clear<B: Board>(board: &B, from: Square, to: Square) -> bool {
-    let file_step = (to.file().index() as i8 - from.file().index() as i8).signum();
-    let rank_step = (to.rank().index() as i8 - from.rank().index() as i8).signum();
-    let mut square = from;
-    while let Some(next) = square.offset(file_step, rank_step) {
-        if next == to {
-            return true;
-        }
-        if board.piece_at(next).is_some() {
-            return false;
-        }
-        square = next;
-    }
-    false
-}
-
-/// Castling by the rules: the right is held, king and rook are at home, the squares between them
-/// are empty and the king neither stands on, crosses nor lands on an attacked square.
-fn can_castle<B: Board>(
-    board: &B,
-    us: Color,
-    side: CastlingSide,
-    from: Square,
-    to: Square,
-) -> bool {
-    let rook = board.piece_at(side.rook_from(us));
-    from == CastlingSide::king_from(us)
-        && to == side.king_to(us)
-        && board.castling().has(us, side)
-        && rook.is_some_and(|rook| rook.color == us && rook.role == Role::Rook)
-        && side
-            .empty_squares(us)
-            .iter()
-            .all(|&square| board.piece_at(square).is_none())
-        && side
-            .king_path(us)
-            .iter()
-            .all(|&square| !board.is_attacked(square, !us))
-}
+use crate::{Board, GenKind, Move};
 
 /// How often a search called [`Board::generate`], by kind: what staged generation saves is
 /// read off these.
@@ -270,7 +100,7 @@ impl StagedPicker {
             match self.stage {
                 Stage::TableMove => {
                     self.stage = Stage::GenerateNoisy;
-                    if self.table_move != Move::NULL && is_legal_move(board, self.table_move) {
+                    if self.table_move != Move::NULL && board.is_legal(self.table_move) {
                         return Some(self.table_move);
                     }
                     // A move that is not legal here must not be skipped in the later stages
@@ -299,7 +129,7 @@ impl StagedPicker {
                             && killer != self.table_move
                             && !killer.is_noisy()
                             && !self.killers_played.contains(&killer)
-                            && is_legal_move(board, killer)
+                            && board.is_legal(killer)
                         {
                             self.killers_played[self.killer_index - 1] = killer;
                             return Some(killer);

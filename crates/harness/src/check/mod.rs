@@ -172,20 +172,20 @@ impl CheckOptions {
 /// # Errors
 ///
 /// [`Error::Usage`] for Chess960 positions (random Chess960 games, or a suite file's) when `B`
-/// does not play Chess960 castling ([`Board::CHESS960`] is false), as for
+/// does not play Chess960 castling ([`Board::PLAYS_CHESS960`] is false), as for
 /// [`BoardOracle`](crate::BoardOracle); the built-in suite leaves them out for such a board. A
 /// suite file that cannot be read; a reference backend this processor cannot run.
 pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
-    if options.chess960_anywhere() && !B::CHESS960 {
+    if options.chess960_anywhere() && !B::PLAYS_CHESS960 {
         return Err(chess960_refused::<B>("the Chess960 positions need"));
     }
     let reference = options.reference.unwrap_or(Backend::DEFAULT);
     let mut plan = options.plan()?;
-    if !B::CHESS960 && options.suite.is_none() {
+    if !B::PLAYS_CHESS960 && options.suite.is_none() {
         // The built-in suite's X-FEN corner cases include Chess960 castling, which such a board
         // does not play: it is checked on the rest.
         let before = plan.positions.len();
-        plan.positions.retain(|pos| !pos.position.chess960());
+        plan.positions.retain(|pos| !pos.position.king_takes_rook());
         plan.requested -= before - plan.positions.len();
     }
     run(&plan, reference, options, &|_| {

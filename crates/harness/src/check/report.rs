@@ -70,7 +70,7 @@ impl Failure {
             words.push("--moves".to_string());
             words.extend(self.position.move_texts().iter().cloned());
         }
-        if self.position.chess960() {
+        if self.position.king_takes_rook() {
             words.push("--chess960".to_string());
         }
         words.push("--depth".to_string());

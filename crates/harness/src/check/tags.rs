@@ -120,7 +120,7 @@ pub(crate) fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
         }
         if is_castling(&setup, piece, from, to) {
             add(Tag::Castling);
-            if at.chess960() || setup.is_chess960() {
+            if at.king_takes_rook() || setup.has_chess960_castling() {
                 add(Tag::Chess960Castling);
             }
         }
@@ -261,7 +261,7 @@ mod tests {
     #[test]
     fn chess960_castling_is_tagged_as_both() {
         let mut at = Position::from_fen("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", false).unwrap();
-        assert!(at.chess960());
+        assert!(at.king_takes_rook());
         let found = tags(&at, &["g1b1".parse().unwrap()]);
         assert_eq!(found, [Tag::Castling, Tag::Chess960Castling]);
         at.play("g1h1").unwrap();

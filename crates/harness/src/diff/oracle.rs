@@ -87,7 +87,7 @@ impl<T: DivideOracle + ?Sized> DivideOracle for Box<T> {
 
 /// Any [`Board`] as an oracle: a boardlab backend, or a board from an outside crate. This is
 /// where such a board enters boardlab, so it is where a root it cannot play is refused: one
-/// whose castling needs the Chess960 rules, for a board whose [`Board::CHESS960`] is false.
+/// whose castling needs the Chess960 rules, for a board whose [`Board::PLAYS_CHESS960`] is false.
 #[derive(Debug, Clone)]
 pub struct BoardOracle<B: Board> {
     name: String,
@@ -134,7 +134,7 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
         root.playable_by::<B>()?;
         let mut board: B = root.board();
         for &written in path {
-            let mv = written.resolve(&board, root.chess960())?;
+            let mv = written.resolve(&board, root.king_takes_rook())?;
             board.make(mv);
         }
         // The perft runner, for its stop flag: one thread and no table count exactly as

@@ -55,7 +55,7 @@ impl UciEngine {
         };
         engine.exchange(&["uci"])?;
         engine.wait_for("uciok", Waiting::StartUp)?;
-        if engine.root.chess960() {
+        if engine.root.king_takes_rook() {
             // Without it an engine writes Chess960 castling as the king's move, or misreads
             // the position.
             engine.exchange(&["setoption name UCI_Chess960 value true", "isready"])?;
@@ -74,9 +74,9 @@ impl UciEngine {
     ///
     /// [`Error::Oracle`] when the engine exits or does not answer within the timeout.
     fn set_root(&mut self, root: &Position) -> Result<(), Error> {
-        let chess960 = root.chess960();
+        let chess960 = root.king_takes_rook();
         let mut commands = vec!["ucinewgame".to_string()];
-        if chess960 != self.root.chess960() {
+        if chess960 != self.root.king_takes_rook() {
             commands.push(format!("setoption name UCI_Chess960 value {chess960}"));
         }
         commands.push("isready".to_string());

@@ -4,16 +4,16 @@
 
 pub(crate) mod command;
 mod divide;
-mod key;
 pub(crate) mod perftree;
 mod runner;
 mod stats;
 mod table;
+mod table_key;
 
 pub(crate) use divide::DivideFormat;
-pub(crate) use key::SplitMix64;
 pub(crate) use runner::{PerftOptions, PerftRunner};
 pub use stats::{perft_stats, PerftStats};
+pub(crate) use table_key::SplitMix64;
 
 /// Nodes per second, 0 for a run too short to time: the one rate every command reports.
 pub(crate) fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {

@@ -27,8 +27,8 @@ pub(crate) struct PerftreeArgs {
     pub backend: Backend,
     /// Chess960: castling moves read and written as the king taking its own rook (e1h1). A FEN
     /// that leaves no doubt turns it on by itself.
-    #[arg(long)]
-    pub chess960: bool,
+    #[arg(long = "chess960")]
+    pub king_takes_rook: bool,
 }
 
 /// Runs `boardlab perftree`.
@@ -40,7 +40,7 @@ pub(crate) fn run(args: &PerftreeArgs, out: &mut impl Write) -> Result<Outcome, 
     let position = PositionArgs {
         fen: args.fen.clone(),
         moves: args.moves.split_whitespace().map(str::to_string).collect(),
-        chess960: args.chess960,
+        king_takes_rook: args.king_takes_rook,
     }
     .resolve()?;
     let runner = PerftRunner::new(PerftOptions::default())?;

@@ -2,8 +2,8 @@
 //! root moves, a hash table of subtree counts probed with the key it is given, and a flag that
 //! stops it. Every combination gives exactly the count of plain [`boardlab_core::perft`].
 
-use super::key::TableKey;
 use super::table::{PerftTable, TableTally};
+use super::table_key::TableKey;
 use crate::Error;
 use boardlab_core::{Board, GenKind, Move, MoveList, PerftMode};
 use rayon::prelude::*;
@@ -180,7 +180,7 @@ impl PerftRunner {
         if self.pool.is_some() && depth >= SHARED_FROM_DEPTH {
             return self.divide(board, depth, |_, _| {});
         }
-        self.walk().run(&mut board.clone(), depth)
+        self.subtree_counter().run(&mut board.clone(), depth)
     }
 
     /// What lies below each legal move of `board`, handed to `each` in generation order
@@ -217,7 +217,7 @@ impl PerftRunner {
                         .map(|&mv| {
                             let mut board = board.clone();
                             board.make(mv);
-                            self.walk().below_move(&mut board, mv, depth - 1)
+                            self.subtree_counter().below_move(&mut board, mv, depth - 1)
                         })
                         .collect()
                 });
@@ -227,10 +227,10 @@ impl PerftRunner {
             }
             None => {
                 let mut board = board.clone();
-                let mut walk = self.walk();
+                let mut counter = self.subtree_counter();
                 for &mv in moves.iter() {
                     let undo = board.make(mv);
-                    let below = walk.below_move(&mut board, mv, depth - 1);
+                    let below = counter.below_move(&mut board, mv, depth - 1);
                     board.unmake(mv, undo);
                     hand_over(mv, below)?;
                 }
@@ -239,8 +239,9 @@ impl PerftRunner {
         Ok(total)
     }
 
-    fn walk(&self) -> Walk<'_> {
-        Walk {
+    /// A counter for one thread, with the runner's settings and no probes made yet.
+    fn subtree_counter(&self) -> SubtreeCounter<'_> {
+        SubtreeCounter {
             mode: self.mode,
             table: self.table.as_ref(),
             key: &self.key,
@@ -250,8 +251,9 @@ impl PerftRunner {
     }
 }
 
-/// One thread's walk: the runner's settings, and the table probes it has made.
-struct Walk<'a> {
+/// What one thread counts subtrees with: the runner's settings, and the table probes it has
+/// made.
+struct SubtreeCounter<'a> {
     mode: PerftMode,
     table: Option<&'a PerftTable>,
     key: &'a TableKey,
@@ -261,7 +263,7 @@ struct Walk<'a> {
     tally: TableTally,
 }
 
-impl Walk<'_> {
+impl SubtreeCounter<'_> {
     /// What lies `depth` plies below `board`, which the root move `last` reached: the leaf that
     /// move made at depth 0, the walk below it otherwise.
     fn below_move<B: Board, C: LeafCount>(

@@ -82,7 +82,7 @@ pub struct PerftStats {
 /// # Errors
 ///
 /// [`Error::Usage`] when the position needs the Chess960 rules and `B` does not play them
-/// ([`Board::CHESS960`] is false): it would count wrong.
+/// ([`Board::PLAYS_CHESS960`] is false): it would count wrong.
 pub fn perft_stats<B: Board>(position: &Position, depth: u32) -> Result<PerftStats, Error> {
     position.playable_by::<B>()?;
     let runner = PerftRunner::new(PerftOptions::default())?;

@@ -18,8 +18,8 @@ pub(crate) struct PositionArgs {
     /// printed, and outside engines are told so. A FEN whose castling field or placement leaves
     /// no doubt (Shredder-FEN letters, rights with the king or a rook off its standard square)
     /// turns it on by itself.
-    #[arg(long)]
-    pub chess960: bool,
+    #[arg(long = "chess960")]
+    pub king_takes_rook: bool,
 }
 
 impl PositionArgs {
@@ -29,7 +29,7 @@ impl PositionArgs {
     ///
     /// [`Error::Fen`] for a bad FEN, [`Error::Move`] for the first move that is not legal.
     pub fn resolve(&self) -> Result<Position, Error> {
-        let mut position = Position::from_fen(&self.fen, self.chess960)?;
+        let mut position = Position::from_fen(&self.fen, self.king_takes_rook)?;
         for text in &self.moves {
             position.play(text)?;
         }
@@ -41,11 +41,11 @@ impl PositionArgs {
 mod tests {
     use super::*;
 
-    fn args(fen: &str, moves: &[&str], chess960: bool) -> PositionArgs {
+    fn args(fen: &str, moves: &[&str], king_takes_rook: bool) -> PositionArgs {
         PositionArgs {
             fen: fen.to_string(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
-            chess960,
+            king_takes_rook,
         }
     }
 

@@ -3,10 +3,10 @@
 //! downstream takes it. Nothing after this module parses a FEN or replays `--moves`.
 
 mod args;
-pub(crate) mod key;
+pub(crate) mod key_command;
 
 pub(crate) use args::PositionArgs;
-pub(crate) use key::KeyArgs;
+pub(crate) use key_command::KeyArgs;
 
 use crate::Error;
 use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, UciMove, Zobrist};
@@ -39,7 +39,7 @@ pub struct Position {
     /// in the user's own notation.
     given_fen: String,
     root: Setup,
-    chess960: bool,
+    king_takes_rook: bool,
     moves: Vec<Move>,
     /// The moves as this position's notation writes them.
     notated: Vec<UciMove>,
@@ -50,12 +50,13 @@ pub struct Position {
 }
 
 impl Position {
-    /// The position `root`, with no move played; `chess960` asks for Chess960 notation, which a
-    /// root whose castling needs the Chess960 rules gets in any case.
-    pub fn new(root: Setup, chess960: bool) -> Position {
+    /// The position `root`, with no move played; `king_takes_rook` asks for Chess960 notation
+    /// (castling written as the king taking its own rook), which a root whose castling needs
+    /// the Chess960 rules gets in any case.
+    pub fn new(root: Setup, king_takes_rook: bool) -> Position {
         Position {
             given_fen: root.to_fen(),
-            chess960: chess960 || root.is_chess960(),
+            king_takes_rook: king_takes_rook || root.has_chess960_castling(),
             now: ReferenceBoard::from_setup(&root),
             root,
             moves: Vec::new(),
@@ -66,16 +67,16 @@ impl Position {
 
     /// The position of a FEN in any of its castling forms (standard, X-FEN, Shredder-FEN). A
     /// FEN that leaves no doubt that the position is Chess960 (see [`Setup::from_fen_960`])
-    /// turns Chess960 notation on without `chess960`.
+    /// turns Chess960 notation on without `king_takes_rook`.
     ///
     /// # Errors
     ///
     /// [`Error::Fen`] naming the field that is wrong.
-    pub fn from_fen(fen: &str, chess960: bool) -> Result<Position, Error> {
+    pub fn from_fen(fen: &str, king_takes_rook: bool) -> Result<Position, Error> {
         let (root, says_chess960) = Setup::from_fen_960(fen)?;
         Ok(Position {
             given_fen: fen.split_whitespace().collect::<Vec<_>>().join(" "),
-            ..Position::new(root, chess960 || says_chess960)
+            ..Position::new(root, king_takes_rook || says_chess960)
         })
     }
 
@@ -97,9 +98,10 @@ impl Position {
     ///
     /// [`MoveError`] for a move that is not legal here; the position is then unchanged.
     pub fn play_uci(&mut self, written: UciMove) -> Result<Move, MoveError> {
-        let mv = written.resolve(&self.now, self.chess960)?;
+        let mv = written.resolve(&self.now, self.king_takes_rook)?;
         self.history.push(self.now.search_zobrist());
-        self.notated.push(self.now.uci_move(mv, self.chess960));
+        self.notated
+            .push(self.now.uci_move(mv, self.king_takes_rook));
         self.moves.push(mv);
         self.now.make(mv);
         Ok(mv)
@@ -135,7 +137,7 @@ impl Position {
     pub(crate) fn same_game(&self, other: &Position) -> bool {
         self.given_fen == other.given_fen
             && self.notated == other.notated
-            && self.chess960 == other.chess960
+            && self.king_takes_rook == other.king_takes_rook
     }
 
     /// The search hash (see [`Board::search_zobrist`]) of the position before each move: the
@@ -146,8 +148,8 @@ impl Position {
 
     /// Whether moves are read and written in Chess960 notation, castling as the king taking
     /// its own rook (`e1h1`).
-    pub fn chess960(&self) -> bool {
-        self.chess960
+    pub fn king_takes_rook(&self) -> bool {
+        self.king_takes_rook
     }
 
     /// The FEN of the root as it was given, for outside programs.
@@ -161,14 +163,14 @@ impl Position {
     }
 
     /// Whether board type `B` can count this position: one whose castling needs the Chess960
-    /// rules is refused for a board that does not play them ([`Board::CHESS960`] is false),
-    /// since it would count wrong.
+    /// rules is refused for a board that does not play them ([`Board::PLAYS_CHESS960`] is
+    /// false), since it would count wrong.
     ///
     /// # Errors
     ///
     /// [`Error::Usage`], naming the position and its castling rights.
     pub fn playable_by<B: Board>(&self) -> Result<(), Error> {
-        if self.root.is_chess960() && !B::CHESS960 {
+        if self.root.has_chess960_castling() && !B::PLAYS_CHESS960 {
             return Err(chess960_refused::<B>(&format!(
                 "{} needs (castling {})",
                 self.root.to_fen(),
@@ -190,26 +192,27 @@ impl Position {
 
     /// `mv`, legal on `board`, in this position's notation.
     pub(crate) fn text<B: Board>(&self, board: &B, mv: Move) -> String {
-        board.move_text(mv, self.chess960)
+        board.move_text(mv, self.king_takes_rook)
     }
 
     /// `mv`, legal on `board`, as this position's notation writes it.
     pub(crate) fn uci_move<B: Board>(&self, board: &B, mv: Move) -> UciMove {
-        board.uci_move(mv, self.chess960)
+        board.uci_move(mv, self.king_takes_rook)
     }
 
     /// The moves of `line`, played one after the other on `board`, in this position's notation
     /// (see [`Board::line_text`]).
     pub(crate) fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
-        board.line_text(line, self.chess960)
+        board.line_text(line, self.king_takes_rook)
     }
 }
 
-/// The refusal of a board that does not play Chess960 castling ([`Board::CHESS960`] is false)
-/// for positions that need it; `needing` ends the sentence ("the Chess960 positions need").
+/// The refusal of a board that does not play Chess960 castling ([`Board::PLAYS_CHESS960`] is
+/// false) for positions that need it; `needing` ends the sentence ("the Chess960 positions
+/// need").
 pub(crate) fn chess960_refused<B: Board>(needing: &str) -> Error {
     Error::Usage(format!(
-        "{} does not play Chess960 castling (its Board::CHESS960 is false), which {needing}",
+        "{} does not play Chess960 castling (its Board::PLAYS_CHESS960 is false), which {needing}",
         B::NAME
     ))
 }
@@ -244,11 +247,13 @@ mod tests {
     fn a_chess960_fen_turns_chess960_notation_on() {
         // King b1, rooks a1 and f1: Shredder letters leave no doubt.
         let mut position = Position::from_fen("r5k1/8/8/8/8/8/8/RK3R2 w FA - 0 1", false).unwrap();
-        assert!(position.chess960());
+        assert!(position.king_takes_rook());
         assert!(position.clone().play("b1g1").is_err());
         position.play("b1f1").unwrap();
         assert_eq!(position.fen(), "r5k1/8/8/8/8/8/8/R4RK1 b - - 1 1");
-        assert!(!Position::from_fen(START_FEN, false).unwrap().chess960());
+        assert!(!Position::from_fen(START_FEN, false)
+            .unwrap()
+            .king_takes_rook());
         let err = Position::from_fen("8/8/8 w - - 0 1", false).unwrap_err();
         assert!(err.to_string().starts_with("invalid FEN"), "{err}");
     }

@@ -3,7 +3,7 @@
 //! input, 422 for a walk over its budget and 502 for an outside program that failed
 //! (docs/src/serve.md lists them all).
 
-use super::budget::{MAX_DEPTH, NODE_BUDGET, TIME_BUDGET};
+use super::budget::{MAX_DIVIDE_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::Served;
 use crate::position::PositionArgs;
 use crate::{slider_lookup, Backend, Error, Position};
@@ -88,23 +88,24 @@ pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, Api
     Ok(query?.0)
 }
 
-/// The most moves a request may play from its FEN.
-const MAX_MOVES: usize = 1024;
+/// The longest move path a request may carry: the moves it plays from its FEN.
+const MAX_MOVE_PATH: usize = 1024;
 
-/// The position `fen` (the start position when absent) after the space-separated `moves`.
+/// The position `fen` (the start position when absent) after the space-separated `moves`,
+/// castling written as the king taking its own rook with `king_takes_rook`.
 pub(super) fn position(
     fen: Option<String>,
     moves: Option<String>,
-    chess960: bool,
+    king_takes_rook: bool,
 ) -> Result<Position, ApiError> {
     let moves: Vec<String> = moves
         .unwrap_or_default()
         .split_whitespace()
         .map(str::to_string)
         .collect();
-    if moves.len() > MAX_MOVES {
+    if moves.len() > MAX_MOVE_PATH {
         return Err(ApiError::bad_input(format!(
-            "too many moves: {} (at most {MAX_MOVES})",
+            "too many moves: {} (at most {MAX_MOVE_PATH})",
             moves.len()
         )));
     }
@@ -113,7 +114,7 @@ pub(super) fn position(
             .filter(|fen| !fen.trim().is_empty())
             .unwrap_or_else(|| boardlab_core::START_FEN.to_string()),
         moves,
-        chess960,
+        king_takes_rook,
     };
     Ok(args.resolve()?)
 }
@@ -168,7 +169,7 @@ pub(crate) async fn info(State(served): State<Arc<Served>>) -> Json<Value> {
         "programs": programs,
         "protocol": served.protocol.to_string(),
         "budgets": {
-            "max_depth": MAX_DEPTH,
+            "max_divide_depth": MAX_DIVIDE_DEPTH,
             "nodes": NODE_BUDGET,
             "seconds": TIME_BUDGET.as_secs(),
         },
@@ -207,7 +208,7 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
     let legal: Vec<String> = board
         .legal_moves()
         .iter()
-        .map(|&mv| board.move_text(mv, position.chess960()))
+        .map(|&mv| board.move_text(mv, position.king_takes_rook()))
         .collect();
     // The view as `show --json` writes it, with the page's two renderings of it beside.
     let mut view = serde_json::to_value(&shown)
@@ -217,7 +218,7 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
     Ok(Json(json!({
         "backend": backend.name(),
         "fen": position.fen(),
-        "chess960": position.chess960(),
+        "chess960": position.king_takes_rook(),
         "moves": position.move_texts(),
         "turn": board.side_to_move().to_string(),
         "in_check": board.in_check(),

@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The deepest count a request may ask for.
-pub(crate) const MAX_DEPTH: u32 = 8;
+/// The deepest divide a page may ask for: the depth of `/api/divide` and `/api/descend`.
+pub(crate) const MAX_DIVIDE_DEPTH: u32 = 8;
 
 /// How long a request's walk may run before it is stopped.
 pub(crate) const TIME_BUDGET: Duration = Duration::from_secs(10);

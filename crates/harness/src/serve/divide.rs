@@ -3,7 +3,7 @@
 //! differ), each within the server's depth, node and time budgets.
 
 use super::api::{backend, position, query, Answer, ApiError};
-use super::budget::{within_budget, MAX_DEPTH, TIME_BUDGET};
+use super::budget::{within_budget, MAX_DIVIDE_DEPTH, TIME_BUDGET};
 use super::Served;
 use crate::diff::{oracle_named, BackendOracle, Divide, DivideOracle, ProgramOptions};
 use crate::perft::{PerftOptions, PerftRunner, PerftStats};
@@ -123,12 +123,12 @@ fn divide_backend(
     })
 }
 
-/// The depth asked for, within 1 and [`MAX_DEPTH`].
+/// The depth asked for, within 1 and [`MAX_DIVIDE_DEPTH`].
 fn depth(depth: Option<u32>) -> Result<u32, ApiError> {
     match depth {
-        Some(depth @ 1..=MAX_DEPTH) => Ok(depth),
+        Some(depth @ 1..=MAX_DIVIDE_DEPTH) => Ok(depth),
         Some(depth) => Err(ApiError::bad_input(format!(
-            "depth {depth} is out of range: 1 to {MAX_DEPTH}"
+            "depth {depth} is out of range: 1 to {MAX_DIVIDE_DEPTH}"
         ))),
         None => Err(ApiError::bad_input("a depth is needed: depth=3")),
     }

@@ -124,7 +124,7 @@ impl Job {
     fn root_moves<B: Board>(&self, board: &B) -> Vec<Move> {
         let mut moves = Vec::new();
         for text in &self.params.searchmoves {
-            match board.parse_move(text, self.position.chess960()) {
+            match board.parse_move(text, self.position.king_takes_rook()) {
                 Ok(mv) => moves.push(mv),
                 Err(err) => self
                     .out

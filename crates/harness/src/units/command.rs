@@ -19,7 +19,7 @@ use std::time::Instant;
 /// The deepest cut `units split` accepts. Splitting the start position at ply 6 (9.4 million
 /// distinct positions) peaks at 3.4 GB, and ply 7 has ten times as many positions, so deeper
 /// cuts only make sense on machines this command does not expect.
-const MAX_PLY: u32 = 8;
+const MAX_SPLIT_PLY: u32 = 8;
 
 /// Arguments of `boardlab units`.
 #[derive(Debug, Clone, clap::Args)]
@@ -51,7 +51,7 @@ pub(crate) struct SplitArgs {
     #[arg(long, value_parser = args::depth(0))]
     pub depth: u32,
     /// The ply to cut at: each unit is a distinct position this many plies below the root.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_PLY as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_SPLIT_PLY as i64))]
     pub ply: u32,
 }
 

@@ -101,7 +101,7 @@ fn view_args(backend: crate::Backend, fen: &str) -> ViewArgs {
         position: PositionArgs {
             fen: fen.to_string(),
             moves: Vec::new(),
-            chess960: false,
+            king_takes_rook: false,
         },
         svg: false,
         json: false,

@@ -27,18 +27,21 @@ fn answer(args: &[String]) -> Result<String, String> {
     let setup = Setup::from_fen(fen).map_err(|err| err.to_string())?;
     // A FEN that needs Chess960 castling has its castling moves written as the king taking
     // its own rook, as boardlab's perftree writes them.
-    let chess960 = setup.is_chess960();
+    let king_takes_rook = setup.has_chess960_castling();
     let mut board = Board16x16::from_setup(&setup);
     for text in rest.iter().flat_map(|moves| moves.split_whitespace()) {
         let mv = board
-            .parse_move(text, chess960)
+            .parse_move(text, king_takes_rook)
             .map_err(|err| err.to_string())?;
         board.make(mv);
     }
     let mut out = String::new();
     let mut total = 0;
     for (mv, nodes) in divide(&mut board, depth, PerftMode::Bulk) {
-        out.push_str(&format!("{} {nodes}\n", board.move_text(mv, chess960)));
+        out.push_str(&format!(
+            "{} {nodes}\n",
+            board.move_text(mv, king_takes_rook)
+        ));
         total += nodes;
     }
     out.push_str(&format!("\n{total}\n"));

@@ -20,7 +20,7 @@ async function start() {
     status($("status"), err.message, "error");
     return;
   }
-  $("depth").max = info.budgets.max_depth;
+  $("depth").max = info.budgets.max_divide_depth;
   const generators = info.backends.filter((b) => b.runs_here).map((b) => [b.name, b.name]);
   for (const program of info.programs) generators.push([program.id, `${program.name} (${info.protocol})`]);
   fillSelect($("a"), generators, state.a || info.default_backend);

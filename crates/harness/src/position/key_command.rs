@@ -45,7 +45,7 @@ mod tests {
             position: PositionArgs {
                 fen: fen.to_string(),
                 moves: moves.iter().map(|m| m.to_string()).collect(),
-                chess960: false,
+                king_takes_rook: false,
             },
             json: false,
         };
