@@ -28,7 +28,7 @@ fn readme_contract() -> String {
 struct Row {
     /// The long options, without their dashes, and each one's value as the README writes it.
     options: BTreeMap<String, Option<String>>,
-    /// The last column: `figures`, `JSON`, `drawings`, `EPD` or a protocol.
+    /// The last column: `figures`, `JSON`, `drawings`, `SVG`, `EPD` or a protocol.
     prints: String,
 }
 
@@ -236,13 +236,20 @@ fn every_file_a_command_writes_is_named_by_out() {
 }
 
 #[test]
-fn every_command_that_prints_figures_takes_json() {
+fn every_command_that_prints_figures_or_drawings_takes_json() {
     let table = readme_table();
+    let mut with_json = 0;
     for (path, command) in commands() {
         let prints = &table[&path].prints;
         let json = options(&command).contains_key("json");
-        assert_eq!(prints == "figures", json, "`{path}` prints {prints}");
+        assert_eq!(
+            prints == "figures" || prints == "drawings",
+            json,
+            "`{path}` prints {prints}"
+        );
+        with_json += usize::from(json);
     }
+    assert_eq!(with_json, readme_rows_with("json", None).len());
 }
 
 #[test]
