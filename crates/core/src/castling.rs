@@ -291,6 +291,15 @@ impl CastlingRights {
         loaded(self.rooks[Self::slot(color, side)])
     }
 
+    /// The square the rook of `color`'s castling to `side` starts from: the rook the right
+    /// names, or the standard corner where `color` holds no such right (a castling move the
+    /// generator would not make), so that a board's make and unmake of it still mirror each
+    /// other.
+    #[inline]
+    pub fn rook_or_corner(self, color: Color, side: CastlingSide) -> Square {
+        self.rook(color, side).unwrap_or(side.rook_from(color))
+    }
+
     /// The square of `color`'s king, if `color` holds a right.
     #[inline]
     pub const fn king(self, color: Color) -> Option<Square> {
