@@ -77,6 +77,14 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
 
+    /// The side's name in prose: "king side" or "queen side".
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::King => "king side",
+            CastlingSide::Queen => "queen side",
+        }
+    }
+
     /// Where the king stands before castling in standard chess.
     #[inline]
     pub const fn king_from(color: Color) -> Square {
