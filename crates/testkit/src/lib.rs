@@ -37,8 +37,8 @@ pub mod walk;
 pub use positions::{Feature, FeatureCount, Features, PLACEMENT_FLOORS};
 pub use suite::{check_perft_suite, SuiteCoverage};
 pub use walk::{
-    check_walk, check_walks, Walk, WalkCoverage, CHESS960_WALKS, CHESS960_WALK_POSITIONS,
-    CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
+    check_walk, check_walks, walk_with_exact_unmake, Walk, WalkCoverage, CHESS960_WALKS,
+    CHESS960_WALK_POSITIONS, CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
 };
 
 /// The message of the panic that `check` raises, for tests that show a check failing with the
