@@ -262,7 +262,7 @@ pub(super) fn write_engine_table(
             spread,
         )?;
     }
-    if let Some(first) = rows.first() {
+    if let Some(first) = ranked.rows.first() {
         let results: Vec<String> = first
             .measured
             .results
@@ -278,7 +278,7 @@ pub(super) fn write_engine_table(
             results.join(separator)
         )?;
     }
-    for row in rows {
+    for row in ranked.rows {
         for mismatch in &row.mismatches {
             writeln!(out, "{}: {mismatch}", row.backend.name())?;
         }
