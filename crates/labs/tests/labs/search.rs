@@ -458,7 +458,7 @@ fn search_moves<B: Board>(
     moves: impl IntoIterator<Item = Move>,
     (mut best, mut alpha, beta): (i32, i32, i32),
     evaluate: &mut dyn FnMut(&B) -> i32,
-    search: fn(&mut B, i32, i32, &mut dyn FnMut(&B) -> i32) -> i32,
+    search: Quiescence<B>,
 ) -> i32 {
     for mv in moves {
         let undo = board.make(mv);
@@ -487,7 +487,8 @@ fn quiescence_without_window<B: Board>(board: &mut B, budget: &mut u32) -> Optio
     Some(best)
 }
 
-type Quiescence = fn(&mut Counting, i32, i32, &mut dyn FnMut(&Counting) -> i32) -> i32;
+/// A quiescence search: the board, alpha, beta and the static evaluation; the value.
+type Quiescence<B = Counting> = fn(&mut B, i32, i32, &mut dyn FnMut(&B) -> i32) -> i32;
 
 /// 400 random positions in five windows each: the value, the positions evaluated and the
 /// moves made are the rules'. Returns the number of positions where the search made a move.
