@@ -456,6 +456,7 @@ fn bad_input_gets_one_line_and_status_2() {
     let broken = dir.join("broken.epd");
     std::fs::write(&broken, units_text.replacen(";depth 1", ";depth x", 1)).unwrap();
     let missing = dir.join("missing.jsonl");
+    let [units, broken, missing] = [&units, &broken, &missing].map(|path| path.to_str().unwrap());
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec![
@@ -478,45 +479,24 @@ fn bad_input_gets_one_line_and_status_2() {
             vec!["units", "split", "--depth", "3"],
             "error: the following required arguments",
         ),
-        (vec!["units", "run", broken.to_str().unwrap()], "error: "),
+        (vec!["units", "run", broken], "error: "),
         (
-            vec!["units", "run", units.to_str().unwrap(), "--shard", "3/3"],
+            vec!["units", "run", units, "--shard", "3/3"],
             "error: invalid value '3/3'",
         ),
         (
-            vec!["units", "run", units.to_str().unwrap(), "--lock-seed", "1"],
+            vec!["units", "run", units, "--lock-seed", "1"],
             "error: the following required arguments",
         ),
         (
-            vec![
-                "units",
-                "run",
-                units.to_str().unwrap(),
-                "--done",
-                missing.to_str().unwrap(),
-            ],
+            vec!["units", "run", units, "--done", missing],
             "error: cannot read",
         ),
         (
-            vec![
-                "units",
-                "merge",
-                "--units",
-                units.to_str().unwrap(),
-                missing.to_str().unwrap(),
-            ],
+            vec!["units", "merge", "--units", units, missing],
             "error: cannot read",
         ),
-        (
-            vec![
-                "units",
-                "merge",
-                "--units",
-                broken.to_str().unwrap(),
-                units.to_str().unwrap(),
-            ],
-            "error: ",
-        ),
+        (vec!["units", "merge", "--units", broken, units], "error: "),
     ];
     for (args, start) in &cases {
         let output = boardlab(args);
@@ -527,7 +507,7 @@ fn bad_input_gets_one_line_and_status_2() {
         assert!(stdout(&output).is_empty(), "{args:?}");
     }
     // The broken line is named with its number.
-    let output = boardlab(&["units", "run", broken.to_str().unwrap()]);
+    let output = boardlab(&["units", "run", broken]);
     assert!(
         stderr(&output).contains("line 2: depth \"x\""),
         "{}",

@@ -89,9 +89,7 @@ pub(crate) fn show_with<T: SliderTechnique>(
         }
     }
     out.step(&sizes_line::<BitboardBoard<T>>("the technique's tables"));
-    let mut shown = out.finish();
-    shown.adopt_figure_layout(&figure);
-    shown
+    out.finish_with_layout(&figure)
 }
 
 /// The note on en passant that a technique without occupancy state of its own gives.

@@ -204,7 +204,20 @@ impl FromIterator<Square> for Bitboard {
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// The four directions a bishop slides, as (file step, rank step).
 pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// The eight directions a queen slides: the rook's four, then the bishop's four.
+pub const QUEEN_DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+/// The eight jumps of a knight, as (file step, rank step), clockwise from one file right and
+/// two ranks up.
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -321,17 +334,6 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color as usize][sq as usize]
 }
 
-const ALL_DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 /// The squares from `sq` (excluded) to the edge in direction `(df, dr)`, a (file step, rank
 /// step): for building line tables at compile time.
 pub const fn ray(sq: Square, df: i8, dr: i8) -> Bitboard {
@@ -355,7 +357,7 @@ static BETWEEN_AND_LINE: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = {
         let from = Square::from_index(a as u8);
         let mut d = 0;
         while d < 8 {
-            let (df, dr) = ALL_DIRECTIONS[d];
+            let (df, dr) = QUEEN_DIRECTIONS[d];
             let full = ray(from, df, dr).0 | ray(from, -df, -dr).0 | 1 << a;
             let mut passed = 0u64;
             let mut cur = from;

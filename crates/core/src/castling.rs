@@ -77,6 +77,14 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::King, CastlingSide::Queen];
 
+    /// The side's name in prose: "king side" or "queen side".
+    pub const fn name(self) -> &'static str {
+        match self {
+            CastlingSide::King => "king side",
+            CastlingSide::Queen => "queen side",
+        }
+    }
+
     /// Where the king stands before castling in standard chess.
     #[inline]
     pub const fn king_from(color: Color) -> Square {
@@ -289,6 +297,15 @@ impl CastlingRights {
     #[inline]
     pub const fn rook(self, color: Color, side: CastlingSide) -> Option<Square> {
         loaded(self.rooks[Self::slot(color, side)])
+    }
+
+    /// The square the rook of `color`'s castling to `side` starts from: the rook the right
+    /// names, or the standard corner where `color` holds no such right (a castling move the
+    /// generator would not make), so that a board's make and unmake of it still mirror each
+    /// other.
+    #[inline]
+    pub fn rook_or_corner(self, color: Color, side: CastlingSide) -> Square {
+        self.rook(color, side).unwrap_or(side.rook_from(color))
     }
 
     /// The square of `color`'s king, if `color` holds a right.

@@ -386,6 +386,84 @@ pub fn see<B: Board>(board: &B, mv: Move) -> i32 {
     })
 }
 
+/// Writes, inside an `impl Board for …` block, the named queries as calls of the board's own
+/// inherent `native_<query>` methods, so that a backend that answers the queries in its own idiom
+/// states which ones with one line. The names are any of `attacks_from`, `attackers_to`,
+/// `mobility`, `attacked_squares`, `pawn_structure` and `see`; a query left out keeps the
+/// generic answer.
+///
+/// ```
+/// use boardlab_core::{Bitboard, Board, Color, ReferenceBoard, Setup, Square};
+///
+/// #[derive(Clone)]
+/// struct OwnAttacks(ReferenceBoard);
+///
+/// impl OwnAttacks {
+///     fn native_attacks_from(&self, sq: Square) -> Bitboard {
+///         boardlab_core::queries::attacks_from(&self.0, sq)
+///     }
+/// }
+///
+/// impl Board for OwnAttacks {
+///     type Undo = <ReferenceBoard as Board>::Undo;
+///     const NAME: &'static str = "own-attacks";
+///     fn from_setup(setup: &Setup) -> Self {
+///         OwnAttacks(ReferenceBoard::from_setup(setup))
+///     }
+///     fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
+///         self.0.generate_into(sink)
+///     }
+///     boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked,
+///         make, unmake, make_null, unmake_null);
+///     boardlab_core::native_queries! { attacks_from }
+/// }
+///
+/// let board = OwnAttacks::from_fen(boardlab_core::START_FEN).unwrap();
+/// assert_eq!(board.attacks_from(Square::G1).count(), 3);
+/// assert_eq!(board.mobility(Color::White), 4);
+/// ```
+#[macro_export]
+macro_rules! native_queries {
+    ($($query:ident),+ $(,)?) => {
+        $($crate::native_queries!(@one $query);)+
+    };
+    (@one attacks_from) => {
+        fn attacks_from(&self, sq: $crate::Square) -> $crate::Bitboard {
+            self.native_attacks_from(sq)
+        }
+    };
+    (@one attackers_to) => {
+        fn attackers_to(
+            &self,
+            sq: $crate::Square,
+            by: $crate::Color,
+            lifted: $crate::Bitboard,
+        ) -> $crate::Bitboard {
+            self.native_attackers_to(sq, by, lifted)
+        }
+    };
+    (@one mobility) => {
+        fn mobility(&self, color: $crate::Color) -> u32 {
+            self.native_mobility(color)
+        }
+    };
+    (@one attacked_squares) => {
+        fn attacked_squares(&self, color: $crate::Color) -> u32 {
+            self.native_attacked_squares(color)
+        }
+    };
+    (@one pawn_structure) => {
+        fn pawn_structure(&self, color: $crate::Color) -> $crate::PawnStructure {
+            self.native_pawn_structure(color)
+        }
+    };
+    (@one see) => {
+        fn see(&self, mv: $crate::Move) -> i32 {
+            self.native_see(mv)
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

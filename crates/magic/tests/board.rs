@@ -4,23 +4,18 @@
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, Piece, Setup, Square, Zobrist};
 use boardlab_magic::{table_bytes, MagicBoard, MagicTables};
+use boardlab_testkit::walk_with_exact_unmake;
 
 /// Walks `depth` plies below `board`, checking at every node that the incremental hash is the
 /// hash of the position and that unmake restores the board exactly; returns the nodes seen.
 fn walk(board: &mut MagicBoard, depth: u32) -> u64 {
-    assert_eq!(board.zobrist(), Zobrist::of(&board.to_setup()), "{board:?}");
-    if depth == 0 {
-        return 1;
-    }
-    let before = *board;
-    let mut nodes = 1;
-    for &mv in board.legal_moves().iter() {
-        let undo = board.make(mv);
-        nodes += walk(board, depth - 1);
-        board.unmake(mv, undo);
-        assert_eq!(*board, before, "unmake of {mv} in {before:?}");
-    }
-    nodes
+    walk_with_exact_unmake(board, depth, &mut |board, path| {
+        assert_eq!(
+            board.zobrist(),
+            Zobrist::of(&board.to_setup()),
+            "after {path:?}: {board:?}"
+        );
+    })
 }
 
 #[test]

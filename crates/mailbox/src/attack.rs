@@ -50,49 +50,81 @@ fn attacked_by_pawn(cells: &Cells, target: Sq120, color: Color) -> bool {
 /// that most attacked squares are found before a ray is walked.
 #[inline]
 pub(crate) fn is_attacked(cells: &Cells, target: Sq120, by: Attackers) -> bool {
-    let at = |sq: Sq120| cells[sq.index()];
+    attacked_by_pawn(cells, target, by.color)
+        || attacked_by_pieces(
+            cells,
+            target,
+            by,
+            [
+                &direction::KNIGHT,
+                &direction::ORTHOGONAL,
+                &direction::DIAGONAL,
+            ],
+        )
+}
+
+/// Whether a knight, king, rook, bishop or queen of `by` attacks `target`, looking only along
+/// the given knight jumps, orthogonal steps and diagonal steps: all of them for any square,
+/// the half that points away from the edge for a square on it.
+///
+/// Legal move generation asks this for every king move and check test, with constant steps;
+/// it is inlined into each caller so that the loops over them unroll as if written out there.
+#[inline(always)]
+fn attacked_by_pieces(
+    cells: &Cells,
+    target: Sq120,
+    by: Attackers,
+    [knight_jumps, orthogonal, diagonal]: [&[i8]; 3],
+) -> bool {
     let color = by.color;
-    if attacked_by_pawn(cells, target, color) {
-        return true;
-    }
     let knight = Cell::of(color, Role::Knight);
     if by.knights
-        && direction::KNIGHT
+        && knight_jumps
             .iter()
-            .any(|&jump| at(target.offset(jump)) == knight)
+            .any(|&jump| cells[target.offset(jump).index()] == knight)
     {
         return true;
     }
     // The enemy king is found on the first step of each ray.
     let king = Cell::of(color, Role::King);
     let queen = Cell::of(color, Role::Queen);
-    for (steps, slides, slider) in [
-        (
-            direction::ORTHOGONAL,
-            by.orthogonal,
-            Cell::of(color, Role::Rook),
-        ),
-        (
-            direction::DIAGONAL,
-            by.diagonal,
-            Cell::of(color, Role::Bishop),
-        ),
-    ] {
-        for step in steps {
-            let mut sq = target.offset(step);
-            let mut piece = at(sq);
-            if piece == king {
-                return true;
-            }
-            if slides {
-                while piece.is_empty() {
-                    sq = sq.offset(step);
-                    piece = at(sq);
-                }
-                if piece == slider || piece == queen {
-                    return true;
-                }
-            }
+    let rook = Cell::of(color, Role::Rook);
+    let bishop = Cell::of(color, Role::Bishop);
+    orthogonal
+        .iter()
+        .any(|&step| attacked_along(cells, target, step, by.orthogonal, [king, rook, queen]))
+        || diagonal
+            .iter()
+            .any(|&step| attacked_along(cells, target, step, by.diagonal, [king, bishop, queen]))
+}
+
+/// Whether the first piece met from `target` in direction `step` attacks it: `king` on the
+/// first cell, or, where the ray's line is one `slides` covers, `slider` or `queen` on the
+/// first occupied cell.
+///
+/// It sits in the innermost loop of the attack tests, which legal move generation runs for
+/// every king move and check test, so it is inlined into each of them.
+#[inline(always)]
+fn attacked_along(
+    cells: &Cells,
+    target: Sq120,
+    step: i8,
+    slides: bool,
+    [king, slider, queen]: [Cell; 3],
+) -> bool {
+    let at = |sq: Sq120| cells[sq.index()];
+    let mut sq = target.offset(step);
+    let mut piece = at(sq);
+    if piece == king {
+        return true;
+    }
+    if slides {
+        while piece.is_empty() {
+            sq = sq.offset(step);
+            piece = at(sq);
+        }
+        if piece == slider || piece == queen {
+            return true;
         }
     }
     false
@@ -280,53 +312,20 @@ pub(crate) fn is_attacked_on_home_rank(cells: &Cells, target: Sq120, by: Attacke
 /// points to.
 #[inline(always)]
 fn attacked_from_one_side<const AWAY: i8>(cells: &Cells, target: Sq120, by: Attackers) -> bool {
-    let at = |sq: Sq120| cells[sq.index()];
-    let color = by.color;
-    let pawn = Cell::of(color, Role::Pawn);
+    let pawn = Cell::of(by.color, Role::Pawn);
     let behind = 10 * AWAY;
-    if at(target.offset(behind + 1)) == pawn || at(target.offset(behind - 1)) == pawn {
-        return true;
-    }
-    let knight = Cell::of(color, Role::Knight);
-    if by.knights
-        && [21 * AWAY, 19 * AWAY, 12 * AWAY, 8 * AWAY]
-            .iter()
-            .any(|&jump| at(target.offset(jump)) == knight)
-    {
-        return true;
-    }
-    let king = Cell::of(color, Role::King);
-    let queen = Cell::of(color, Role::Queen);
-    for (steps, slides, slider) in [
-        ([10 * AWAY, 0], by.orthogonal, Cell::of(color, Role::Rook)),
-        (
-            [11 * AWAY, 9 * AWAY],
-            by.diagonal,
-            Cell::of(color, Role::Bishop),
-        ),
-    ] {
-        for step in steps {
-            // 0 pads the single orthogonal ray to the length of the diagonal pair.
-            if step == 0 {
-                continue;
-            }
-            let mut sq = target.offset(step);
-            let mut piece = at(sq);
-            if piece == king {
-                return true;
-            }
-            if slides {
-                while piece.is_empty() {
-                    sq = sq.offset(step);
-                    piece = at(sq);
-                }
-                if piece == slider || piece == queen {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    cells[target.offset(behind + 1).index()] == pawn
+        || cells[target.offset(behind - 1).index()] == pawn
+        || attacked_by_pieces(
+            cells,
+            target,
+            by,
+            [
+                &[21 * AWAY, 19 * AWAY, 12 * AWAY, 8 * AWAY],
+                &[10 * AWAY],
+                &[11 * AWAY, 9 * AWAY],
+            ],
+        )
 }
 
 #[cfg(test)]

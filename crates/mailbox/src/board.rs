@@ -4,9 +4,10 @@ use crate::attack::{is_attacked, Attackers, Cells};
 use crate::cell::Cell;
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
+use boardlab_core::native_queries;
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure,
-    Piece, PositionState, Role, Setup, Square,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
+    PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -90,11 +91,7 @@ impl MailboxBoard {
             _ => return None,
         };
         let us = self.state.turn;
-        let rook_from = self
-            .state
-            .castling
-            .rook(us, side)
-            .unwrap_or(side.rook_from(us));
+        let rook_from = self.state.castling.rook_or_corner(us, side);
         Some((
             Sq120::from_square(rook_from),
             Sq120::from_square(side.rook_to(us)),
@@ -309,29 +306,7 @@ impl Board for MailboxBoard {
 
     // The engine queries, answered by ray scans over the frame (the `queries` module).
 
-    fn attacks_from(&self, sq: Square) -> Bitboard {
-        self.native_attacks_from(sq)
-    }
-
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        self.native_attackers_to(sq, by, lifted)
-    }
-
-    fn mobility(&self, color: Color) -> u32 {
-        self.native_mobility(color)
-    }
-
-    fn attacked_squares(&self, color: Color) -> u32 {
-        self.native_attacked_squares(color)
-    }
-
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        self.native_pawn_structure(color)
-    }
-
-    fn see(&self, mv: Move) -> i32 {
-        self.native_see(mv)
-    }
+    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure, see }
 }
 
 impl fmt::Debug for MailboxBoard {

@@ -349,10 +349,7 @@ impl MailboxBoard {
             return;
         }
         for side in CastlingSide::ALL {
-            let name = match side {
-                CastlingSide::King => "king side",
-                CastlingSide::Queen => "queen side",
-            };
+            let name = side.name();
             if !self.state.castling.has(us, side) {
                 let _ = writeln!(walk.text, "  castling {name}: no right");
                 continue;
@@ -574,9 +571,7 @@ impl Views for MailboxBoard {
         out.step(&sizes_line::<MailboxBoard>(
             "lookup tables (64 <-> 120 maps, line steps, slider lines, knight and king reach)",
         ));
-        let mut shown = out.finish();
-        shown.adopt_figure_layout(&figure);
-        shown
+        out.finish_with_layout(&figure)
     }
 
     fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
@@ -720,9 +715,7 @@ impl Views for MailboxBoard {
                 .to_string()
         })));
         legal_moves_step(&mut out, self, sq);
-        let mut explained = out.finish();
-        explained.adopt_figure_layout(&figure);
-        Ok(explained)
+        Ok(out.finish_with_layout(&figure))
     }
 }
 

@@ -3,9 +3,9 @@
 use crate::attacks::file;
 use crate::list::PieceList;
 use crate::movegen::Generator;
+use boardlab_core::native_queries;
 use boardlab_core::{
-    Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure, Piece,
-    PositionState, Role, Setup, Square,
+    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -181,11 +181,7 @@ impl Board for PieceListBoard {
         // The castling rook is found before the king moves: in Chess960 the king may land on
         // the rook's square, and a scan afterwards would find the king there.
         let castling_rook = castle_side(mv).map(|side| {
-            let rook_from = self
-                .state
-                .castling
-                .rook(us, side)
-                .unwrap_or(side.rook_from(us));
+            let rook_from = self.state.castling.rook_or_corner(us, side);
             (
                 movers.index_at(rook_from as u8),
                 rook_from,
@@ -247,11 +243,7 @@ impl Board for PieceListBoard {
         // square may be where the rook stands now.
         if let Some(side) = castle_side(mv) {
             let rook = movers.index_at(side.rook_to(us) as u8);
-            let rook_from = self
-                .state
-                .castling
-                .rook(us, side)
-                .unwrap_or(side.rook_from(us));
+            let rook_from = self.state.castling.rook_or_corner(us, side);
             movers.set_square(mover, from);
             movers.set_square(rook, rook_from as u8);
         } else {
@@ -298,25 +290,7 @@ impl Board for PieceListBoard {
 
     // The engine queries, answered from the lists and square geometry (the `queries` module).
 
-    fn attacks_from(&self, sq: Square) -> Bitboard {
-        self.native_attacks_from(sq)
-    }
-
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        self.native_attackers_to(sq, by, lifted)
-    }
-
-    fn mobility(&self, color: Color) -> u32 {
-        self.native_mobility(color)
-    }
-
-    fn attacked_squares(&self, color: Color) -> u32 {
-        self.native_attacked_squares(color)
-    }
-
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        self.native_pawn_structure(color)
-    }
+    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure }
 }
 
 impl std::fmt::Debug for PieceListBoard {

@@ -42,16 +42,18 @@ pub(crate) const KING_STEPS: [(i32, i32); 8] = [
     (1, -1),
     (-1, -1),
 ];
-pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+pub(crate) const KNIGHT_STEPS: [(i32, i32); 8] = widened(boardlab_core::bitboard::KNIGHT_STEPS);
+
+/// Steps as the list code computes with them: `i32` coordinates, as [`room`] takes.
+const fn widened<const N: usize>(steps: [(i8, i8); N]) -> [(i32, i32); N] {
+    let mut wide = [(0, 0); N];
+    let mut i = 0;
+    while i < N {
+        wide[i] = (steps[i].0 as i32, steps[i].1 as i32);
+        i += 1;
+    }
+    wide
+}
 
 /// The squares a leaper reaches from one square, the first `len` of `squares` in use.
 #[derive(Clone, Copy)]

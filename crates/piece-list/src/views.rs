@@ -250,9 +250,7 @@ impl Views for PieceListBoard {
             ),
         }
         out.step(&sizes_line::<PieceListBoard>("lookup tables"));
-        let mut shown = out.finish();
-        shown.adopt_figure_layout(&figure);
-        shown
+        out.finish_with_layout(&figure)
     }
 
     fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
@@ -340,9 +338,7 @@ impl Views for PieceListBoard {
             }
         }
         legal_moves_step(&mut out, self, sq);
-        let mut explained = out.finish();
-        explained.adopt_figure_layout(&figure);
-        Ok(explained)
+        Ok(out.finish_with_layout(&figure))
     }
 }
 
@@ -568,10 +564,7 @@ impl PieceListBoard {
             return;
         }
         for side in CastlingSide::ALL {
-            let name = match side {
-                CastlingSide::King => "king side",
-                CastlingSide::Queen => "queen side",
-            };
+            let name = side.name();
             if !self.state.castling.has(us, side) {
                 narration.line(format!("castling {name}: no right"));
                 continue;

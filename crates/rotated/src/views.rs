@@ -112,9 +112,7 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
     out.step(&sizes_line::<RotatedBoard>(
         "lookup tables (4 x 64 x 64 line attacks, slots, rotated bits)",
     ));
-    let mut shown = out.finish();
-    shown.adopt_figure_layout(&figure);
-    shown
+    out.finish_with_layout(&figure)
 }
 
 /// A piece's attacks and moves: for a slider, each lookup as [`step_by_step`] narrates it (the

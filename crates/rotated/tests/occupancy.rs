@@ -2,7 +2,7 @@
 
 use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};
 use boardlab_rotated::{RotatedBoard, RotatedOccupancy};
-use boardlab_testkit::{CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS};
+use boardlab_testkit::{walk_with_exact_unmake, CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS};
 
 /// Every index of the board agrees with the others: the rotated maps with the occupied squares
 /// (rebuilt from scratch), the occupied squares with the colour and piece bitboards, and those
@@ -36,29 +36,6 @@ fn assert_consistent(board: &RotatedBoard, path: &[Move]) {
     }
 }
 
-/// Walks every line to `depth`, checking the maps at each node and that unmake restores the
-/// board. Returns the nodes checked, the root included.
-fn walk(board: &mut RotatedBoard, depth: u32, path: &mut Vec<Move>) -> u64 {
-    assert_consistent(board, path);
-    if depth == 0 {
-        return 1;
-    }
-    let before = *board;
-    let mut nodes = 1;
-    for &mv in board.legal_moves().iter() {
-        let undo = board.make(mv);
-        path.push(mv);
-        nodes += walk(board, depth - 1, path);
-        path.pop();
-        board.unmake(mv, undo);
-        assert!(
-            *board == before,
-            "unmake of {mv} after {path:?} did not restore the board"
-        );
-    }
-    nodes
-}
-
 /// The kit's walks (the standard perft positions and the rules' corners), each to the depth of
 /// its table; each must check as many nodes as the table gives its tree, so a walk that stops
 /// early fails.
@@ -66,7 +43,8 @@ fn walk(board: &mut RotatedBoard, depth: u32, path: &mut Vec<Move>) -> u64 {
 fn rotated_maps_stay_consistent_through_the_tree() {
     for kit_walk in STANDARD_WALKS.iter().chain(&CORNER_WALKS) {
         let mut board = RotatedBoard::from_fen(kit_walk.fen).unwrap();
-        let nodes = walk(&mut board, kit_walk.depth, &mut Vec::new());
+        // The kit's walk checks the maps at each node and that unmake restores the board.
+        let nodes = walk_with_exact_unmake(&mut board, kit_walk.depth, &mut assert_consistent);
         assert_eq!(
             nodes, kit_walk.nodes,
             "{} to depth {}: checked {nodes} nodes of the tree's {}",

@@ -154,6 +154,28 @@ pub const fn table_bytes() -> usize {
     2 * std::mem::size_of::<[[u64; 64]; 8]>() + LINE_MASK_BYTES
 }
 
+/// Notes the multiply-and-shift that gathers a line's six inner squares into an index: the
+/// masked occupancy as the line's lookup computes it, its product with the named multiplier,
+/// and the product's top six bits with what each of them stands for.
+fn note_gathering(
+    steps: &mut Steps,
+    (masked, masked_as): (u64, String),
+    (multiplier_name, multiplier): (&str, u64),
+    (bits, bits_stand_for): (usize, &str),
+) {
+    steps.note("masked", masked, masked_as);
+    steps.note(
+        "product",
+        masked.wrapping_mul(multiplier),
+        format!("* {multiplier_name} ({})", hex64(multiplier)),
+    );
+    steps.note(
+        "gathered",
+        StepValue::bit_string(bits as u64, 6),
+        format!(">> 58: {bits_stand_for}"),
+    );
+}
+
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
 pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let (file, rank) = (sq as usize & 7, sq as usize >> 3);
@@ -183,16 +205,11 @@ pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
             Line::File => {
                 let shifted = occupied.0 >> file & FILE_A;
                 let bits = gather_file(occupied.0, file);
-                steps.note("masked", shifted, format!("occupied >> {file} & A_FILE"));
-                steps.note(
-                    "product",
-                    shifted.wrapping_mul(C2_H7),
-                    format!("* C2_H7 ({})", hex64(C2_H7)),
-                );
-                steps.note(
-                    "gathered",
-                    StepValue::bit_string(bits as u64, 6),
-                    ">> 58: ranks 2..7, the top bit rank 2",
+                note_gathering(
+                    &mut steps,
+                    (shifted, format!("occupied >> {file} & A_FILE")),
+                    ("C2_H7", C2_H7),
+                    (bits, "ranks 2..7, the top bit rank 2"),
                 );
                 steps.note(
                     "table entry",
@@ -205,16 +222,11 @@ pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
                 let mask = line.mask_ex(sq).0;
                 let masked = occupied.0 & mask;
                 let bits = gather_diagonal(occupied.0, mask);
-                steps.note("masked", masked, format!("occupied & line, without {sq}"));
-                steps.note(
-                    "product",
-                    masked.wrapping_mul(FILE_B),
-                    format!("* B_FILE ({})", hex64(FILE_B)),
-                );
-                steps.note(
-                    "gathered",
-                    StepValue::bit_string(bits as u64, 6),
-                    ">> 58: files g..b",
+                note_gathering(
+                    &mut steps,
+                    (masked, format!("occupied & line, without {sq}")),
+                    ("B_FILE", FILE_B),
+                    (bits, "files g..b"),
                 );
                 steps.note(
                     "table entry",

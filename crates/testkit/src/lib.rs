@@ -37,8 +37,8 @@ pub mod walk;
 pub use positions::{Feature, FeatureCount, Features, PLACEMENT_FLOORS};
 pub use suite::{check_perft_suite, SuiteCoverage};
 pub use walk::{
-    check_walk, check_walks, WalkCase, WalkCoverage, CHESS960_WALKS, CHESS960_WALK_POSITIONS,
-    CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
+    check_walk, check_walks, walk_with_exact_unmake, WalkCase, WalkCoverage, CHESS960_WALKS,
+    CHESS960_WALK_POSITIONS, CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS,
 };
 
 /// The message of the panic that `check` raises, for tests that show a check failing with the
@@ -76,16 +76,24 @@ pub fn message_line(message: &str, prefix: &str) -> String {
 /// them on separate threads (the walks, the heaviest, beside the perft counts) and reports each
 /// failure under its own name, instead of stopping at the first.
 ///
-/// The functions are written where the macro is called; a file that tests several board types
-/// calls it once in a module per type:
+/// The functions are written where the macro is called. A file that tests several board types
+/// names a module for each, and the macro writes each type's functions in its module:
 ///
 /// ```ignore
-/// mod hyperbola {
-///     boardlab_testkit::conformance_tests!(boardlab_bitboard::HyperbolaBoard);
-/// }
+/// boardlab_testkit::conformance_tests!(
+///     hyperbola => boardlab_bitboard::HyperbolaBoard,
+///     obstruction => boardlab_bitboard::ObstructionBoard,
+/// );
 /// ```
 #[macro_export]
 macro_rules! conformance_tests {
+    ($($module:ident => $board:ty),+ $(,)?) => {
+        $(
+            mod $module {
+                $crate::conformance_tests!($board);
+            }
+        )+
+    };
     ($board:ty) => {
         #[test]
         fn perft_counts_match_the_suites_in_bulk() {

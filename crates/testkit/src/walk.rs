@@ -306,6 +306,49 @@ pub fn check_walk<B: Board>(fen: &str, depth: u32, max_nodes: u64) -> WalkCovera
     }
 }
 
+/// Walks every line below `board` to `depth`, calling `check` at every node with the moves
+/// from the start that reach it, and asserting after each unmake that the board equals, field
+/// for field, the board before the make (a stricter test than the same position: it covers a
+/// backend's own indexes too). Returns the nodes visited, the root included, for the caller to
+/// compare with the size of the tree.
+///
+/// # Panics
+///
+/// Where `check` panics, and at the first unmake that does not restore the board, naming the
+/// move, the moves before it and the board.
+pub fn walk_with_exact_unmake<B: Board + Clone + PartialEq + fmt::Debug>(
+    board: &mut B,
+    depth: u32,
+    check: &mut impl FnMut(&B, &[Move]),
+) -> u64 {
+    fn walk<B: Board + Clone + PartialEq + fmt::Debug>(
+        board: &mut B,
+        depth: u32,
+        path: &mut Vec<Move>,
+        check: &mut impl FnMut(&B, &[Move]),
+    ) -> u64 {
+        check(board, path);
+        if depth == 0 {
+            return 1;
+        }
+        let before = board.clone();
+        let mut nodes = 1;
+        for &mv in board.legal_moves().iter() {
+            let undo = board.make(mv);
+            path.push(mv);
+            nodes += walk(board, depth - 1, path, check);
+            path.pop();
+            board.unmake(mv, undo);
+            assert!(
+                *board == before,
+                "unmake of {mv} after {path:?} did not restore the board {before:?}"
+            );
+        }
+        nodes
+    }
+    walk(board, depth, &mut Vec::new(), check)
+}
+
 /// A walk in progress: where it started and the moves to where it stands.
 struct Walker {
     root: String,

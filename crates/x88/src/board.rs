@@ -6,9 +6,9 @@ use crate::piece::{
     ROOK, UNMOVED,
 };
 use crate::square::Sq88;
+use boardlab_core::native_queries;
 use boardlab_core::{
-    Bitboard, Board, CastlingSide, Color, Move, MoveFlag, MoveSink, PawnStructure, Piece,
-    PositionState, Role, Setup, Square,
+    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -231,11 +231,7 @@ impl X88Board {
             MoveFlag::QueenCastle => CastlingSide::Queen,
             _ => return None,
         };
-        let rook_from = self
-            .state
-            .castling
-            .rook(us, side)
-            .unwrap_or(side.rook_from(us));
+        let rook_from = self.state.castling.rook_or_corner(us, side);
         Some((
             Sq88::from_square(rook_from),
             Sq88::from_square(side.rook_to(us)),
@@ -529,29 +525,7 @@ impl Board for X88Board {
     // The engine queries, answered with the difference table and 0x88 ray walks (the
     // `queries` module).
 
-    fn attacks_from(&self, sq: Square) -> Bitboard {
-        self.native_attacks_from(sq)
-    }
-
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        self.native_attackers_to(sq, by, lifted)
-    }
-
-    fn mobility(&self, color: Color) -> u32 {
-        self.native_mobility(color)
-    }
-
-    fn attacked_squares(&self, color: Color) -> u32 {
-        self.native_attacked_squares(color)
-    }
-
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        self.native_pawn_structure(color)
-    }
-
-    fn see(&self, mv: Move) -> i32 {
-        self.native_see(mv)
-    }
+    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure, see }
 }
 
 #[cfg(test)]

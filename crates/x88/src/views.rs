@@ -502,9 +502,7 @@ impl Views for X88Board {
             }
         }
         out.step(&sizes_line::<X88Board>("lookup tables (difference, attack bits, near-king and castling reach, knight targets, steps)"));
-        let mut shown = out.finish();
-        shown.adopt_figure_layout(&figure);
-        shown
+        out.finish_with_layout(&figure)
     }
 
     fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
@@ -643,10 +641,7 @@ impl Views for X88Board {
                         let _ = writeln!(
                             walk.text,
                             "  castling {}: {}",
-                            match side {
-                                CastlingSide::King => "king side",
-                                CastlingSide::Queen => "queen side",
-                            },
+                            side.name(),
                             if allowed {
                                 "right held, cells between empty, king's path not attacked -> move"
                             } else {
@@ -737,9 +732,7 @@ impl Views for X88Board {
             }
         })));
         legal_moves_step(&mut out, self, sq);
-        let mut explained = out.finish();
-        explained.adopt_figure_layout(&figure);
-        Ok(explained)
+        Ok(out.finish_with_layout(&figure))
     }
 }
 

@@ -328,6 +328,15 @@ impl Narration {
         self.explanation
     }
 
+    /// The explanation, its last step closed, with `figure`'s lines, legend and layout (see
+    /// [`Explanation::adopt_figure_layout`]): how a view that drew its panels with the figure
+    /// helpers ends.
+    pub fn finish_with_layout(self, figure: &Figure) -> Explanation {
+        let mut explanation = self.finish();
+        explanation.adopt_figure_layout(figure);
+        explanation
+    }
+
     fn current(&mut self) -> Option<&mut Step> {
         if self.explanation.steps.is_empty() {
             self.close();

@@ -283,14 +283,19 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
         ));
         let rates: Vec<f64> = rows.iter().map(|row| row.measured.nps()).collect();
         let workload_ranks = ranks(&rates);
+        let ranked = RankedRows {
+            rows: &rows,
+            workload_ranks: &workload_ranks,
+            perft_ranks: &perft_ranks,
+        };
         if args.json {
-            write_engine_json(run, &rows, &workload_ranks, &perft_ranks, out)?;
+            write_engine_json(run, ranked, out)?;
         } else {
             if args.workload == Workload::All {
                 // A blank line between the tables.
                 writeln!(out)?;
             }
-            write_engine_table(run, &rows, &workload_ranks, &perft_ranks, out)?;
+            write_engine_table(run, ranked, out)?;
         }
         measurements.extend(engine_measurements(workload, &rows));
         all_ranks.push((workload, workload_ranks));

@@ -2,7 +2,9 @@
 //! the mask tried against the magic found.
 
 use crate::{occupancies, pass, rejects, Checked};
-use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use boardlab_core::bitboard::{
+    slider_attacks_slow, BISHOP_DIRECTIONS, QUEEN_DIRECTIONS, ROOK_DIRECTIONS,
+};
 use boardlab_core::{Bitboard, Square};
 use boardlab_labs::magic;
 use rand::rngs::StdRng;
@@ -102,19 +104,9 @@ impl Geometry {
     /// Four to ten mask bits in all, from at least two rays, and not a chess mask (a rook's
     /// two full rays from a corner would be one).
     fn random(rng: &mut StdRng) -> Geometry {
-        const DIRECTIONS: [(i8, i8); 8] = [
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ];
         loop {
             let from = Square::ALL[rng.gen_range(0..64)];
-            let mut directions = DIRECTIONS.to_vec();
+            let mut directions = QUEEN_DIRECTIONS.to_vec();
             let mut rays = Vec::new();
             for _ in 0..rng.gen_range(2..=4) {
                 let (df, dr) = directions.swap_remove(rng.gen_range(0..directions.len()));

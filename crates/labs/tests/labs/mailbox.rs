@@ -1,8 +1,10 @@
 //! `mailbox_slide`: the cells of a ray in order, nearest first, each once, and no cell read
 //! off the ray.
 
-use crate::{assert_walk_is_the_slow_walk, occupancies, pass, rejects, Checked, StrayReads};
-use boardlab_core::bitboard::slider_attacks_slow;
+use crate::{
+    assert_walk_is_the_slow_walk, occupancies, pass, rejects, slow_walk_in_ray_order, Checked,
+    StrayReads,
+};
 use boardlab_core::{Bitboard, Square};
 use boardlab_labs::mailbox::{self, cell, Cells, BISHOP_STEPS, PIECE, ROOK_STEPS};
 
@@ -102,17 +104,10 @@ fn by_the_slow_walk(cells: &Cells, from: usize, step: isize) -> Vec<usize> {
     let Some(sq) = mailbox::square_of_cell(from) else {
         return Vec::new();
     };
-    let (df, dr) = direction(step);
-    let attacks = slider_attacks_slow(sq, occupied, &[(df, dr); 4]);
-    let mut reached = Vec::new();
-    let mut current = sq;
-    while let Some(next) = current.offset(df, dr) {
-        if attacks.contains(next) {
-            reached.push(cell(next));
-        }
-        current = next;
-    }
-    reached
+    slow_walk_in_ray_order(sq, occupied, direction(step))
+        .into_iter()
+        .map(cell)
+        .collect()
 }
 
 /// The right cells, farthest first.

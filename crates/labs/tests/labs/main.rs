@@ -91,6 +91,22 @@ fn assert_walk_is_the_slow_walk<Step: Copy + std::fmt::Debug>(
     assert_eq!(rays, 20 * 64 * 8);
 }
 
+/// The squares core's slow walk attacks from `sq` in direction `(df, dr)` on `occupied`, in
+/// ray order, nearest first: the shortcut of the wrong answers that read every cell into a
+/// bitboard and ask core.
+fn slow_walk_in_ray_order(sq: Square, occupied: Bitboard, (df, dr): (i8, i8)) -> Vec<Square> {
+    let attacks = slider_attacks_slow(sq, occupied, &[(df, dr); 4]);
+    let mut reached = Vec::new();
+    let mut current = sq;
+    while let Some(next) = current.offset(df, dr) {
+        if attacks.contains(next) {
+            reached.push(next);
+        }
+        current = next;
+    }
+    reached
+}
+
 /// Positions the random games start from: the start position, kiwipete, and two endings rich
 /// in en passant and promotions.
 const STARTS: &[&str] = &[

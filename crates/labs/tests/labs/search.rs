@@ -431,7 +431,7 @@ fn captures_to_try<B: Board>(board: &B) -> Vec<Move> {
 /// The exercise's rules, as the check's reference.
 fn reference_quiescence<B: Board>(
     board: &mut B,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     evaluate: &mut dyn FnMut(&B) -> i32,
 ) -> i32 {
@@ -439,11 +439,30 @@ fn reference_quiescence<B: Board>(
     if stand_pat >= beta {
         return stand_pat;
     }
-    alpha = alpha.max(stand_pat);
-    let mut best = stand_pat;
-    for mv in captures_to_try(board) {
+    let moves = captures_to_try(board);
+    search_moves(
+        board,
+        moves,
+        (stand_pat, alpha.max(stand_pat), beta),
+        evaluate,
+        reference_quiescence,
+    )
+}
+
+/// The move loop of a fail-soft search: each of `moves` made, its value the negated `search`
+/// of the position after it in the window negated and swapped, and the loop cut as soon as a
+/// value reaches `beta`. It starts from `best` with `alpha` raised to it, and returns the best
+/// value found.
+fn search_moves<B: Board>(
+    board: &mut B,
+    moves: impl IntoIterator<Item = Move>,
+    (mut best, mut alpha, beta): (i32, i32, i32),
+    evaluate: &mut dyn FnMut(&B) -> i32,
+    search: Quiescence<B>,
+) -> i32 {
+    for mv in moves {
         let undo = board.make(mv);
-        let value = -reference_quiescence(board, -beta, -alpha, evaluate);
+        let value = -search(board, -beta, -alpha, evaluate);
         board.unmake(mv, undo);
         if value >= beta {
             return value;
@@ -468,7 +487,8 @@ fn quiescence_without_window<B: Board>(board: &mut B, budget: &mut u32) -> Optio
     Some(best)
 }
 
-type Quiescence = fn(&mut Counting, i32, i32, &mut dyn FnMut(&Counting) -> i32) -> i32;
+/// A quiescence search: the board, alpha, beta and the static evaluation; the value.
+type Quiescence<B = Counting> = fn(&mut B, i32, i32, &mut dyn FnMut(&B) -> i32) -> i32;
 
 /// 400 random positions in five windows each: the value, the positions evaluated and the
 /// moves made are the rules'. Returns the number of positions where the search made a move.
@@ -550,7 +570,7 @@ fn quiescence_follows_the_rules() {
 /// No stand pat: the best capture's value, the static score only where there is none.
 fn without_stand_pat(
     board: &mut Counting,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     evaluate: &mut dyn FnMut(&Counting) -> i32,
 ) -> i32 {
@@ -558,24 +578,19 @@ fn without_stand_pat(
     if moves.is_empty() {
         return evaluate(board);
     }
-    let mut best = -INFINITY;
-    for mv in moves {
-        let undo = board.make(mv);
-        let value = -without_stand_pat(board, -beta, -alpha, evaluate);
-        board.unmake(mv, undo);
-        if value >= beta {
-            return value;
-        }
-        best = best.max(value);
-        alpha = alpha.max(value);
-    }
-    best
+    search_moves(
+        board,
+        moves,
+        (-INFINITY, alpha, beta),
+        evaluate,
+        without_stand_pat,
+    )
 }
 
 /// Every capture searched, the losing ones too, in the order of generation.
 fn without_see(
     board: &mut Counting,
-    mut alpha: i32,
+    alpha: i32,
     beta: i32,
     evaluate: &mut dyn FnMut(&Counting) -> i32,
 ) -> i32 {
@@ -583,21 +598,16 @@ fn without_see(
     if stand_pat >= beta {
         return stand_pat;
     }
-    alpha = alpha.max(stand_pat);
-    let mut best = stand_pat;
     let mut noisy = MoveList::new();
     board.generate(GenKind::Noisy, &mut noisy);
-    for &mv in noisy.iter() {
-        let undo = board.make(mv);
-        let value = -without_see(board, -beta, -alpha, evaluate);
-        board.unmake(mv, undo);
-        if value >= beta {
-            return value;
-        }
-        best = best.max(value);
-        alpha = alpha.max(value);
-    }
-    best
+    let moves = noisy.iter().copied();
+    search_moves(
+        board,
+        moves,
+        (stand_pat, alpha.max(stand_pat), beta),
+        evaluate,
+        without_see,
+    )
 }
 
 /// Fail-hard: the stand pat and every value clamped into the window.

@@ -2,10 +2,11 @@
 //! cell read off the board or off the rays, and every difference of two cells; and the
 //! chapter's counts of the difference table.
 
-use crate::{assert_walk_is_the_slow_walk, occupancies, pass, rejects, Checked, StrayReads};
-use boardlab_core::bitboard::{
-    king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow,
+use crate::{
+    assert_walk_is_the_slow_walk, occupancies, pass, rejects, slow_walk_in_ray_order, Checked,
+    StrayReads,
 };
+use boardlab_core::bitboard::{king_attacks, knight_attacks, line, pawn_attacks};
 use boardlab_core::{Bitboard, Color, Square};
 use boardlab_labs::x88::{
     self, cell, square_of_cell, Cells, BISHOP_STEPS, KNIGHT_STEPS, QUEEN_STEPS, ROOK_STEPS,
@@ -176,19 +177,11 @@ fn by_the_slow_walk(cells: &Cells, from: u8, steps: &[i8]) -> Vec<u8> {
     let Some(sq) = square_of_cell(from) else {
         return Vec::new();
     };
-    let mut reached = Vec::new();
-    for &step in steps {
-        let (df, dr) = direction(step);
-        let attacks = slider_attacks_slow(sq, occupied, &[(df, dr); 4]);
-        let mut current = sq;
-        while let Some(next) = current.offset(df, dr) {
-            if attacks.contains(next) {
-                reached.push(cell(next));
-            }
-            current = next;
-        }
-    }
-    reached
+    steps
+        .iter()
+        .flat_map(|&step| slow_walk_in_ray_order(sq, occupied, direction(step)))
+        .map(cell)
+        .collect()
 }
 
 /// The shortcut on the first four steps only: a rook's or a bishop's right, a queen's half.

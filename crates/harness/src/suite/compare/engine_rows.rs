@@ -119,6 +119,26 @@ pub(super) fn engine_cross_check(rows: &mut [EngineRow]) {
     }
 }
 
+/// A workload's rows with each backend's rank in this workload and in the ranking perft, as
+/// the table and the JSON lines show them; the three lists are in the same backend order.
+#[derive(Clone, Copy)]
+pub(super) struct RankedRows<'a> {
+    pub(super) rows: &'a [EngineRow],
+    pub(super) workload_ranks: &'a [usize],
+    pub(super) perft_ranks: &'a [usize],
+}
+
+impl<'a> RankedRows<'a> {
+    /// Each row with its workload rank and its perft rank.
+    fn iter(self) -> impl Iterator<Item = (&'a EngineRow, usize, usize)> {
+        self.rows
+            .iter()
+            .zip(self.workload_ranks)
+            .zip(self.perft_ranks)
+            .map(|((row, &rank), &perft_rank)| (row, rank, perft_rank))
+    }
+}
+
 /// The share of a search's nodes spent in quiescence, as a percentage.
 pub(super) fn quiescence_share(measured: &Measured) -> Option<f64> {
     let quiescence = measured.quiescence_nodes?;
@@ -127,15 +147,13 @@ pub(super) fn quiescence_share(measured: &Measured) -> Option<f64> {
 
 pub(super) fn write_engine_json(
     run: EngineRun,
-    rows: &[EngineRow],
-    workload_ranks: &[usize],
-    perft_ranks: &[usize],
+    ranked: RankedRows,
     out: &mut impl Write,
 ) -> Result<(), Error> {
     let EngineRun {
         workload, terms, ..
     } = run;
-    for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
+    for (row, rank, perft_rank) in ranked.iter() {
         let measured = &row.measured;
         let mut line = json!({
             "backend": row.backend.name(),
@@ -208,9 +226,7 @@ pub(super) fn describe(run: EngineRun) -> String {
 
 pub(super) fn write_engine_table(
     run: EngineRun,
-    rows: &[EngineRow],
-    workload_ranks: &[usize],
-    perft_ranks: &[usize],
+    ranked: RankedRows,
     out: &mut impl Write,
 ) -> Result<(), Error> {
     writeln!(out, "{}", describe(run))?;
@@ -220,7 +236,7 @@ pub(super) fn write_engine_table(
         "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10} {:>7}  agreement",
         "backend", "nodes", "knps", "seconds", "quiescence", "rank", "perft rank", "spread"
     )?;
-    for ((row, rank), perft_rank) in rows.iter().zip(workload_ranks).zip(perft_ranks) {
+    for (row, rank, perft_rank) in ranked.iter() {
         let measured = &row.measured;
         let quiescence = match (workload, quiescence_share(measured)) {
             (Workload::Search, Some(share)) => format!("{share:.1}%"),
@@ -246,7 +262,7 @@ pub(super) fn write_engine_table(
             spread,
         )?;
     }
-    if let Some(first) = rows.first() {
+    if let Some(first) = ranked.rows.first() {
         let results: Vec<String> = first
             .measured
             .results
@@ -262,7 +278,7 @@ pub(super) fn write_engine_table(
             results.join(separator)
         )?;
     }
-    for row in rows {
+    for row in ranked.rows {
         for mismatch in &row.mismatches {
             writeln!(out, "{}: {mismatch}", row.backend.name())?;
         }
