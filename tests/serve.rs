@@ -76,6 +76,33 @@ fn info_lists_the_backends_the_budgets_and_no_programs() {
     assert_eq!(info["budgets"]["seconds"], 10);
     assert_eq!(info["budgets"]["nodes"], 4_000_000_000u64);
     assert_eq!(info["walks_running"], 0);
+    // The serve chapter's table of budgets gives the values the server reports.
+    let chapter = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/serve.md"),
+    )
+    .expect("the serve chapter");
+    let with_commas = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(digit);
+        }
+        out
+    };
+    let budgets = &info["budgets"];
+    for row in [
+        format!("| depth | 1 to {} |", budgets["max_divide_depth"]),
+        format!("| time | {} s per request |", budgets["seconds"]),
+        format!(
+            "| nodes | {} leaves per request |",
+            with_commas(budgets["nodes"].as_u64().expect("a node budget"))
+        ),
+    ] {
+        assert!(chapter.contains(&row), "docs/src/serve.md lacks {row:?}");
+    }
 }
 
 #[test]
