@@ -91,7 +91,14 @@ impl MailboxBoard {
             _ => return None,
         };
         let us = self.state.turn;
-        let rook_from = self.state.castling.rook_or_corner(us, side);
+        // Written out rather than through `CastlingRights::rook_or_corner`: the call costs this
+        // board 2% more instructions in full-make perft under callgrind, though the code is the
+        // same (the inliner decides differently across the crate boundary).
+        let rook_from = self
+            .state
+            .castling
+            .rook(us, side)
+            .unwrap_or(side.rook_from(us));
         Some((
             Sq120::from_square(rook_from),
             Sq120::from_square(side.rook_to(us)),
