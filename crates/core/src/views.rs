@@ -473,11 +473,12 @@ pub fn bitboard_leaper_step<B: Board>(
     Some(reached)
 }
 
-/// What a backend's check and pin masks are made from: the side to move's own pieces, the
+/// What a backend's check and pin masks are made from: the explained piece's own side, the
 /// pieces giving check, and the side to move's pinned pieces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MaskInputs {
-    /// The side to move's pieces, which no move lands on.
+    /// The pieces of the explained piece's side, which none of its moves lands on (read only
+    /// when that side is to move).
     pub own: Bitboard,
     /// The pieces giving check.
     pub checkers: Bitboard,

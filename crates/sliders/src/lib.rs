@@ -86,8 +86,8 @@ pub const fn reference_attacks(slider: Slider, sq: Square, occupied: Bitboard) -
 
 /// `count` occupancies to test lookups on: the empty board, the full board, and then boards
 /// from a fixed xorshift stream, each word ANDed with a rotation of itself so that about a
-/// quarter of the squares are set. A slider's own square is in some of them and not in others,
-/// which every lookup must answer alike.
+/// quarter of the squares are set. For a count of two or more, a slider's own square is in some
+/// of them and not in others, which every lookup must answer alike.
 ///
 /// # Examples
 ///

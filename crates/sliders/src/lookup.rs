@@ -1,7 +1,7 @@
 //! A slider lookup explained as data: what every technique's `step_by_step` returns, and the one
 //! text rendering of it.
 //!
-//! An [`Lookup`] is the lookup of one slider on one square among one occupancy, as a list
+//! A [`Lookup`] is the lookup of one slider on one square among one occupancy, as a list
 //! of [`LookupStep`]s, each a named intermediate value ([`StepValue`]): a set of squares, a 64-bit
 //! word of arithmetic, a number, or a few bits. Steps that belong to one line or one direction
 //! share a `part` ("diagonal through d4", "north (shift +8)"). The command line's text, the
@@ -10,9 +10,9 @@
 //! to JSON as it is (bitboards and words as 16 hexadecimal digits, squares by name).
 //!
 //! ```text
-//!   Lookup { technique, title, summary, slider, square, occupied, steps, attacks }
-//!   LookupStep        { part, label, value, note }
-//!   StepValue   = Squares(bitboard) | Word(u64) | Number(u64) | Bits { value, width }
+//!   Lookup     { technique, title, summary, slider, square, occupied, steps, attacks }
+//!   LookupStep { part, label, value, note }
+//!   StepValue  = Squares(bitboard) | Word(u64) | Number(u64) | Bits { value, width }
 //! ```
 
 use crate::lines::{binary64, grids};

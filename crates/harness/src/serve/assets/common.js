@@ -51,7 +51,7 @@ function status(element, text, kind) {
 }
 
 // Draws a board into `element`: `pieces` maps square names to FEN letters, `marks` square
-// names to a mark (set, reach, capture, named), `focus` is a square to ring, `corner(square)`
+// names to a mark (set, reach, capture), `focus` is a square to ring, `corner(square)`
 // an optional small label; clicking a square calls `onClick(square)`.
 function drawBoard(element, { pieces = {}, marks = {}, focus = null, corner = null, blockers = null, onClick = null }) {
   element.innerHTML = "";
