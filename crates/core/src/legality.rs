@@ -8,6 +8,7 @@
 //! on its origin square (flag included, so that it equals the move the generator would
 //! produce), and must not leave the mover's king attacked.
 
+use crate::bitboard::between;
 use crate::{Board, CastlingSide, Color, Move, MoveFlag, Piece, Role, Square};
 
 /// Whether `mv` is legal on `board`; the king's safety is tested by playing the move and
@@ -113,21 +114,11 @@ fn is_pawn_move<B: Board>(board: &B, mv: Move, us: Color, file_step: i8, rank_st
     }
 }
 
-/// Whether every square strictly between `from` and `to`, on a line or diagonal, is empty.
+/// Whether every square strictly between `from` and `to` is empty; the caller has checked
+/// that the two share a rank, file or diagonal.
 fn path_is_clear<B: Board>(board: &B, from: Square, to: Square) -> bool {
-    let file_step = (to.file().index() as i8 - from.file().index() as i8).signum();
-    let rank_step = (to.rank().index() as i8 - from.rank().index() as i8).signum();
-    let mut square = from;
-    while let Some(next) = square.offset(file_step, rank_step) {
-        if next == to {
-            return true;
-        }
-        if board.piece_at(next).is_some() {
-            return false;
-        }
-        square = next;
-    }
-    false
+    let mut squares = between(from, to);
+    squares.all(|square| board.piece_at(square).is_none())
 }
 
 /// Castling by the rules, standard and Chess960 alike: the right is held, king and rook stand
