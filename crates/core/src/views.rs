@@ -224,11 +224,6 @@ pub fn grid(cell: impl Fn(Square) -> String) -> Vec<String> {
     lines
 }
 
-/// The pieces of a board: FEN letters, `.` for an empty square.
-pub fn piece_grid<B: Board>(board: &B) -> Vec<String> {
-    grid(|sq| board.piece_at(sq).map_or('.', Piece::char).to_string())
-}
-
 /// A bitboard as a grid: `1` for a square in the set, `.` for one outside it.
 pub fn bitboard_grid(set: Bitboard) -> Vec<String> {
     grid(|sq| if set.contains(sq) { "1" } else { "." }.to_string())
