@@ -9,7 +9,7 @@
 # The corpora in fuzz/corpus/<target>/ grow during the run and are minimised with `cargo fuzz
 # cmin` after it, so what is committed stays small. A crash stops its target's run and is left
 # in fuzz/artifacts/<target>/: fix the parser, then move the input to fuzz/regressions/<target>/,
-# where `cargo test --test fuzz_regressions` replays it on stable from then on.
+# where `cargo test --test integration fuzz_regressions` replays it on stable from then on.
 set -eu
 seconds=${1:-180}
 [ $# -gt 0 ] && shift

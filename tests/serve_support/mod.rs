@@ -1,8 +1,6 @@
 //! A `boardlab serve` process for the tests of its API and pages: started on a free port, its
 //! address read from the line it prints, killed when dropped.
 
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 

@@ -6,9 +6,6 @@
 //! (`boardlab_testkit::ci::under_ci`) it fails, so that CI (whose `.ci/run` installs every
 //! tool) never passes by skipping.
 
-// Each test file uses the part it needs.
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 

@@ -1,5 +1,5 @@
 //! The parsers of outside text that live in this crate, reachable by the fuzz targets in
-//! `fuzz/` and by the test that replays their corpora (`tests/fuzz_regressions.rs`).
+//! `fuzz/` and by the test that replays their corpora (`tests/integration/fuzz_regressions.rs`).
 //!
 //! Each function is the smallest wrapper that lets a target feed a parser the text a user, a
 //! GUI or another program would, and see what it made of it. They are not part of the

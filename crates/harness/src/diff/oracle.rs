@@ -310,7 +310,7 @@ mod tests {
     #[test]
     fn every_backend_is_an_oracle_for_a_chess960_root() {
         // The refusal of a board without Chess960 castling is tested on an outside board, in
-        // tests/planted_bug.rs: no backend lacks it.
+        // tests/integration/planted_bug.rs: no backend lacks it.
         let chess960 = Position::from_fen(
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1",
             false,

@@ -5,7 +5,7 @@
 //! The board and table bytes the HTML page shows are left out: they are the same on every
 //! machine and change with the code, not with a run, so a file of measurements that keeps them
 //! goes stale at the next change. The book takes them from `docs/src/generated/sizes.txt`,
-//! which `cargo test --test docs_generated` holds to the code.
+//! which `cargo test --test integration docs_generated` holds to the code.
 
 use super::{columns, compiler, ratio_tables, utc_time, Group, Machine, Results, RATIO_PEERS};
 use std::fmt::Write;

@@ -1,0 +1,1345 @@
+//! The book's counts and sizes, held to the code.
+//!
+//! A chapter that says "the five backends" after a sixth was registered is wrong without any
+//! figure changing, so no generated file catches it. These tests read the chapters' prose and
+//! check two kinds of claim:
+//!
+//! - every count written next to *backends*, *techniques* or *generators* ("twelve backends",
+//!   "the nine bitboard backends", "four independent generators") against the registry in
+//!   boardlab-backends (`Backend::ALL`), which is what the command line offers;
+//! - every size in bytes written in prose against the one figure it states (a backend's row
+//!   and column of the generated size table, or a named line of a generated figure), so that a
+//!   size that changed in the code cannot stay behind in a sentence, and a sentence cannot
+//!   borrow another backend's number.
+//!
+//! The chapters of the Performance and Measured figures appendices and the debugging chapter
+//! are written from their own measurements and are left to their own checks; two more tests
+//! hold the Performance chapter's derived table (instructions a cycle) to the two measured
+//! tables it is computed from, and the precise figures of the Performance and Measured chapters'
+//! prose to the files they include. The criterion chapter's sampling settings are held to the
+//! benches' source and to the criterion version in `Cargo.lock`, and the slider chapter's
+//! comparison of the ray walk with the techniques to the table it includes.
+
+use boardlab_backends::{Backend, Generator};
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Chapters whose figures come from their own runs, not from the registry or `docs/src/generated`.
+const NOT_CHECKED: &[&str] = &["performance.md", "measured.md", "debugging.md"];
+
+fn docs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src")
+}
+
+/// Every checked chapter's name and text.
+fn chapters() -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(docs_dir()).expect("docs/src exists") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.extension().and_then(|e| e.to_str()) != Some("md")
+            || NOT_CHECKED.contains(&name.as_str())
+        {
+            continue;
+        }
+        found.push((name, fs::read_to_string(&path).expect("a chapter reads")));
+    }
+    found.sort();
+    assert!(found.len() > 10, "the chapters were not found");
+    found
+}
+
+/// The chapter's prose: fenced blocks (commands, included figures) removed, since their
+/// numbers are checked where they are made.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if !fenced && !line.contains("{{#include") {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// What the registry says: how many backends, how many of them are a technique on the shared
+/// bitboard generator, how many of those techniques boardlab-sliders holds, and how many move
+/// generators there are in all.
+struct Registry {
+    backends: usize,
+    bitboard: usize,
+    sliders_crate: usize,
+    generators: usize,
+}
+
+fn registry() -> Registry {
+    Registry {
+        backends: Backend::ALL.len(),
+        bitboard: Backend::ALL
+            .iter()
+            .filter(|b| b.technique().is_some())
+            .count(),
+        sliders_crate: boardlab_sliders::TECHNIQUES.len(),
+        generators: Generator::all().len(),
+    }
+}
+
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// The number a word stands for: a numeral or a number word of either case.
+fn number(word: &str) -> Option<usize> {
+    let word = word.to_ascii_lowercase();
+    word.parse()
+        .ok()
+        .or_else(|| NUMBER_WORDS.iter().position(|&w| w == word))
+}
+
+/// The words of a text, with punctuation and markup stripped from their ends.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+                .to_string()
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// One count found in prose: the number, the words between it and the noun, the noun, and the
+/// words around them that say which set is counted.
+#[derive(Debug)]
+struct Count {
+    chapter: String,
+    value: usize,
+    qualifier: String,
+    noun: String,
+    /// The word before the number ("the", "all", "both" make it a claim about a whole set).
+    before: String,
+    /// The three words after the noun ("of boardlab-sliders" names the set).
+    after: String,
+}
+
+/// Words between a number and its noun that do not change what is counted.
+const FILLER: [&str; 3] = ["are", "the", "of"];
+
+const NOUNS: [&str; 3] = ["backends", "techniques", "generators"];
+
+/// Every "N [up to two words] backends/techniques/generators" in the checked chapters.
+fn counts() -> Vec<Count> {
+    let mut found = Vec::new();
+    for (chapter, text) in chapters() {
+        let words = words(&prose(&text));
+        for (i, word) in words.iter().enumerate() {
+            let noun = word.to_ascii_lowercase();
+            if !NOUNS.contains(&noun.as_str()) {
+                continue;
+            }
+            for gap in 1..=3 {
+                let Some(at) = i.checked_sub(gap) else { break };
+                if let Some(value) = number(&words[at]) {
+                    let qualifier: Vec<String> = words[at + 1..i]
+                        .iter()
+                        .map(|w| w.to_ascii_lowercase())
+                        .filter(|w| !FILLER.contains(&w.as_str()))
+                        .collect();
+                    let before = at
+                        .checked_sub(1)
+                        .map_or(String::new(), |b| words[b].to_ascii_lowercase());
+                    let after = words[i + 1..(i + 4).min(words.len())]
+                        .join(" ")
+                        .to_ascii_lowercase();
+                    found.push(Count {
+                        chapter: chapter.clone(),
+                        value,
+                        qualifier: qualifier.join(" "),
+                        noun: noun.clone(),
+                        before,
+                        after,
+                    });
+                    break;
+                }
+            }
+        }
+    }
+    found
+}
+
+/// What a qualified count must be, or `None` for a phrase the test does not know (which fails,
+/// so that a new phrasing gets a rule here rather than no check).
+fn expected(count: &Count, registry: &Registry) -> Option<usize> {
+    // "Two backends" is any pair, as in "diff compares two backends"; only "the two", "both"
+    // or "all two" claim that a set has two members.
+    if count.value == 2 && !["the", "both", "all"].contains(&count.before.as_str()) {
+        return Some(2);
+    }
+    let arrays = registry.backends - registry.bitboard;
+    let qualifier = count.qualifier.as_str();
+    // The techniques of the crate boardlab-sliders (those beyond rotated and magic, which have
+    // crates of their own): "seven more", "the seven other", "the seven of boardlab-sliders".
+    let sliders_crate = registry.sliders_crate;
+    if count.noun == "techniques"
+        && (qualifier.contains("more")
+            || qualifier.contains("other")
+            || count.after.contains("boardlab-sliders")
+            || count.after.starts_with("of slider attacks"))
+    {
+        return Some(sliders_crate);
+    }
+    match count.noun.as_str() {
+        "backends" => match qualifier {
+            "" | "registered" => Some(registry.backends),
+            "bitboard" => Some(registry.bitboard),
+            "array" => Some(arrays),
+            _ => None,
+        },
+        // The slider techniques: every bitboard backend is one; the crate boardlab-sliders
+        // holds those beyond rotated and magic, which have crates of their own.
+        "techniques" => match qualifier {
+            "" | "slider" => Some(registry.bitboard),
+            _ => None,
+        },
+        "generators" => match qualifier {
+            "" | "independent" | "move" | "independent move" => Some(registry.generators),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[test]
+fn the_registry_is_what_the_book_describes() {
+    let registry = registry();
+    // The array boards (piece lists, mailbox, 0x88) each have their own generator; all the
+    // bitboard backends share one.
+    assert_eq!(
+        registry.generators,
+        registry.backends - registry.bitboard + 1
+    );
+    assert_eq!(
+        registry.bitboard,
+        registry.sliders_crate + 2,
+        "rotated, magic and the sliders"
+    );
+}
+
+#[test]
+fn counts_of_backends_techniques_and_generators_match_the_registry() {
+    let registry = registry();
+    let counts = counts();
+    let mut problems = Vec::new();
+    for count in &counts {
+        match expected(count, &registry) {
+            Some(value) if value == count.value => {}
+            Some(value) => problems.push(format!(
+                "{}: \"{} {} {}\" says {}, the registry has {value}",
+                count.chapter, count.value, count.qualifier, count.noun, count.value
+            )),
+            None => problems.push(format!(
+                "{}: no rule for a count of \"{} {}\" (add one to `expected`)",
+                count.chapter, count.qualifier, count.noun
+            )),
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The chapters do state these counts: a check that found none checked nothing.
+    assert!(
+        counts.iter().filter(|c| c.noun == "backends").count() >= 3,
+        "too few counts of backends found: {counts:?}"
+    );
+}
+
+/// Every number written before "bytes" in a chapter's prose ("744 bytes", "133 120 bytes"),
+/// its digits with the separators (spaces, commas, thin spaces) removed, and the prose before
+/// it, its whitespace collapsed to single spaces so that line breaks do not matter.
+fn byte_sizes(prose: &str) -> Vec<(String, String)> {
+    let prose = prose.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut found = Vec::new();
+    for (at, _) in prose.match_indices(" bytes") {
+        let before = &prose[..at];
+        let start = before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, ',' | ' ' | '\u{2009}'))
+            .len();
+        // The number begins at its first digit, not at a separator before it.
+        let number = before[start..].trim_start_matches(|c: char| !c.is_ascii_digit());
+        let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+        // Sizes of the form "8 bytes" or "16 bytes" are widths of one value, not measurements.
+        if digits.len() > 2 {
+            let words_before = before[..before.len() - number.len()].trim_end();
+            found.push((digits, words_before.to_string()));
+        }
+    }
+    found
+}
+
+/// A column of `generated/sizes.txt`, which `cargo test --test integration docs_generated` makes from
+/// `Board::board_bytes`, `size_of::<Board::Undo>` and `Board::table_bytes`.
+#[derive(Debug, Clone, Copy)]
+enum SizeColumn {
+    Board,
+    Table,
+}
+
+/// Where a size stated in prose is made.
+#[derive(Debug, Clone, Copy)]
+enum SizeSource {
+    /// A backend's cell in `generated/sizes.txt`.
+    Sizes(&'static str, SizeColumn),
+    /// The size in bytes at the end of the line of a generated figure that begins with the
+    /// given words.
+    FigureLine(&'static str, &'static str),
+}
+
+/// One size the book states in prose: the chapter, the words just before the number, which
+/// pick out the sentence, and where the number is made.
+struct SizeClaim {
+    chapter: &'static str,
+    words_before: &'static str,
+    source: SizeSource,
+}
+
+/// Every size in bytes the checked chapters state in prose, each with the figure it is read
+/// from. A size found in prose with no entry here fails the test, so that a new sentence gets
+/// its source named rather than no check.
+const SIZE_CLAIMS: &[SizeClaim] = &[
+    SizeClaim {
+        chapter: "magic.md",
+        words_before: "107 648 attack sets of 8 bytes,",
+        source: SizeSource::FigureLine("magic-show-d4.txt", "slots:"),
+    },
+    SizeClaim {
+        chapter: "magic.md",
+        words_before: "Like the rotated backend's (",
+        source: SizeSource::Sizes("rotated", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "mailbox.md",
+        words_before: "The mailbox's board is",
+        source: SizeSource::Sizes("mailbox", SizeColumn::Board),
+    },
+    SizeClaim {
+        chapter: "mailbox.md",
+        words_before: "Its tables,",
+        source: SizeSource::Sizes("mailbox", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "piece-lists.md",
+        words_before: "plus the Zobrist hash:",
+        source: SizeSource::Sizes("piece-list", SizeColumn::Board),
+    },
+    SizeClaim {
+        chapter: "rotated.md",
+        words_before: "`show` prints the total (",
+        source: SizeSource::Sizes("rotated", SizeColumn::Table),
+    },
+    SizeClaim {
+        chapter: "x88.md",
+        words_before: "the knight targets and the step lists) come to",
+        source: SizeSource::Sizes("x88", SizeColumn::Table),
+    },
+];
+
+/// The number `source` gives.
+fn size_from(source: SizeSource) -> String {
+    match source {
+        SizeSource::Sizes(backend, column) => {
+            let text = fs::read_to_string(docs_dir().join("generated/sizes.txt"))
+                .expect("generated/sizes.txt reads");
+            let mut lines = text.lines().filter(|line| !line.starts_with('$'));
+            let heading: Vec<&str> = lines
+                .next()
+                .expect("sizes.txt has a heading")
+                .split_whitespace()
+                .collect();
+            // The columns are read by position, so their order is checked first.
+            assert_eq!(
+                heading,
+                ["backend", "board", "bytes", "undo", "bytes", "table", "bytes"],
+                "the columns of sizes.txt"
+            );
+            let row: Vec<&str> = lines
+                .map(|line| line.split_whitespace().collect::<Vec<_>>())
+                .find(|row| row.first() == Some(&backend))
+                .unwrap_or_else(|| panic!("sizes.txt has no {backend} row"));
+            let cell = match column {
+                SizeColumn::Board => 1,
+                SizeColumn::Table => 3,
+            };
+            row[cell].to_string()
+        }
+        SizeSource::FigureLine(file, begins) => {
+            let path = docs_dir().join("generated").join(file);
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            let line = text
+                .lines()
+                .find(|line| line.starts_with(begins))
+                .unwrap_or_else(|| panic!("{file} has no line beginning {begins:?}"));
+            let (last, _) = byte_sizes(line)
+                .pop()
+                .unwrap_or_else(|| panic!("{file}: {line:?} gives no size in bytes"));
+            last
+        }
+    }
+}
+
+#[test]
+fn sizes_in_prose_are_the_figures_they_name() {
+    let mut problems = Vec::new();
+    let mut met = vec![0; SIZE_CLAIMS.len()];
+    for (chapter, text) in chapters() {
+        for (size, words_before) in byte_sizes(&prose(&text)) {
+            let claim = SIZE_CLAIMS.iter().position(|claim| {
+                claim.chapter == chapter && words_before.ends_with(claim.words_before)
+            });
+            let Some(index) = claim else {
+                let words: Vec<&str> = words_before.split(' ').collect();
+                let context = words[words.len().saturating_sub(8)..].join(" ");
+                problems.push(format!(
+                    "{chapter}: \"…{context} {size} bytes\" has no entry in SIZE_CLAIMS naming \
+                     the figure it comes from"
+                ));
+                continue;
+            };
+            met[index] += 1;
+            let claim = &SIZE_CLAIMS[index];
+            let made = size_from(claim.source);
+            if size != made {
+                problems.push(format!(
+                    "{chapter}: \"{} {size} bytes\" but {:?} gives {made}",
+                    claim.words_before, claim.source
+                ));
+            }
+        }
+    }
+    for (claim, met) in SIZE_CLAIMS.iter().zip(&met) {
+        if *met != 1 {
+            problems.push(format!(
+                "{}: \"{} … bytes\" was found {met} times, not once",
+                claim.chapter, claim.words_before
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn number_words_and_numerals_are_read_alike() {
+    assert_eq!(number("Twelve"), Some(12));
+    assert_eq!(number("12"), Some(12));
+    assert_eq!(number("backends"), None);
+    let sizes = byte_sizes("is 744 bytes, or\n133 120 bytes and 8 bytes, 2,328 bytes");
+    let sizes: Vec<(&str, &str)> = sizes
+        .iter()
+        .map(|(size, before)| (size.as_str(), before.as_str()))
+        .collect();
+    assert_eq!(
+        sizes,
+        [
+            ("744", "is"),
+            ("133120", "is 744 bytes, or"),
+            ("2328", "is 744 bytes, or 133 120 bytes and 8 bytes,"),
+        ]
+    );
+}
+
+/// The rows of a measured table: each line that is not a comment, split into words.
+fn table_rows(name: &str) -> Vec<Vec<String>> {
+    let path = docs_dir().join("measured").join(name);
+    let text = fs::read_to_string(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.starts_with('$'))
+        .map(|line| line.split_whitespace().map(str::to_string).collect())
+        .filter(|row: &Vec<String>| !row.is_empty())
+        .collect()
+}
+
+fn decimal(word: &str) -> f64 {
+    word.parse()
+        .unwrap_or_else(|_| panic!("{word:?} is not a number"))
+}
+
+/// The Performance chapter's table of instructions a cycle is derived from two other tables it
+/// includes (`sh docs/measure.sh cycles`). Remaking either of those without it would leave the
+/// chapter setting one run's speeds beside another's counts; this recomputes every row from
+/// the two and compares, to the table's rounding.
+#[test]
+fn the_instructions_a_cycle_table_is_the_product_of_its_two_sources() {
+    let mut instructions = std::collections::BTreeMap::new();
+    for row in table_rows("instruction-ratios.txt") {
+        if row.len() == 5 && row[1] == "bulk" {
+            instructions.insert(row[0].clone(), (decimal(&row[3]), decimal(&row[4])));
+        }
+    }
+    let mut speeds = std::collections::BTreeMap::new();
+    for row in table_rows("ratios.txt") {
+        if row.len() == 2 {
+            if let Ok(speed) = row[1].parse::<f64>() {
+                speeds.insert(row[0].clone(), speed);
+            }
+        }
+    }
+    let mut checked = 0;
+    for row in table_rows("instructions.txt") {
+        if row[0] == "backend" {
+            continue;
+        }
+        let backend = &row[0];
+        let (a_leaf, fewer) = instructions
+            .get(backend)
+            .unwrap_or_else(|| panic!("{backend} is not in instruction-ratios.txt"));
+        let speed = speeds
+            .get(backend)
+            .unwrap_or_else(|| panic!("{backend} is not in ratios.txt"));
+        let close = |written: &str, computed: f64, places: i32| {
+            let unit = 10f64.powi(-places);
+            assert!(
+                (decimal(written) - computed).abs() <= unit,
+                "{backend}: instructions.txt says {written}, its sources give {computed:.3}"
+            );
+        };
+        close(&row[1], *a_leaf, 1);
+        close(&row[2], *speed, 3);
+        close(&row[3], speed / fewer, 2);
+        if let [_, _, _, _, aim, at_aim] = row.as_slice() {
+            close(at_aim, a_leaf * speed / decimal(aim), 1);
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, Backend::ALL.len(), "a row for every backend");
+}
+
+/// The chapters written from their own measurements still take their precise figures from the
+/// files they include: a number with three or more decimals in their prose (a time, a ratio)
+/// must stand in one of the measured or generated files, so a rerun that changes it cannot
+/// leave the sentence behind.
+#[test]
+fn precise_figures_in_the_measured_chapters_come_from_their_files() {
+    let mut measured = String::new();
+    for dir in ["measured", "generated"] {
+        for entry in fs::read_dir(docs_dir().join(dir)).expect("the figure folders exist") {
+            let path = entry.expect("a directory entry").path();
+            measured.push_str(&fs::read_to_string(&path).unwrap_or_default());
+            measured.push('\n');
+        }
+    }
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    // The performance log is left out: it is a dated diary of code that has changed since.
+    for chapter in ["performance.md", "measured.md"] {
+        let text = fs::read_to_string(docs_dir().join(chapter)).expect("the chapter reads");
+        let prose = prose(&text);
+        let words = prose.split(|c: char| !(c.is_ascii_digit() || c == '.'));
+        for word in words.map(|word| word.trim_end_matches('.')) {
+            let decimals = word.split_once('.').map_or(0, |(whole, part)| {
+                if whole.is_empty() || part.contains('.') {
+                    0
+                } else {
+                    part.len()
+                }
+            });
+            if decimals >= 3 {
+                checked += 1;
+                if !measured.contains(word) {
+                    problems.push(format!(
+                        "{chapter}: {word} is in no measured or generated file"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(checked >= 4, "only {checked} precise figures found");
+}
+
+/// The legality chapter draws three conclusions from `measured/pseudo-legal.txt`'s instruction
+/// counts; they hold for both boards measured: legal generation beats pseudo-legal moves tested
+/// at make in perft, by about ten times against bulk counting; and in the search, testing at
+/// make beats testing every move first, while legal generation beats both.
+#[test]
+fn the_legality_chapters_conclusions_hold_in_its_measurements() {
+    let mut instructions = std::collections::BTreeMap::new();
+    for row in table_rows("pseudo-legal.txt") {
+        if let [case, count] = row.as_slice() {
+            if let Ok(count) = count.parse::<f64>() {
+                instructions.insert(case.clone(), count);
+            }
+        }
+    }
+    for board in ["mailbox", "magic"] {
+        let of = |case: &str| {
+            *instructions
+                .get(&format!("{board}-{case}"))
+                .unwrap_or_else(|| panic!("no {board}-{case} in pseudo-legal.txt"))
+        };
+        let perft_gap = of("perft-pseudo") / of("perft-legal-bulk");
+        assert!(
+            (8.0..16.0).contains(&perft_gap),
+            "{board}: pseudo-legal perft runs {perft_gap:.1} times bulk, not about ten"
+        );
+        assert!(of("perft-legal-make") < of("perft-pseudo"), "{board}");
+        assert!(of("search-legal") < of("search-pseudo"), "{board}");
+        assert!(of("search-pseudo") < of("search-filter"), "{board}");
+    }
+}
+
+/// The text of a file under the workspace root.
+fn workspace_file(path: &str) -> String {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    fs::read_to_string(&full).unwrap_or_else(|err| panic!("{}: {err}", full.display()))
+}
+
+/// The criterion chapter gives each bench's sampling settings and the version whose defaults it
+/// quotes; a bench that changes its settings, or a new criterion, must change the sentence too.
+#[test]
+fn the_criterion_chapter_states_the_benches_settings() {
+    // Line breaks do not matter to a sentence.
+    let chapter = fs::read_to_string(docs_dir().join("criterion.md"))
+        .expect("the chapter reads")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    // The defaults the chapter quotes (100 samples, 3 s warm-up, 5 s measurement, 1% noise,
+    // 0.05 significance) are those of criterion 0.5, read in its `Criterion::default`.
+    let lock = workspace_file("Cargo.lock");
+    let criterion = lock
+        .split("[[package]]")
+        .find(|package| package.contains("name = \"criterion\"\n"))
+        .expect("criterion is in Cargo.lock");
+    assert!(
+        criterion.contains("version = \"0.5."),
+        "criterion is no longer 0.5: check the defaults criterion.md quotes\n{criterion}"
+    );
+    assert!(chapter.contains("criterion 0.5, the version in `Cargo.lock`"));
+    for quoted in [
+        "100 samples, a 3-second warm-up and a 5-second measurement",
+        "noise threshold (1% by default)",
+        "below 0.05",
+    ] {
+        assert!(
+            chapter.contains(quoted),
+            "criterion.md no longer says {quoted:?}"
+        );
+    }
+    // Each bench's own settings, as its source sets them.
+    let mut checked = 0;
+    for (bench, samples) in [
+        ("perft", Some(10)),
+        ("movegen", Some(20)),
+        ("sliders", None),
+    ] {
+        let source = workspace_file(&format!("benches/{bench}.rs"));
+        match samples {
+            Some(samples) => {
+                for setting in [
+                    format!(".sample_size({samples})"),
+                    ".warm_up_time(Duration::from_millis(300))".to_string(),
+                    ".measurement_time(Duration::from_secs(1))".to_string(),
+                ] {
+                    assert!(source.contains(&setting), "benches/{bench}.rs: no {setting}");
+                }
+                assert!(
+                    chapter.contains(&format!("the {bench} bench {samples}"))
+                        || chapter.contains(&format!("the {bench} bench takes {samples}")),
+                    "criterion.md does not give the {bench} bench's {samples} samples"
+                );
+            }
+            None => assert!(
+                !source.contains("sample_size") && !source.contains("measurement_time"),
+                "benches/{bench}.rs sets its own sampling, but the chapter says it keeps the defaults"
+            ),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+    assert!(chapter.contains("the sliders bench keeps them"));
+    assert!(chapter.contains("warm-up of 0.3 seconds and a measurement of 1 second"));
+}
+
+/// The slider chapter says the ray walk is more than twenty times the fastest lookup's time and
+/// several times Kogge-Stone's, for every kind of slider, from the table it includes.
+#[test]
+fn the_ray_walk_claims_hold_in_the_slider_table() {
+    let text = fs::read_to_string(docs_dir().join("measured/sliders.md")).expect("the table reads");
+    let rows: Vec<Vec<String>> = text
+        .lines()
+        .filter(|line| line.starts_with("| ") && !line.starts_with("| technique"))
+        .map(|line| {
+            line.trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect();
+    let time = |name: &str, column: usize| -> f64 {
+        let row = rows
+            .iter()
+            .find(|row| row[0] == name)
+            .unwrap_or_else(|| panic!("no {name} row"));
+        decimal(&row[column])
+    };
+    let mut checked = 0;
+    for (column, slider) in [(1, "rook"), (2, "bishop"), (3, "queen")] {
+        let walk = time("ray-walk", column);
+        let fastest = rows
+            .iter()
+            .filter(|row| row[0] != "ray-walk")
+            .map(|row| decimal(&row[column]))
+            .fold(f64::INFINITY, f64::min);
+        assert!(walk / fastest > 20.0, "{slider}: {walk} against {fastest}");
+        let kogge = time("kogge-stone", column);
+        assert!(
+            walk / kogge > 3.0,
+            "{slider}: {walk} against Kogge-Stone's {kogge}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+    let chapter = fs::read_to_string(docs_dir().join("sliders.md"))
+        .expect("the chapter reads")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(chapter.contains(
+        "several times Kogge-Stone's time, and more than twenty times the fastest lookup's"
+    ));
+}
+
+/// The engine chapter states in prose the engine queries of the `Board` trait, the values the
+/// static exchange weighs pieces by, the size of the king zone the evaluation asks about and
+/// two counts of the start position. Each is made here from the code, so a change there fails
+/// until the sentence follows it.
+#[test]
+fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
+    use boardlab_core::bitboard::king_attacks;
+    use boardlab_core::{
+        evaluate_breakdown, Board, Color, EvalTerms, ReferenceBoard, Square, SEE_VALUES, START_FEN,
+    };
+
+    let text = fs::read_to_string(docs_dir().join("engine.md")).expect("the engine chapter reads");
+    // Sentences run across lines and list items are indented: compare with single spaces.
+    let prose = prose(&text)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let says = |phrase: &str| {
+        assert!(
+            prose.contains(phrase),
+            "engine.md should say \"{phrase}\", which is what the code gives"
+        );
+    };
+
+    // The queries: the first column of the chapter's table names them, each must be a provided
+    // method of `Board`, and the count in the prose must be the table's.
+    let board_source =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src/board.rs"))
+            .expect("the Board trait's source reads");
+    let queries: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|cell| cell.split('(').next())
+        .collect();
+    assert!(
+        queries.len() >= 5,
+        "the query table was not found: {queries:?}"
+    );
+    for query in &queries {
+        assert!(
+            board_source.contains(&format!("fn {query}(&self")),
+            "engine.md's query `{query}` is not a method of Board"
+        );
+    }
+    says(&format!("{} queries", NUMBER_WORDS[queries.len()]));
+
+    // The static exchange's values, in the trait's order of roles.
+    let [pawn, knight, bishop, rook, queen, king] = SEE_VALUES;
+    says(&format!(
+        "pawn {pawn}, knight {knight}, bishop {bishop}, rook {rook}, queen {queen}, and the king {king}"
+    ));
+
+    // The king zone: the king's square and its neighbours, largest away from the edge, asked
+    // once a square for each side.
+    let largest_zone = Square::ALL
+        .iter()
+        .map(|&sq| king_attacks(sq).with(sq).count() as usize)
+        .max()
+        .expect("there are squares");
+    says(&format!("up to {} squares", NUMBER_WORDS[largest_zone]));
+    says(&format!("up to {} attacker queries", 2 * largest_zone));
+
+    // The start position's mobility and attacked squares, the same for both sides.
+    let start = ReferenceBoard::from_fen(START_FEN).expect("the start position parses");
+    let terms = evaluate_breakdown(&start, EvalTerms::Full);
+    let (white, black) = (Color::White as usize, Color::Black as usize);
+    assert_eq!(terms.mobility[white], terms.mobility[black]);
+    assert_eq!(terms.attacked[white], terms.attacked[black]);
+    says(&format!(
+        "each side's mobility is {}",
+        terms.mobility[white]
+    ));
+    says(&format!(
+        "each side attacks {} squares",
+        terms.attacked[white]
+    ));
+}
+
+/// The engine chapter reads its tables in prose: "three nodes in four" spent in quiescence, and
+/// the three array boards the three slowest in every workload. Both are read back here from the
+/// generated tables the chapter includes, so a rerun that changes them fails until the prose
+/// follows.
+#[test]
+fn the_engine_chapters_reading_of_its_tables_holds() {
+    let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rows = |workload: &str| -> Vec<Vec<String>> {
+        let path = docs_dir().join(format!("measured/engine-{workload}.txt"));
+        let text = fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path:?}: {err}"));
+        let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+        let rows: Vec<Vec<String>> = text
+            .lines()
+            .map(|line| {
+                line.split_whitespace()
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|words| {
+                words
+                    .first()
+                    .is_some_and(|w| backends.contains(&w.as_str()))
+            })
+            .filter(|words| words.len() > 3 && words[1].parse::<u64>().is_ok())
+            .collect();
+        // Every registered backend has its row, once.
+        assert_eq!(rows.len(), backends.len(), "{workload}: {rows:?}");
+        rows
+    };
+    assert!(prose.contains("With three nodes in four spent in quiescence"));
+    for row in rows("search") {
+        let share: f64 = row[4].trim_end_matches('%').parse().expect("a percentage");
+        assert!((70.0..80.0).contains(&share), "{row:?}: not three in four");
+    }
+    assert!(prose.contains(
+        "the three array boards are the three slowest, in perft's order: piece lists, then the \
+         mailbox, then 0x88, except in the search with the tables alone, where the three lie \
+         within the noise of each other"
+    ));
+    // With the tables alone: the three slowest still, in any order, within the noise.
+    let pst = engine_rates("engine-search-pst.txt");
+    let mut by_rate: Vec<(&String, &f64)> = pst.iter().collect();
+    by_rate.sort_by(|a, b| a.1.total_cmp(b.1));
+    let mut slowest: Vec<&str> = by_rate[..3].iter().map(|(name, _)| name.as_str()).collect();
+    slowest.sort_unstable();
+    assert_eq!(
+        slowest,
+        ["mailbox", "piece-list", "x88"],
+        "search with --eval pst"
+    );
+    assert_eq!(
+        compared(*by_rate[2].1, *by_rate[0].1),
+        "the same within the noise"
+    );
+    for workload in ["search", "eval", "see", "attacks"] {
+        let mut by_rate: Vec<(f64, String)> = rows(workload)
+            .into_iter()
+            .map(|row| (row[2].parse().expect("a rate"), row[0].clone()))
+            .collect();
+        by_rate.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let slowest: Vec<&str> = by_rate[..3].iter().map(|(_, name)| name.as_str()).collect();
+        assert_eq!(slowest, ["piece-list", "mailbox", "x88"], "{workload}");
+    }
+}
+
+/// How many numbered exercises a chapter's `## Exercises` section holds (none without one).
+fn exercise_count(chapter: &str) -> usize {
+    let mut in_exercises = false;
+    let mut count = 0;
+    for line in chapter.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            in_exercises = heading.trim() == "Exercises";
+            continue;
+        }
+        let numbered = line
+            .split_once(". ")
+            .is_some_and(|(number, _)| !number.is_empty() && number.parse::<usize>().is_ok());
+        if in_exercises && numbered {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// The instructors' guide opens its answers with the number of chapters that end with
+/// exercises, the number of exercises, and each chapter's count in book order. A chapter that
+/// gains, loses or reorders exercises must change that sentence, so the guide never claims to
+/// cover what the book no longer asks.
+#[test]
+fn the_guides_count_of_the_chapters_exercises_is_the_books() {
+    let summary = fs::read_to_string(docs_dir().join("SUMMARY.md")).expect("SUMMARY.md");
+    let mut in_book_order = Vec::new();
+    for piece in summary.split("](").skip(1) {
+        let file = piece.split(')').next().unwrap_or("");
+        let text =
+            fs::read_to_string(docs_dir().join(file)).unwrap_or_else(|err| panic!("{file}: {err}"));
+        let count = exercise_count(&text);
+        if count > 0 {
+            in_book_order.push((file.to_string(), count));
+        }
+    }
+    assert!(
+        in_book_order.len() > 10,
+        "too few chapters with exercises: {in_book_order:?}"
+    );
+    let total: usize = in_book_order.iter().map(|(_, count)| count).sum();
+
+    let guide = workspace_file("docs/instructors/src/instructors.md");
+    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    let opening = "The students' book ends ";
+    let start = guide.find(opening).expect("the answers' opening sentence") + opening.len();
+    let sentence = &guide[start..start + guide[start..].find(").").expect("its list ends")];
+    let (counts, list) = sentence.split_once(" (").expect("a list in brackets");
+    let stated: Vec<usize> = words(counts).iter().filter_map(|w| number(w)).collect();
+    assert_eq!(
+        stated,
+        [in_book_order.len(), total],
+        "the guide says {counts:?}; the book's chapters: {in_book_order:?}"
+    );
+    let listed: Vec<usize> = list
+        .split(", ")
+        .map(|entry| {
+            let last = entry.split_whitespace().last().unwrap_or("");
+            number(last).unwrap_or_else(|| panic!("{entry:?} ends with no count"))
+        })
+        .collect();
+    let counted: Vec<usize> = in_book_order.iter().map(|(_, count)| *count).collect();
+    assert_eq!(
+        listed, counted,
+        "the guide's list against the chapters in book order: {in_book_order:?}"
+    );
+}
+
+/// One backend's rate (the table's third column) in each generated engine table, by backend.
+fn engine_rates(name: &str) -> std::collections::BTreeMap<String, f64> {
+    let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let rates: std::collections::BTreeMap<String, f64> = table_rows(name)
+        .into_iter()
+        .filter(|row| row.len() > 3 && backends.contains(&row[0].as_str()))
+        .filter(|row| row[1].parse::<u64>().is_ok())
+        .map(|row| (row[0].clone(), decimal(&row[2])))
+        .collect();
+    assert_eq!(rates.len(), backends.len(), "{name}: a row per backend");
+    rates
+}
+
+/// How far apart two factors read from the engine tables must be before the chapter calls the
+/// difference a finding: one must exceed the other by half. The tables keep each backend's
+/// fastest of nine runs, and on the two-core machine they were measured on the same factor
+/// still moved by up to a quarter between two sessions.
+const NOISE: f64 = 1.5;
+
+/// How `a` compares with `b` in words, within [`NOISE`].
+fn compared(a: f64, b: f64) -> &'static str {
+    if a > b * NOISE {
+        "larger"
+    } else if b > a * NOISE {
+        "smaller"
+    } else {
+        "the same within the noise"
+    }
+}
+
+/// The engine chapter's verdicts on its hypotheses and on the old arguments are sentences
+/// with numbers in them: factors and shares between backends, read from the generated tables
+/// (`sh docs/measure.sh engine`), and a verdict that follows from those numbers by the rule of
+/// [`NOISE`]. Each sentence is rebuilt here from the tables, verdict included, and must stand in
+/// the chapter as written, so a rerun that moves a number, or turns a verdict, fails until the
+/// prose follows.
+#[test]
+fn the_engine_chapters_verdicts_follow_from_its_tables() {
+    let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let perft = table_rows("engine-perft.txt");
+    // The perft file holds three runs; each backend's rate is its fastest, as in the engine
+    // tables.
+    let perft_rate = |backend: &str, column: usize| -> f64 {
+        let rates: Vec<f64> = perft
+            .iter()
+            .filter(|row| row[0] == backend && row.len() > 3)
+            .map(|row| decimal(&row[column]))
+            .collect();
+        assert_eq!(rates.len(), 3, "engine-perft.txt: three runs of {backend}");
+        rates.into_iter().fold(0.0, f64::max)
+    };
+    let bulk = |backend: &str| perft_rate(backend, 2);
+    let full_make = |backend: &str| perft_rate(backend, 3);
+    let pst = engine_rates("engine-search-pst.txt");
+    let full = engine_rates("engine-search.txt");
+    let eval = engine_rates("engine-eval.txt");
+    let see = engine_rates("engine-see.txt");
+    let factor = |x: f64| format!("{x:.1}");
+    let percent = |x: f64| format!("{:.0}%", 100.0 * x);
+    let arrays = ["piece-list", "mailbox", "x88"];
+    let bitboards: Vec<&'static str> = Backend::ALL
+        .iter()
+        .map(|b| b.name())
+        .filter(|name| !arrays.contains(name))
+        .collect();
+    assert_eq!(
+        bitboards.len(),
+        9,
+        "the bitboard backends are the registry less three"
+    );
+    let mut missing = Vec::new();
+    let mut says = |sentence: String| {
+        if !prose.contains(&sentence) {
+            missing.push(sentence);
+        }
+    };
+
+    // Hypothesis 1: the search with the tables alone, against bulk and full-make perft.
+    let pairs = ["mailbox", "x88"];
+    let in_search = pairs.map(|b| pst["magic"] / pst[b]);
+    let in_bulk = pairs.map(|b| bulk("magic") / bulk(b));
+    let in_full_make = pairs.map(|b| full_make("magic") / full_make(b));
+    let nearer_full_make =
+        (0..2).all(|i| (in_search[i] - in_full_make[i]).abs() < (in_search[i] - in_bulk[i]).abs());
+    says(format!(
+        "*Measured: {}.* With the tables alone magic searches {} times as fast as the mailbox \
+         and {} times as fast as the 0x88 board, against {} and {} in bulk perft and {} and {} \
+         in full-make perft",
+        if nearer_full_make {
+            "holds"
+        } else {
+            "does not hold"
+        },
+        factor(in_search[0]),
+        factor(in_search[1]),
+        factor(in_bulk[0]),
+        factor(in_bulk[1]),
+        factor(in_full_make[0]),
+        factor(in_full_make[1]),
+    ));
+
+    // Hypothesis 2: what the full evaluation costs each family.
+    let kept = |backend: &str| full[backend] / pst[backend];
+    let arrays_lose_more = arrays.iter().all(|b| kept(b) < kept("magic"));
+    let lead_with_full = full["magic"] / full["mailbox"];
+    let widens = compared(lead_with_full, in_search[0]) == "larger";
+    says(format!(
+        "*Measured: {}.* With the full evaluation magic keeps {} of its rate with the tables \
+         alone, the 0x88 board {}, the mailbox {} and the piece lists {}, and magic's lead over \
+         the mailbox goes from {} to {} times",
+        if arrays_lose_more && widens {
+            "holds"
+        } else {
+            "does not hold"
+        },
+        percent(kept("magic")),
+        percent(kept("x88")),
+        percent(kept("mailbox")),
+        percent(kept("piece-list")),
+        factor(in_search[0]),
+        factor(lead_with_full),
+    ));
+
+    // Hypothesis 4: the exchanges rank as the evaluation does, which asks the same attackers.
+    let order = |table: &std::collections::BTreeMap<String, f64>| -> Vec<String> {
+        let mut by_rate: Vec<(&String, &f64)> = table.iter().collect();
+        by_rate.sort_by(|a, b| b.1.total_cmp(a.1));
+        by_rate.into_iter().map(|(name, _)| name.clone()).collect()
+    };
+    let (see_order, eval_order) = (order(&see), order(&eval));
+    let place = |order: &[String], name: &str| order.iter().position(|n| n == name).unwrap();
+    let arrays_keep_places = arrays
+        .iter()
+        .all(|b| place(&see_order, b) == place(&eval_order, b));
+    let moved = bitboards
+        .iter()
+        .filter(|b| place(&see_order, b).abs_diff(place(&eval_order, b)) > 1)
+        .count();
+    let see_bitboards: Vec<f64> = bitboards.iter().map(|b| see[*b]).collect();
+    let slowest = see_bitboards.iter().copied().fold(f64::INFINITY, f64::min);
+    let fastest = see_bitboards.iter().copied().fold(0.0, f64::max);
+    says(format!(
+        "the array boards {} the same three places in the SEE table as in the evaluation's, \
+         {} of the nine bitboard backends move by more than one place, and the slowest \
+         bitboard backend's SEE rate is {} of the fastest's",
+        if arrays_keep_places {
+            "hold"
+        } else {
+            "do not hold"
+        },
+        number_word(moved),
+        percent(slowest / fastest),
+    ));
+
+    // Isenberg: set-like evaluation terms against bulk perft.
+    let best = |rate: &dyn Fn(&str) -> f64, names: &[&'static str]| -> (&'static str, f64) {
+        names
+            .iter()
+            .map(|&name| (name, rate(name)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("a family is not empty")
+    };
+    let (eval_bitboard, eval_bitboard_rate) = best(&|b| eval[b], &bitboards);
+    let (eval_array, eval_array_rate) = best(&|b| eval[b], &arrays);
+    let eval_lead = eval_bitboard_rate / eval_array_rate;
+    let bulk_lead = best(&bulk, &bitboards).1 / best(&bulk, &arrays).1;
+    says(format!(
+        "In the evaluation the fastest bitboard backend ({eval_bitboard}) runs {} times as fast \
+         as the fastest array board ({eval_array}), against {} in bulk perft: a lead {}",
+        factor(eval_lead),
+        factor(bulk_lead),
+        compared(eval_lead, bulk_lead),
+    ));
+
+    // Romstad: small tables, and the evaluation against the board.
+    let small = ["hyperbola", "kindergarten", "kogge-stone"];
+    let over_x88 =
+        |table: &std::collections::BTreeMap<String, f64>| small.map(|b| table[b] / table["x88"]);
+    let (in_eval, in_search_full) = (over_x88(&eval), over_x88(&full));
+    let all_ahead = in_eval
+        .iter()
+        .chain(&in_search_full)
+        .all(|&x| compared(x, 1.0) == "larger");
+    says(format!(
+        "*Measured: {}.* In the evaluation hyperbola, kindergarten and Kogge-Stone run {}, {} \
+         and {} times as fast as the 0x88 board, and in the search with the full evaluation {}, \
+         {} and {} times",
+        if all_ahead {
+            "small tables suffice"
+        } else {
+            "not shown"
+        },
+        factor(in_eval[0]),
+        factor(in_eval[1]),
+        factor(in_eval[2]),
+        factor(in_search_full[0]),
+        factor(in_search_full[1]),
+        factor(in_search_full[2]),
+    ));
+    let (evaluation_on_magic, evaluation_on_mailbox) = (1.0 / kept("magic"), 1.0 / kept("mailbox"));
+    says(format!(
+        "the full evaluation costs magic a factor of {} over the tables alone and the mailbox a \
+         factor of {}, while with the full evaluation the choice between the two boards is a \
+         factor of {}: on magic the evaluation's cost is {}, on the mailbox {}",
+        factor(evaluation_on_magic),
+        factor(evaluation_on_mailbox),
+        factor(lead_with_full),
+        compared(evaluation_on_magic, lead_with_full),
+        compared(evaluation_on_mailbox, lead_with_full),
+    ));
+
+    // Muller: the quiescence-heavy search against bulk perft, and mobility.
+    let pst_share = pairs.map(|b| pst[b] / pst["magic"]);
+    let bulk_share = pairs.map(|b| bulk(b) / bulk("magic"));
+    let full_share = pairs.map(|b| full[b] / full["magic"]);
+    let premise = (0..2).all(|i| compared(pst_share[i], bulk_share[i]) == "larger");
+    says(format!(
+        "*Measured: {}.* With the tables alone the mailbox searches at {} of magic's rate and \
+         the 0x88 board at {}, against {} and {} in bulk perft, with {} of the nodes in \
+         quiescence",
+        if premise {
+            "the premise holds"
+        } else {
+            "the premise does not hold"
+        },
+        percent(pst_share[0]),
+        percent(pst_share[1]),
+        percent(bulk_share[0]),
+        percent(bulk_share[1]),
+        quiescence_share("engine-search-pst.txt"),
+    ));
+    let (mailbox_against_bulk, x88_against_bulk) = (
+        compared(full_share[0], bulk_share[0]),
+        compared(full_share[1], bulk_share[1]),
+    );
+    says(format!(
+        "With the full evaluation they fall to {} and {}, against bulk perft's {} and {}: {}",
+        percent(full_share[0]),
+        percent(full_share[1]),
+        percent(bulk_share[0]),
+        percent(bulk_share[1]),
+        if mailbox_against_bulk == x88_against_bulk {
+            format!("both {mailbox_against_bulk}")
+        } else {
+            format!("{mailbox_against_bulk} and {x88_against_bulk}")
+        },
+    ));
+    // The reading of the tables: where the 0x88 board's lead over the mailbox grows.
+    let x88_lead = |rate: &dyn Fn(&str) -> f64| rate("x88") / rate("mailbox");
+    let (eval_x88, see_x88, bulk_x88) = (
+        x88_lead(&|b| eval[b]),
+        x88_lead(&|b| see[b]),
+        x88_lead(&bulk),
+    );
+    assert_eq!(
+        compared(eval_x88, bulk_x88),
+        "larger",
+        "0x88 over the mailbox"
+    );
+    says(format!(
+        "the 0x88 board evaluates {} times as fast as the mailbox, against {} in bulk perft. \
+         In the exchanges its lead, {}, is {} its lead in perft",
+        factor(eval_x88),
+        factor(bulk_x88),
+        factor(see_x88),
+        match compared(see_x88, bulk_x88) {
+            "larger" => "larger than",
+            "smaller" => "smaller than",
+            _ => "within the noise of",
+        },
+    ));
+    // The attack maps ask no attacker query, and there the 0x88 board's lead stays perft's.
+    let attacks = engine_rates("engine-attacks.txt");
+    let attacks_x88 = x88_lead(&|b| attacks[b]);
+    assert_eq!(
+        compared(attacks_x88, bulk_x88),
+        "the same within the noise",
+        "0x88 over the mailbox in the attack maps"
+    );
+    says(format!(
+        "and so is its lead in the attack maps, which ask no attacker query: {}.",
+        factor(attacks_x88)
+    ));
+
+    // Hypothesis 1's search lies below full-make perft, by less than the noise.
+    for i in 0..2 {
+        assert!(in_search[i] < in_full_make[i], "{} in search", pairs[i]);
+        assert_eq!(
+            compared(in_search[i], in_full_make[i]),
+            "the same within the noise",
+            "{}: search against full-make perft",
+            pairs[i]
+        );
+    }
+
+    // Hypothesis 4 within the bitboards: rotated and bit lines, whose exchange keeps a copy of
+    // their line state, lose to kindergarten and obstruction from the evaluation to the SEE.
+    let mut movers: Vec<&str> = bitboards
+        .iter()
+        .copied()
+        .filter(|b| place(&see_order, b).abs_diff(place(&eval_order, b)) > 1)
+        .collect();
+    movers.sort_unstable();
+    assert_eq!(
+        movers,
+        ["bit-lines", "kindergarten", "obstruction", "rotated"],
+        "the bitboard backends that move between the evaluation and the SEE"
+    );
+    for fallen in ["rotated", "bit-lines"] {
+        assert!(
+            place(&see_order, fallen) > place(&eval_order, fallen),
+            "{fallen} falls"
+        );
+        for risen in ["kindergarten", "obstruction"] {
+            let in_eval = eval[fallen] / eval[risen];
+            let in_see = see[fallen] / see[risen];
+            assert_eq!(
+                compared(in_eval, in_see),
+                "larger",
+                "{fallen} against {risen}: evaluation against SEE"
+            );
+        }
+    }
+    says(
+        "the four that move are rotated and bit lines, down, and kindergarten and obstruction, \
+         up, and from the evaluation's table to the SEE table each of the first two loses to \
+         each of the last two by more than the noise"
+            .to_string(),
+    );
+
+    // Hypothesis 5: among the big-table techniques PEXT alone pulls ahead of kindergarten and
+    // obstruction in the evaluation.
+    for small in ["kindergarten", "obstruction"] {
+        assert_eq!(
+            compared(eval["pext"], eval[small]),
+            "larger",
+            "pext, {small}"
+        );
+        for big in ["magic", "black-magic"] {
+            assert_eq!(
+                compared(eval[big], eval[small]),
+                "the same within the noise",
+                "{big}, {small}"
+            );
+        }
+    }
+
+    // Without Kogge-Stone, the bitboard family's spread in the evaluation and in bulk perft.
+    let lookups: Vec<&str> = bitboards
+        .iter()
+        .copied()
+        .filter(|&b| b != "kogge-stone")
+        .collect();
+    let spread = |rate: &dyn Fn(&str) -> f64| {
+        let rates: Vec<f64> = lookups.iter().map(|&b| rate(b)).collect();
+        rates.iter().copied().fold(0.0, f64::max)
+            / rates.iter().copied().fold(f64::INFINITY, f64::min)
+    };
+    let (eval_spread, bulk_spread) = (spread(&|b| eval[b]), spread(&bulk));
+    assert_ne!(
+        compared(eval_spread, bulk_spread),
+        "smaller",
+        "the lookups' spread in the evaluation against bulk perft"
+    );
+    says(format!(
+        "leaving Kogge-Stone out, the fastest bitboard backend evaluates {} times as fast as the \
+         slowest, against {} in bulk perft",
+        factor(eval_spread),
+        factor(bulk_spread)
+    ));
+    assert!(
+        missing.is_empty(),
+        "engine.md should say, as its tables give:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The quiescence column of a generated search table, the same for every backend.
+fn quiescence_share(name: &str) -> String {
+    let shares: BTreeSet<String> = table_rows(name)
+        .into_iter()
+        .filter(|row| row.len() > 4 && row[4].ends_with('%'))
+        .map(|row| row[4].clone())
+        .collect();
+    assert_eq!(
+        shares.len(),
+        1,
+        "{name}: every backend searches the same tree"
+    );
+    shares.into_iter().next().unwrap()
+}
+
+/// A count as the chapter writes it: a word up to twenty, digits after.
+fn number_word(n: usize) -> String {
+    NUMBER_WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}

@@ -1,0 +1,61 @@
+//! The workspace's integration tests, one module per file, built as one test binary.
+//!
+//! One binary rather than one per file: every file links the harness and runs the same
+//! generic walks over every backend, and as separate binaries each file compiled and linked
+//! that shared code again, which was most of a cold `cargo test --workspace`. libtest runs
+//! the modules' tests side by side on one pool of threads, so a test that leaves files behind
+//! names them after its own module. Run one file's tests by its module path, for instance
+//! `cargo test --test integration uci::`.
+//!
+//! `tests/README.md` says which kind of test goes in which file.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+#[path = "../serve_support/mod.rs"]
+mod serve_support;
+
+/// The example `examples/planted_bug/`: a board with a planted bug and the diff that finds it,
+/// which the planted_bug, check and docs_generated modules drive. Its `main` is the example's
+/// alone.
+#[allow(dead_code)]
+#[path = "../../examples/planted_bug/main.rs"]
+mod planted_bug_example;
+
+mod against_shakmaty;
+mod book;
+mod book_commands;
+mod check;
+mod chess960;
+mod chess960_random;
+mod cli;
+mod cli_contract;
+mod diff;
+mod differential;
+mod docs_claims;
+mod docs_generated;
+mod engine_cli;
+mod engine_references;
+mod engine_search;
+mod explain_json;
+mod fuzz_regressions;
+mod layout;
+mod perft_stats;
+mod perftree;
+mod planted_bug;
+mod portable;
+mod report;
+mod robustness;
+mod search_backends;
+mod search_bratko_kopec;
+mod search_cli;
+mod search_staged;
+mod serve;
+mod serve_browser;
+mod slurm;
+mod student_kit;
+mod uci;
+mod uci_python;
+mod units;
+mod validation_python;
+mod views_cli;
