@@ -48,9 +48,15 @@ const TAKEN: &[&str] = &[
 ];
 
 /// The root manifest's sections the copy leaves out: the repository's own test and bench
-/// dependencies (among them the labs with their solutions switched on), its benches and the
-/// bench's feature.
-const ROOT_SECTIONS_LEFT_OUT: &[&str] = &["[dev-dependencies]", "[[bench]]", "[features]"];
+/// dependencies (among them the labs with their solutions switched on), its benches, the
+/// bench's feature, and the paragraph of profile settings for those dependencies, which cargo
+/// would warn about in a workspace without them.
+const ROOT_SECTIONS_LEFT_OUT: &[&str] = &[
+    "[dev-dependencies]",
+    "[[bench]]",
+    "[features]",
+    "[profile.dev.package.shakmaty]",
+];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
