@@ -299,8 +299,8 @@ fn byte_sizes(prose: &str) -> Vec<(String, String)> {
     found
 }
 
-/// A column of `generated/sizes.txt`, which `cargo test --test integration docs_generated` makes from
-/// `Board::board_bytes`, `size_of::<Board::Undo>` and `Board::table_bytes`.
+/// A column of `generated/sizes.txt`, which `cargo test --test integration docs_generated` makes
+/// from `Board::board_bytes`, `size_of::<Board::Undo>` and `Board::table_bytes`.
 #[derive(Debug, Clone, Copy)]
 enum SizeColumn {
     Board,

@@ -1,11 +1,13 @@
-//! The workspace's integration tests, one module per file, built as one test binary.
+//! The root package's integration tests (`tests/`), one module per file, built as one test
+//! binary.
 //!
-//! One binary rather than one per file: every file links the harness and runs the same
-//! generic walks over every backend, and as separate binaries each file compiled and linked
-//! that shared code again, which was most of a cold `cargo test --workspace`. libtest runs
-//! the modules' tests side by side on one pool of threads, so a test that leaves files behind
-//! names them after its own module. Run one file's tests by its module path, for instance
-//! `cargo test --test integration uci::`.
+//! One binary rather than one per file: most files link the harness or the backends and walk
+//! the same generic code over every backend, and as separate binaries each file compiled and
+//! linked that shared code again, which was most of a cold `cargo test --workspace`. libtest
+//! runs every module's tests in one process on one pool of threads, so the process id no
+//! longer tells their files apart: a scratch file or folder a test makes in the temporary
+//! directory is named after its module (`boardlab-<module>-…`). Run one file's tests by
+//! its module path, for instance `cargo test --test integration uci::`.
 //!
 //! `tests/README.md` says which kind of test goes in which file.
 

@@ -11,10 +11,10 @@
 //! proptest seed 1234…: replay with PROPTEST_RNG_SEED=1234…
 //! ```
 //!
-//! `PROPTEST_RNG_SEED=1234… cargo test --test integration robustness::NAME` runs the same cases again. A
-//! failing case is also saved, shrunk, in `tests/integration/robustness.proptest-regressions` (proptest's
-//! failure persistence), and every later run replays the saved cases first: commit the file
-//! with the fix.
+//! `PROPTEST_RNG_SEED=1234… cargo test --test integration robustness::NAME` runs the same cases
+//! again. A failing case is also saved, shrunk, in
+//! `tests/integration/robustness.proptest-regressions` (proptest's failure persistence), and every
+//! later run replays the saved cases first: commit the file with the fix.
 
 use crate::support;
 

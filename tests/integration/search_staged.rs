@@ -5,7 +5,10 @@
 //! draws are seeded; `BOARDLAB_SEED=N` draws another set.
 //!
 //! `measure_staged_generation` is also the measurement the book quotes, at a greater depth:
-//! `BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test integration search_staged::measure -- --nocapture`.
+//!
+//! ```text
+//! BOARDLAB_DEPTH=9 BOARDLAB_RUNS=5 cargo test --test integration search_staged::measure -- --nocapture
+//! ```
 
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::ReferenceBoard;

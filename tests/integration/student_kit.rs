@@ -233,7 +233,7 @@ fn student_kit_writes_a_clean_copy_whose_stubs_fail_and_whose_solutions_pass() {
         "only {checks} checks ran with the stubs:\n{stub_text}"
     );
     assert!(stub_text.contains("not yet implemented"), "{stub_text}");
-    // The copy's manifest is whole: cargo finds nothing in it to warn about.
+    // The copy's manifest names no package the copy lacks: cargo prints no profile-spec warning.
     assert!(
         !stub_text.contains("warning: profile package spec"),
         "{stub_text}"

@@ -278,7 +278,7 @@ fn svg_text_is_escaped() {
 
 #[test]
 fn svg_goes_to_a_file_with_out_and_needs_one_backend() {
-    let path = std::env::temp_dir().join(format!("boardlab-views-{}.svg", std::process::id()));
+    let path = std::env::temp_dir().join(format!("boardlab-views-cli-{}.svg", std::process::id()));
     let out = path.to_string_lossy().into_owned();
     let output = boardlab(&["show", "--backend", "mailbox", "--svg", "--out", &out]);
     assert!(output.status.success());
