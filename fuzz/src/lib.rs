@@ -6,8 +6,8 @@
 //! same thing, an error is one line naming what is wrong, an engine answers every command that
 //! wants an answer. A failed assertion is a finding, reported by the fuzzer as a crash.
 //!
-//! The file has a second home: `tests/integration/fuzz_regressions.rs` compiles it as a module (by
-//! `#[path]`) and feeds every file of `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/`
+//! The file has a second home: `tests/integration/fuzz_regressions.rs` compiles it as a module
+//! (by `#[path]`) and feeds every file of `fuzz/corpus/<target>/` and `fuzz/regressions/<target>/`
 //! to the same function, so that plain `cargo test` on stable replays what the fuzzer found
 //! without nightly or cargo-fuzz. It may therefore use only what the workspace's tests can
 //! reach: boardlab-core, boardlab-harness and the standard library.

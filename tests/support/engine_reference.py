@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The engine queries answered by python-chess, for tests/integration/engine_references.rs to compare every
-backend with.
+"""The engine queries answered by python-chess, for tests/integration/engine_references.rs to
+compare every backend with.
 
 Reads one FEN a line on standard input and prints one JSON object a line, in the same order:
 
