@@ -24,10 +24,11 @@ mod common;
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::bitboard::king_attacks;
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{
-    evaluate_breakdown, queries, Bitboard, Board, Color, EvalBreakdown, EvalTerms, Limits, Move,
-    ReferenceBoard, Searcher,
+use boardlab_core::{Bitboard, Board, BoardExt, Color, Move};
+use boardlab_engine::{
+    evaluate_breakdown, queries, EngineQueries, EvalBreakdown, EvalTerms, Limits, Searcher,
 };
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::WALK_POSITIONS;
 use common::{cozy_board, shakmaty_position};
 use criterion::measurement::WallTime;
@@ -46,7 +47,7 @@ const SEARCH_DEPTH: u32 = 3;
 /// every search so that each visits the same tree.
 const SEARCH_HASH_MB: usize = 1;
 
-fn boards<B: Board>() -> Vec<B> {
+fn boards<B: EngineQueries>() -> Vec<B> {
     WALK_POSITIONS
         .iter()
         .map(|fen| B::from_fen(fen).expect("walk positions are valid"))
@@ -65,7 +66,7 @@ fn runnable() -> Vec<Backend> {
 }
 
 /// Each position's captures (en passant included), as `B` lists them.
-fn captures<B: Board>(boards: &[B]) -> Vec<Vec<Move>> {
+fn captures<B: EngineQueries>(boards: &[B]) -> Vec<Vec<Move>> {
     boards
         .iter()
         .map(|board| {
@@ -76,7 +77,11 @@ fn captures<B: Board>(boards: &[B]) -> Vec<Vec<Move>> {
 }
 
 /// The number of captures and the sum of their SEE values, with `see` answering.
-fn see_total<B: Board>(boards: &[B], captures: &[Vec<Move>], see: fn(&B, Move) -> i32) -> Totals {
+fn see_total<B: EngineQueries>(
+    boards: &[B],
+    captures: &[Vec<Move>],
+    see: fn(&B, Move) -> i32,
+) -> Totals {
     let mut totals = Totals::default();
     for (board, moves) in boards.iter().zip(captures) {
         for &mv in moves {
@@ -94,7 +99,7 @@ struct Totals {
     sum: i64,
 }
 
-fn see_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
+fn see_group<B: EngineQueries>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
     let boards = boards::<B>();
     let captures = captures(&boards);
     let native: fn(&B, Move) -> i32 = |board, mv| board.see(mv);
@@ -112,7 +117,7 @@ fn see_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
 }
 
 /// The attacks on `color`'s king zone with every query answered generically.
-fn generic_king_zone_attacks<B: Board>(board: &B, color: Color) -> u32 {
+fn generic_king_zone_attacks<B: EngineQueries>(board: &B, color: Color) -> u32 {
     let king = board.king_square(color);
     let zone = king_attacks(king).with(king);
     zone.map(|sq| queries::attackers_to(board, sq, color.opposite(), Bitboard::EMPTY).count())
@@ -120,7 +125,7 @@ fn generic_king_zone_attacks<B: Board>(board: &B, color: Color) -> u32 {
 }
 
 /// The full evaluation's score with every engine query answered by the generic default.
-fn generic_evaluation<B: Board>(board: &B) -> i32 {
+fn generic_evaluation<B: EngineQueries>(board: &B) -> i32 {
     let mut breakdown = EvalBreakdown {
         tables: evaluate_breakdown(board, EvalTerms::Pst).tables,
         ..EvalBreakdown::default()
@@ -139,7 +144,7 @@ fn generic_evaluation<B: Board>(board: &B) -> i32 {
     }
 }
 
-fn eval_total<B: Board>(boards: &[B], evaluate: fn(&B) -> i32) -> Totals {
+fn eval_total<B: EngineQueries>(boards: &[B], evaluate: fn(&B) -> i32) -> Totals {
     let mut totals = Totals::default();
     for board in boards {
         totals.count += 1;
@@ -148,7 +153,7 @@ fn eval_total<B: Board>(boards: &[B], evaluate: fn(&B) -> i32) -> Totals {
     totals
 }
 
-fn eval_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
+fn eval_group<B: EngineQueries>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) {
     let boards = boards::<B>();
     let native: fn(&B) -> i32 = |board| evaluate_breakdown(board, EvalTerms::Full).score;
     for (evaluate, answer) in [(native, "native"), (generic_evaluation::<B>, "generic")] {
@@ -167,7 +172,7 @@ fn eval_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: Totals) 
 /// mobility]`.
 type MapCounts = [u64; 2];
 
-fn map_counts<B: Board>(
+fn map_counts<B: EngineQueries>(
     boards: &[B],
     attacked: fn(&B, Color) -> u32,
     mobility: fn(&B, Color) -> u32,
@@ -185,7 +190,7 @@ fn map_counts<B: Board>(
 /// A count a board gives for one side (attacked squares, mobility).
 type SideCount<B> = fn(&B, Color) -> u32;
 
-fn attacks_group<B: Board>(group: &mut BenchmarkGroup<WallTime>, expected: MapCounts) {
+fn attacks_group<B: EngineQueries>(group: &mut BenchmarkGroup<WallTime>, expected: MapCounts) {
     let boards = boards::<B>();
     let native: (SideCount<B>, SideCount<B>) = (
         |board, color| board.attacked_squares(color),
@@ -299,7 +304,10 @@ fn search_positions() -> Vec<String> {
 
 /// Searches each board to [`SEARCH_DEPTH`] with the full evaluation, the table cleared first,
 /// and returns the nodes visited with the best moves found.
-fn search_all<B: Board>(searcher: &mut Searcher, boards: &mut [B]) -> (u64, Vec<Option<Move>>) {
+fn search_all<B: EngineQueries>(
+    searcher: &mut Searcher,
+    boards: &mut [B],
+) -> (u64, Vec<Option<Move>>) {
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(SEARCH_DEPTH);
     let mut nodes = 0;
@@ -313,7 +321,7 @@ fn search_all<B: Board>(searcher: &mut Searcher, boards: &mut [B]) -> (u64, Vec<
     (nodes, best)
 }
 
-fn search_group<B: Board>(
+fn search_group<B: EngineQueries>(
     group: &mut BenchmarkGroup<WallTime>,
     fens: &[String],
     expected: &(u64, Vec<Option<Move>>),

@@ -20,7 +20,7 @@
 mod common;
 
 use boardlab_backends::{with_backend, Backend};
-use boardlab_core::{Board, Color, GenKind, MoveList, Square};
+use boardlab_core::{Board, BoardExt, Color, GenKind, MoveList, Square};
 use boardlab_testkit::WALK_POSITIONS;
 use common::{chess_board, cozy_board, shakmaty_position};
 use criterion::measurement::WallTime;

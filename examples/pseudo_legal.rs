@@ -35,8 +35,8 @@ use boardlab_core::bitboard::{
     king_attacks, knight_attacks, pawn_attacks, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
 use boardlab_core::{
-    perft, Bitboard, Board, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, PerftMode,
-    Piece, Role, Square, MAX_MOVES,
+    perft, Bitboard, Board, BoardExt, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList,
+    PerftMode, Piece, Role, Square, MAX_MOVES,
 };
 use boardlab_magic::{bishop_attacks, rook_attacks, MagicBoard};
 use boardlab_mailbox::MailboxBoard;

@@ -5,7 +5,8 @@
 //! registry's `Generator`s). The draws are seeded; `BOARDLAB_SEED=N` draws another set.
 
 use boardlab_backends::{with_backend, Agreement, Backend};
-use boardlab_core::{Board, ReferenceBoard, Setup};
+use boardlab_core::{Board, BoardExt, Setup};
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::{Feature, FeatureCount, WALK_POSITIONS};
 use rand::rngs::StdRng;

@@ -10,8 +10,8 @@
 
 use boardlab_backends::{with_backend, Agreement, Backend};
 use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE};
-use boardlab_core::ReferenceBoard;
-use boardlab_core::{Board, Piece, Role, Setup};
+use boardlab_core::{Board, BoardExt, Piece, Role, Setup};
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::{Feature, FeatureCount};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

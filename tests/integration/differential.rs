@@ -11,7 +11,8 @@
 //! The draws are seeded, so a failure repeats; `BOARDLAB_SEED=N` draws another set.
 
 use boardlab_backends::{with_backend, Agreement, Backend};
-use boardlab_core::{perft, Board, Move, PerftMode, ReferenceBoard, Setup, Zobrist};
+use boardlab_core::{perft, Board, BoardExt, Move, PerftMode, Setup, Zobrist};
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::positions::random_placement;
 use boardlab_testkit::{Feature, FeatureCount, PLACEMENT_FLOORS, WALK_POSITIONS};
 use rand::rngs::StdRng;

@@ -732,16 +732,16 @@ fn the_ray_walk_claims_hold_in_the_slider_table() {
     ));
 }
 
-/// The engine chapter states in prose the engine queries of the `Board` trait, the values the
+/// The engine chapter states in prose the engine queries (boardlab-engine's `EngineQueries`), the values the
 /// static exchange weighs pieces by, the size of the king zone the evaluation asks about and
 /// two counts of the start position. Each is made here from the code, so a change there fails
 /// until the sentence follows it.
 #[test]
 fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
     use boardlab_core::bitboard::king_attacks;
-    use boardlab_core::{
-        evaluate_breakdown, Board, Color, EvalTerms, ReferenceBoard, Square, SEE_VALUES, START_FEN,
-    };
+    use boardlab_core::{BoardExt, Color, Square, START_FEN};
+    use boardlab_engine::{evaluate_breakdown, EvalTerms, SEE_VALUES};
+    use boardlab_reference::ReferenceBoard;
 
     let text = fs::read_to_string(docs_dir().join("engine.md")).expect("the engine chapter reads");
     // Sentences run across lines and list items are indented: compare with single spaces.
@@ -757,10 +757,11 @@ fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
     };
 
     // The queries: the first column of the chapter's table names them, each must be a provided
-    // method of `Board`, and the count in the prose must be the table's.
-    let board_source =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src/board.rs"))
-            .expect("the Board trait's source reads");
+    // method of `EngineQueries`, and the count in the prose must be the table's.
+    let queries_source = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/engine/src/queries.rs"),
+    )
+    .expect("the EngineQueries trait's source reads");
     let queries: Vec<&str> = text
         .lines()
         .filter_map(|line| line.strip_prefix("| `"))
@@ -772,8 +773,8 @@ fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
     );
     for query in &queries {
         assert!(
-            board_source.contains(&format!("fn {query}(&self")),
-            "engine.md's query `{query}` is not a method of Board"
+            queries_source.contains(&format!("fn {query}(&self")),
+            "engine.md's query `{query}` is not a method of EngineQueries"
         );
     }
     says(&format!("{} queries", NUMBER_WORDS[queries.len()]));

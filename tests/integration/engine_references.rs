@@ -15,9 +15,11 @@
 //! python-chess is required under `CI=true` (see tests/support).
 
 use crate::support;
+use boardlab_engine::EngineQueries;
 
 use boardlab_backends::{with_backend, Backend};
-use boardlab_core::{Board, Color, ReferenceBoard, Square, START_FEN};
+use boardlab_core::{Board, BoardExt, Color, Square, START_FEN};
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::WALK_POSITIONS;
 use rand::SeedableRng;
@@ -193,7 +195,7 @@ fn reference() -> Option<&'static (Vec<String>, Vec<Reference>)> {
 }
 
 /// Board `B`'s answers for `fen`, the moves written as UCI.
-fn answers_of<B: Board>(fen: &str) -> Answers {
+fn answers_of<B: EngineQueries>(fen: &str) -> Answers {
     let board = B::from_fen(fen).unwrap_or_else(|err| panic!("{}: {fen}: {err}", B::NAME));
     Answers {
         attacks: Square::ALL

@@ -7,7 +7,8 @@
 
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
-use boardlab_core::{Board, EvalTerms, Limits, Score, Searcher};
+use boardlab_core::{Board, BoardExt};
+use boardlab_engine::{EvalTerms, Limits, Score, Searcher};
 use clap::ValueEnum;
 use std::collections::BTreeSet;
 use std::sync::atomic::AtomicBool;

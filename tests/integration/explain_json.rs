@@ -1,7 +1,9 @@
 //! An explanation is one value: for every backend, `boardlab explain --json` and `boardlab
 //! serve`'s `/api/explain` answer the same JSON; every step marks squares of the board only;
-//! the last step marks exactly the targets of the piece's legal moves; and the text `boardlab
-//! explain` prints is the value's text, rebuilt here from the JSON alone.
+//! the last step marks exactly the targets of the piece's legal moves; a slider lookup is a
+//! step of its own, the very value `/api/slider` answers for that lookup; and the text
+//! `boardlab explain` prints is the value's text, rebuilt here from the JSON alone (a lookup's
+//! text as `/api/slider` renders it).
 
 use crate::serve_support;
 use crate::support;
@@ -83,10 +85,48 @@ fn api_json(server: &Server, backend: &str, fen: &str, square: &str) -> Value {
     )
 }
 
+/// The squares of a bitboard written as 16 hexadecimal digits (how the JSON writes sets),
+/// separated by commas, as `/api/slider` takes its blockers.
+fn square_names(hex: &Value) -> String {
+    let bits = u64::from_str_radix(hex.as_str().expect("a set as hex"), 16).expect("hex");
+    (0..64u8)
+        .filter(|bit| bits >> bit & 1 == 1)
+        .map(|bit| format!("{}{}", char::from(b'a' + bit % 8), bit / 8 + 1))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The lookup step `step` holds, checked to be the value `/api/slider` answers for the same
+/// technique, slider, square and occupancy; its text as the API renders it.
+fn lookup_text(server: &Server, step: &Value) -> String {
+    let lookup = &step["lookup"];
+    let blockers = square_names(&lookup["occupied"]);
+    let mut answered = api_get(
+        server,
+        "/api/slider",
+        &[
+            (
+                "technique",
+                lookup["technique"].as_str().expect("a technique"),
+            ),
+            ("slider", lookup["slider"].as_str().expect("a slider")),
+            ("square", lookup["square"].as_str().expect("a square")),
+            ("blockers", &blockers),
+        ],
+    );
+    let text = answered
+        .as_object_mut()
+        .and_then(|object| object.remove("text"))
+        .expect("the lookup's text beside it");
+    assert_eq!(&answered, lookup, "the step is the slider page's lookup");
+    text.as_str().expect("text").to_string()
+}
+
 /// The text the value stands for, by the rule the text renderer documents: the title, the lines
 /// under it, and each step's notes after a blank line and its title (a step without a title
-/// follows the one before it directly).
-fn text_of(explained: &Value) -> String {
+/// follows the one before it directly); a lookup step, after its notes, the lookup after a
+/// blank line. Returns the text and how many lookup steps it met.
+fn text_of(server: &Server, explained: &Value) -> (String, usize) {
     let lines = |value: &Value| -> Vec<String> {
         value
             .as_array()
@@ -96,6 +136,7 @@ fn text_of(explained: &Value) -> String {
             .collect()
     };
     let mut out = format!("{}\n", explained["title"].as_str().expect("a title"));
+    let mut lookups = 0;
     for line in lines(&explained["lines"]) {
         out.push_str(&line);
         out.push('\n');
@@ -111,8 +152,17 @@ fn text_of(explained: &Value) -> String {
             out.push_str(&note);
             out.push('\n');
         }
+        match step["kind"].as_str() {
+            Some("narrated") => {}
+            Some("lookup") => {
+                out.push('\n');
+                out.push_str(&lookup_text(server, step));
+                lookups += 1;
+            }
+            other => panic!("a step of no known kind: {other:?}"),
+        }
     }
-    out
+    (out, lookups)
 }
 
 /// The squares a step marks, each checked to be a square of the board marked one of the three
@@ -144,6 +194,7 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
     assert!(backends.len() >= 9, "{backends:?}");
     let mut compared = 0;
     let mut with_moves = 0;
+    let mut lookups = 0;
     for backend in &backends {
         for &(fen, square) in CASES {
             let explained = cli_json(backend, fen, square);
@@ -178,11 +229,13 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
                     .is_some_and(|panels| !panels.is_empty()),
                 "{backend}: the last step draws the legal moves"
             );
+            let (text, looked_up) = text_of(&server, &explained);
             assert_eq!(
-                text_of(&explained),
+                text,
                 cli_text(backend, fen, square),
                 "{backend} {fen} {square}"
             );
+            lookups += looked_up;
             compared += 1;
         }
     }
@@ -190,6 +243,13 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
     // The knight, the queen, both kings and the pawn have moves; the pinned bishop and the
     // black pawn have none.
     assert_eq!(with_moves, backends.len() * 5);
+    // Every bitboard backend looks up its queen's two sliders and its pinned bishop's one;
+    // the array boards walk rays and look nothing up.
+    let bitboard = backends
+        .iter()
+        .filter(|backend| !["piece-list", "mailbox", "x88"].contains(&backend.as_str()))
+        .count();
+    assert_eq!(lookups, bitboard * 3, "{backends:?}");
 }
 
 #[test]
@@ -214,7 +274,8 @@ fn show_json_is_the_value_show_prints_and_the_api_answers() {
             text.starts_with(&format!("{backend}: ")),
             "{backend}: {text}"
         );
-        assert_eq!(text_of(&shown), text, "{backend}");
+        let (rebuilt, _) = text_of(&server, &shown);
+        assert_eq!(rebuilt, text, "{backend}");
         // The page's view is the same value, with its two renderings beside it.
         let position = api_get(
             &server,

@@ -6,8 +6,9 @@
 use crate::planted_bug_example as planted_bug;
 
 use boardlab_core::epd::STANDARD_SUITE;
-use boardlab_core::{Board, Move, PerftMode, ReferenceBoard, Setup};
+use boardlab_core::{Board, BoardExt, Move, PerftMode, Setup};
 use boardlab_harness::{BoardOracle, DivideOracle, Position};
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit as testkit;
 use planted_bug::board::EnPassantBugBoard;
 

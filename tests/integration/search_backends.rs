@@ -2,7 +2,8 @@
 //! and principal variation; and the tactical basics on each.
 
 use boardlab_backends::{with_backend, Backend};
-use boardlab_core::{Board, Limits, Score, SearchResult, Searcher, Zobrist};
+use boardlab_core::{Board, BoardExt, Zobrist};
+use boardlab_engine::{Limits, Score, SearchResult, Searcher};
 use std::sync::atomic::AtomicBool;
 
 use crate::support;

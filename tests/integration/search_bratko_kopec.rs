@@ -13,7 +13,8 @@
 
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
-use boardlab_core::{Board, Limits, Move, MoveList, Role, Searcher, Square};
+use boardlab_core::{Board, BoardExt, Move, MoveList, Role, Square};
+use boardlab_engine::{Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 

@@ -11,11 +11,11 @@
 //! ```
 
 use boardlab_backends::{with_backend, Backend};
-use boardlab_core::ReferenceBoard;
-use boardlab_core::{
-    staged_order, Board, GenerationCounts, Limits, Move, MoveGeneration, MoveList, Score, Searcher,
-    Setup,
+use boardlab_core::{Board, BoardExt, Move, MoveList, Setup};
+use boardlab_engine::{
+    staged_order, EngineQueries, GenerationCounts, Limits, MoveGeneration, Score, Searcher,
 };
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use rand::rngs::StdRng;
@@ -299,11 +299,11 @@ fn standard_positions() -> Vec<String> {
 }
 
 /// One search of `fen` with a fresh searcher: its result, time and generation counts.
-fn search<B: Board>(
+fn search<B: EngineQueries>(
     fen: &str,
     generation: MoveGeneration,
     limits: &Limits,
-) -> (boardlab_core::SearchResult, Duration, GenerationCounts) {
+) -> (boardlab_engine::SearchResult, Duration, GenerationCounts) {
     let mut board = B::from_fen(fen).unwrap();
     let mut searcher = Searcher::new(16);
     searcher.set_move_generation(generation);

@@ -2,7 +2,7 @@
 
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, Setup};
+use boardlab_core::{Board, BoardExt, Setup};
 use boardlab_harness::Book;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -824,7 +824,7 @@ fn chess960_castling_moves_are_read_and_played() {
 
 /// The legal moves of a Chess960 position in Chess960 notation, from the reference board.
 fn legal960(fen: &str) -> Vec<String> {
-    let board = boardlab_core::ReferenceBoard::from_fen(fen).unwrap();
+    let board = boardlab_reference::ReferenceBoard::from_fen(fen).unwrap();
     board
         .legal_moves()
         .iter()

@@ -189,7 +189,8 @@ pub fn support_file(name: &str) -> PathBuf {
 /// reference board generates them: a generator of its own, not one of the backends whose
 /// engine a test checks with it.
 pub fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
-    use boardlab_core::{Board, ReferenceBoard};
+    use boardlab_core::{Board, BoardExt};
+    use boardlab_reference::ReferenceBoard;
     let mut board = ReferenceBoard::from_fen(fen).unwrap();
     for text in moves {
         let mv = board.parse_uci_move(text).unwrap();
@@ -206,7 +207,8 @@ pub fn legal_moves(fen: &str, moves: &[&str]) -> Vec<String> {
 /// move and in check: a position with no legal move out of check is stalemate), by the
 /// reference board.
 pub fn is_checkmate(fen: &str, moves: &[&str]) -> bool {
-    use boardlab_core::{Board, ReferenceBoard};
+    use boardlab_core::{Board, BoardExt};
+    use boardlab_reference::ReferenceBoard;
     let mut board = ReferenceBoard::from_fen(fen).unwrap();
     for text in moves {
         let mv = board.parse_uci_move(text).unwrap();

@@ -1,7 +1,8 @@
 //! The check the fuzz targets and the robustness tests ask of every position they make.
 
 use crate::Backend;
-use boardlab_core::{Board, Move, MoveList, ReferenceBoard, Setup, Zobrist};
+use boardlab_core::{Board, BoardExt, Move, MoveList, Setup, Zobrist};
+use boardlab_reference::ReferenceBoard;
 
 /// Checks that every backend this processor can run holds `setup` as the reference board
 /// does: the same setup and hash back, the same legal moves, each move made to the position

@@ -4,8 +4,9 @@
 //! Everything that runs on a board is written once, generic over
 //! [`Board`](boardlab_core::Board), and [`with_backend!`] monomorphizes it per backend, so no
 //! `dyn Board` sits in a hot loop. The command line, the integration tests, the benches and the
-//! fuzz targets all name boards through this crate, which depends on boardlab-core and the
-//! backend crates only (clap behind the `clap` feature, for the command line's `ValueEnum`).
+//! fuzz targets all name boards through this crate, which depends on the rules, engine, views
+//! and reference crates and the backend crates only (clap behind the `clap` feature, for the
+//! command line's `ValueEnum`).
 //!
 //! - [`registry`]: [`Backend`], [`BackendChoice`], [`with_backend!`], the default backend and
 //!   the refusal of a backend this processor cannot run ([`Unavailable`]).
@@ -23,7 +24,7 @@ pub mod holds;
 
 pub use generators::{Agreement, Generator};
 pub use holds::every_backend_holds;
-pub use registry::{Backend, BackendChoice, Unavailable};
+pub use registry::{Backend, BackendChoice, Runnable, Unavailable};
 
 // The backend crates, re-exported so that `with_backend!` can name their boards from any crate
 // that depends on this one. (One crate may hold several boards, so this list is not the

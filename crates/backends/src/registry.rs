@@ -2,14 +2,18 @@
 //! backend's name becomes a concrete board type.
 //!
 //! Adding a backend is one line in the `backend_registry!` invocation below, once its crate is
-//! among this crate's dependencies; its name, its move generator and whether it plays Chess960
-//! are its board's own [`Board`] constants, so the line says nothing else. [`Backend::DEFAULT`]
-//! names the fastest.
+//! among this crate's dependencies; its name, its move generator, whether it plays Chess960 and
+//! what it needs of the processor are its board's own [`Board`] constants, so the line says
+//! nothing else, and every question about a backend is asked of its board type through
+//! [`with_backend!`], never of its name. [`Backend::DEFAULT`] names the fastest.
 //!
 //! On the command line `--backend` takes a [`Backend`]'s name where a command runs one board,
 //! and a [`BackendChoice`] (the same names, or `all`) where it can run several in turn.
 
-use boardlab_core::Board;
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Board, CpuFeature, Square};
+use boardlab_engine::EngineQueries;
+use boardlab_views::{Lookup, Views};
 use std::fmt;
 
 /// Defines [`Backend`], [`BackendChoice`] and the `with_backend!` dispatch macro from one list
@@ -55,7 +59,21 @@ macro_rules! backend_registry {
                     $( Backend::$variant => <$krate::$board as Board>::GENERATOR, )+
                 }
             }
+
+            /// The processor feature this backend's board needs: its [`Board::NEEDS`].
+            pub fn needs(self) -> Option<CpuFeature> {
+                match self {
+                    $( Backend::$variant => <$krate::$board as Board>::NEEDS, )+
+                }
+            }
         }
+
+        // Every registered board answers the engine's questions and draws its views: what the
+        // commands ask of each, checked here once rather than where each command is written.
+        const _: () = {
+            const fn registered<B: Board + EngineQueries + Views>() {}
+            $( registered::<$krate::$board>(); )+
+        };
 
         impl BackendChoice {
             /// The backends this choice stands for.
@@ -82,7 +100,7 @@ macro_rules! backend_registry {
         ///
         /// ```
         /// use boardlab_backends::{with_backend, Backend};
-        /// use boardlab_core::{Board, PerftMode, START_FEN};
+        /// use boardlab_core::{Board, BoardExt, PerftMode, START_FEN};
         ///
         /// for &backend in Backend::ALL {
         ///     let nodes = with_backend!(backend, B => {
@@ -136,22 +154,23 @@ backend_registry! {$
     Pext => boardlab_bitboard::PextBoard,
 }
 
-/// Why this processor cannot run a backend. `Display` gives one line, lowercase.
+/// Why this processor cannot run a backend: the feature its board needs
+/// ([`Board::NEEDS`]) and this processor lacks. `Display` gives one line, lowercase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unavailable {
-    /// The backend needs BMI2's `pext` instruction, which this processor lacks.
-    NeedsBmi2(Backend),
+pub struct Unavailable {
+    /// The backend refused.
+    pub backend: Backend,
+    /// What it needs.
+    pub needs: CpuFeature,
 }
 
 impl fmt::Display for Unavailable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unavailable::NeedsBmi2(backend) => write!(
-                f,
-                "backend {backend} needs a processor with BMI2 (the pext instruction), and this \
-                 one has none"
-            ),
-        }
+        write!(
+            f,
+            "backend {} needs a processor with {}, and this one has none",
+            self.backend, self.needs
+        )
     }
 }
 
@@ -161,19 +180,24 @@ impl Backend {
     /// The backend commands use when none is named: the fastest registered.
     pub const DEFAULT: Backend = Backend::Magic;
 
-    /// Why this backend cannot run here, if it cannot: `pext` without BMI2, given whether the
-    /// processor has it. Apart from the probe so that the refusal can be tested on any machine.
-    fn refusal(self, has_bmi2: bool) -> Option<Unavailable> {
-        (self == Backend::Pext && !has_bmi2).then_some(Unavailable::NeedsBmi2(self))
+    /// Why this backend cannot run on a processor that has the features `present` says it
+    /// has, if it cannot. Apart from the probe so that the refusal can be tested on any machine.
+    fn refusal(self, present: impl Fn(CpuFeature) -> bool) -> Option<Unavailable> {
+        let needs = self.needs()?;
+        (!present(needs)).then_some(Unavailable {
+            backend: self,
+            needs,
+        })
     }
 
     /// This backend, or why this processor cannot run it.
     ///
     /// # Errors
     ///
-    /// [`Unavailable::NeedsBmi2`] for `pext` on a processor without BMI2.
+    /// [`Unavailable`] for a backend whose board needs a feature this processor lacks (`pext`
+    /// without BMI2).
     pub fn available(self) -> Result<Backend, Unavailable> {
-        match self.refusal(has_bmi2()) {
+        match self.refusal(CpuFeature::is_present) {
             Some(why) => Err(why),
             None => Ok(self),
         }
@@ -206,44 +230,65 @@ impl Backend {
     pub fn technique(self) -> Option<&'static str> {
         (self.generator() == boardlab_bitboard::GENERATOR).then(|| self.name())
     }
+
+    /// The lookup of `slider` on `sq` among `occupied` by this backend's technique, step by
+    /// step, as its board explains it ([`Views::slider_lookup`]); `None` for a backend that
+    /// walks rays (piece lists, mailbox, 0x88).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_backends::Backend;
+    /// use boardlab_core::bitboard::Slider;
+    /// use boardlab_core::{Bitboard, Square};
+    ///
+    /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
+    /// let lookup = Backend::Magic.slider_lookup(Slider::Rook, Square::D4, occupied).unwrap();
+    /// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
+    /// assert!(Backend::Mailbox.slider_lookup(Slider::Rook, Square::D4, occupied).is_none());
+    /// ```
+    pub fn slider_lookup(self, slider: Slider, sq: Square, occupied: Bitboard) -> Option<Lookup> {
+        with_backend!(self, B => B::slider_lookup(slider, sq, occupied))
+    }
 }
 
 impl BackendChoice {
     /// The choice commands use when none is named.
     pub const DEFAULT: BackendChoice = BackendChoice::Magic;
 
-    /// The backends this choice stands for that this processor can run: `all` skips the others
-    /// with a note on stderr, a single backend it cannot run is an error.
+    /// The backends this choice stands for that this processor can run, and why it skips the
+    /// others: `all` skips a backend it cannot run (the caller says so), a single backend it
+    /// cannot run is an error.
     ///
     /// # Errors
     ///
     /// A single backend this processor cannot run (`pext` without BMI2).
-    pub fn runnable(self) -> Result<Vec<Backend>, Unavailable> {
-        if self != BackendChoice::All {
-            return self
-                .backends()
-                .into_iter()
-                .map(Backend::available)
-                .collect();
+    pub fn runnable(self) -> Result<Runnable, Unavailable> {
+        self.runnable_with(CpuFeature::is_present)
+    }
+
+    /// [`runnable`](BackendChoice::runnable) on a processor with the features `present` says.
+    fn runnable_with(self, present: impl Fn(CpuFeature) -> bool) -> Result<Runnable, Unavailable> {
+        let mut runnable = Runnable::default();
+        for backend in self.backends() {
+            match backend.refusal(&present) {
+                Some(why) if self != BackendChoice::All => return Err(why),
+                Some(why) => runnable.skipped.push(why),
+                None => runnable.backends.push(backend),
+            }
         }
-        let bmi2 = has_bmi2();
-        Ok(Backend::ALL
-            .iter()
-            .copied()
-            .filter(|backend| match backend.refusal(bmi2) {
-                Some(why) => {
-                    eprintln!("note: skipping {backend}: {why}");
-                    false
-                }
-                None => true,
-            })
-            .collect())
+        Ok(runnable)
     }
 }
 
-/// Whether the processor has BMI2, which the `pext` backend needs.
-fn has_bmi2() -> bool {
-    boardlab_bitboard::boardlab_sliders::pext::available()
+/// The backends a [`BackendChoice`] runs on this processor, and those it skips with why: what
+/// a command runs, and the notes it writes for the others.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Runnable {
+    /// The backends to run, in registry order.
+    pub backends: Vec<Backend>,
+    /// The backends `all` leaves out, each with why.
+    pub skipped: Vec<Unavailable>,
 }
 
 impl fmt::Display for Backend {
@@ -255,7 +300,7 @@ impl fmt::Display for Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::{PerftMode, START_FEN};
+    use boardlab_core::{BoardExt, PerftMode, START_FEN};
     use std::collections::BTreeSet;
 
     #[test]
@@ -284,22 +329,33 @@ mod tests {
     }
 
     #[test]
-    fn only_pext_is_refused_and_only_without_bmi2() {
+    fn a_backend_is_refused_for_what_its_board_needs_and_only_then() {
+        let needing: Vec<Backend> = Backend::ALL
+            .iter()
+            .copied()
+            .filter(|backend| backend.needs().is_some())
+            .collect();
+        assert_eq!(needing, [Backend::Pext]);
+        let without_bmi2 = |feature| feature != CpuFeature::Bmi2;
         for &backend in Backend::ALL {
-            assert_eq!(backend.refusal(true), None, "{backend}");
-            let refused = backend.refusal(false);
+            assert_eq!(backend.refusal(|_| true), None, "{backend}");
+            let refused = backend.refusal(without_bmi2);
             assert_eq!(refused.is_some(), backend == Backend::Pext, "{backend}");
         }
-        let why = Backend::Pext.refusal(false).unwrap().to_string();
+        let why = Backend::Pext.refusal(without_bmi2).unwrap().to_string();
         assert!(why.contains("pext") && why.contains("BMI2"), "{why}");
         assert!(!why.contains('\n'));
+        // `all` skips what it cannot run and says why; one backend it cannot run is an error.
+        let all = BackendChoice::All.runnable_with(without_bmi2).unwrap();
+        assert_eq!(all.backends.len(), Backend::ALL.len() - 1);
+        assert_eq!(all.skipped.len(), 1);
+        assert_eq!(all.skipped[0].backend, Backend::Pext);
+        assert!(BackendChoice::Pext.runnable_with(without_bmi2).is_err());
         // The probe decides on this machine: pext runs exactly when the processor has BMI2.
-        assert_eq!(Backend::Pext.available().is_ok(), has_bmi2());
-        let runnable = BackendChoice::All.runnable().unwrap();
-        assert_eq!(
-            runnable.len(),
-            Backend::ALL.len() - usize::from(!has_bmi2())
-        );
+        let bmi2 = CpuFeature::Bmi2.is_present();
+        assert_eq!(Backend::Pext.available().is_ok(), bmi2);
+        let here = BackendChoice::All.runnable().unwrap();
+        assert_eq!(here.backends.len(), Backend::ALL.len() - usize::from(!bmi2));
     }
 
     #[test]
@@ -319,6 +375,14 @@ mod tests {
         assert_eq!(Backend::Magic.technique(), Some("magic"));
         for backend in [Backend::PieceList, Backend::Mailbox, Backend::X88] {
             assert_eq!(backend.technique(), None, "{backend}");
+        }
+        // A backend has a technique exactly when its board explains a slider lookup.
+        for &backend in Backend::ALL {
+            let lookup = backend.slider_lookup(Slider::Rook, Square::D4, Bitboard::EMPTY);
+            assert_eq!(lookup.is_some(), backend.technique().is_some(), "{backend}");
+            if let Some(lookup) = lookup {
+                assert_eq!(lookup.technique, backend.name());
+            }
         }
         // Every technique of boardlab-sliders is a backend's, besides rotated and magic, whose
         // techniques live in crates of their own.

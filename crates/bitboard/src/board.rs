@@ -1,13 +1,12 @@
 //! `BitboardBoard`: the position as eight bitboards, the technique's occupancy state and a
 //! piece-per-square array, with make and unmake.
 
+use crate::movegen;
 use crate::slider_technique::SliderTechnique;
-use crate::{movegen, queries};
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
-use boardlab_core::queries::PawnStructure;
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
-    PositionState, Role, Setup, Square, Views, Zobrist,
+    Bitboard, Board, BoardExt, CastlingRights, CastlingSide, Color, CpuFeature, Move, MoveFlag,
+    MoveSink, Piece, PositionState, Role, Setup, Square, Zobrist,
 };
 
 /// A chess position for bitboard move generation, its sliders' attacks found by `T`.
@@ -417,10 +416,9 @@ fn behind(sq: Square, color: Color) -> Square {
 /// rights before the move, which name the rook's square).
 #[inline(always)]
 fn castling_rook(mv: Move, color: Color, rights: CastlingRights) -> (Square, Square) {
-    let side = if mv.flag_bits() == MoveFlag::KingCastle as u8 {
-        CastlingSide::King
-    } else {
-        CastlingSide::Queen
+    let side = match mv.castling_side() {
+        Some(CastlingSide::King) => CastlingSide::King,
+        _ => CastlingSide::Queen,
     };
     let rook_from = rights.rook(color, side).unwrap_or(side.rook_from(color));
     (rook_from, side.rook_to(color))
@@ -432,6 +430,7 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     const NAME: &'static str = T::NAME;
     const GENERATOR: &'static str = crate::GENERATOR;
     const PLAYS_CHESS960: bool = true;
+    const NEEDS: Option<CpuFeature> = T::NEEDS;
 
     fn from_setup(setup: &Setup) -> BitboardBoard<T> {
         // Building the tables here means every board's generator finds them ready.
@@ -496,8 +495,8 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
     }
 
     #[inline]
-    fn state(&self) -> &PositionState {
-        &self.state.position
+    fn state(&self) -> PositionState {
+        self.state.position
     }
 
     #[inline]
@@ -604,47 +603,8 @@ impl<T: SliderTechnique> Board for BitboardBoard<T> {
         }
     }
 
-    // The engine queries, by lookups through the technique: see `crate::queries`.
-
-    fn attacks_from(&self, sq: Square) -> Bitboard {
-        queries::attacks_from(self, sq)
-    }
-
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        queries::attackers_to(self, sq, by, lifted)
-    }
-
-    fn mobility(&self, color: Color) -> u32 {
-        queries::mobility(self, color)
-    }
-
-    fn attacked_squares(&self, color: Color) -> u32 {
-        queries::attacked_squares(self, color)
-    }
-
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        queries::pawn_structure(self, color)
-    }
-
-    fn see(&self, mv: Move) -> i32 {
-        queries::see(self, mv)
-    }
-
     fn table_bytes() -> usize {
         T::table_bytes()
-    }
-}
-
-impl<T: SliderTechnique> Views for BitboardBoard<T> {
-    fn show(&self, focus: Option<Square>) -> boardlab_core::views::Explanation {
-        T::show(self, focus)
-    }
-
-    fn explain(
-        &self,
-        sq: Square,
-    ) -> Result<boardlab_core::views::Explanation, boardlab_core::ExplainError> {
-        T::explain(self, sq)
     }
 }
 

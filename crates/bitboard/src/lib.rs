@@ -49,7 +49,7 @@
 //!
 //! ```
 //! use boardlab_bitboard::{BitLinesBoard, KoggeStoneBoard};
-//! use boardlab_core::{perft, Board, PerftMode};
+//! use boardlab_core::{perft, Board, BoardExt, PerftMode};
 //!
 //! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 //! let mut lines = BitLinesBoard::from_fen(fen).unwrap();

@@ -1,8 +1,7 @@
-//! The engine queries answered by lookups: the board's own answers to
-//! [`Board::attacks_from`], [`Board::attackers_to`], [`Board::mobility`],
-//! [`Board::attacked_squares`], [`Board::pawn_structure`] and [`Board::see`], which every bitboard
-//! backend gives through its slider technique. Each answer equals boardlab-core's generic one
-//! ([`boardlab_core::queries`]), which reads the board square by square and walks rays; here
+//! The engine queries answered by lookups: the board's own answers to the
+//! [`EngineQueries`], which every bitboard backend gives through its slider technique. Each
+//! answer equals boardlab-engine's generic one ([`boardlab_engine::queries`]), which reads the
+//! board square by square and walks rays; here
 //! the pieces come from the role and colour sets and the attacks from the same lookups the move
 //! generator makes.
 //!
@@ -25,11 +24,11 @@
 //!   the attackers of both sides to the target are found once, and each time a piece that can
 //!   stand on a line through the target leaves, the slider lookup for that kind of line is
 //!   asked again with the smaller occupancy, which adds the x-rays behind it. The gains go into
-//!   a swap list, folded from its end.
+//!   the engine's one [`SwapList`], which folds them from its end.
 //!
 //! # Pieces lifted off, technique by technique
 //!
-//! [`Board::attackers_to`] takes pieces off the board, and SEE takes them off one by one: the
+//! [`EngineQueries::attackers_to`] takes pieces off the board, and SEE takes them off one by one: the
 //! lookups must answer for an occupancy the board does not hold.
 //!
 //! - The seven techniques that read the plain occupancy alone (magic, black magic, PEXT,
@@ -49,8 +48,36 @@
 use crate::board::BitboardBoard;
 use crate::slider_technique::SliderTechnique;
 use boardlab_core::bitboard::{king_attacks, knight_attacks, pawn_attacks};
-use boardlab_core::queries::{see_value, PawnStructure};
 use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};
+use boardlab_engine::queries::see_value;
+use boardlab_engine::{EngineQueries, PawnStructure, SwapList};
+
+/// The queries answered by the technique's lookups (see the module docs).
+impl<T: SliderTechnique> EngineQueries for BitboardBoard<T> {
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        attacks_from(self, sq)
+    }
+
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        attackers_to(self, sq, by, lifted)
+    }
+
+    fn mobility(&self, color: Color) -> u32 {
+        mobility(self, color)
+    }
+
+    fn attacked_squares(&self, color: Color) -> u32 {
+        attacked_squares(self, color)
+    }
+
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        pawn_structure(self, color)
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        see(self, mv)
+    }
+}
 
 /// The squares the piece on `sq` attacks, none when `sq` is empty.
 pub fn attacks_from<T: SliderTechnique>(board: &BitboardBoard<T>, sq: Square) -> Bitboard {
@@ -247,11 +274,8 @@ const fn promotion_rank(color: Color) -> u8 {
     }
 }
 
-/// More entries than a swap list can have: the move and one capture per piece on the board.
-const SWAP_LIST_LEN: usize = 65;
-
 /// The static exchange value of `mv` for the side making it, by the classic bitboard swap (see
-/// the module docs); the rules are [`boardlab_core::queries::see`]'s.
+/// the module docs); the rules are [`boardlab_engine::queries::see`]'s.
 pub fn see<T: SliderTechnique>(board: &BitboardBoard<T>, mv: Move) -> i32 {
     let from = mv.from();
     let target = mv.to();
@@ -274,11 +298,11 @@ pub fn see<T: SliderTechnique>(board: &BitboardBoard<T>, mv: Move) -> i32 {
     }
     let mut on_target = mv.promotion().unwrap_or(mover.role);
 
-    // gains[d]: the balance for the side making capture d if the exchange stopped after it.
-    let mut gains = [0i32; SWAP_LIST_LEN];
-    gains[0] = captured.map_or(0, |piece| see_value(piece.role)) + see_value(on_target)
-        - see_value(mover.role);
-    let mut depth = 0;
+    let mut swaps = SwapList::new();
+    swaps.push(
+        captured.map_or(0, |piece| see_value(piece.role)) + see_value(on_target)
+            - see_value(mover.role),
+    );
 
     let tables = T::tables();
     let mut occupied = board.occupied() & !lifted;
@@ -288,7 +312,7 @@ pub fn see<T: SliderTechnique>(board: &BitboardBoard<T>, mv: Move) -> i32 {
     let mut attackers = attackers_of_both(board, tables, &lines, target, occupied) & occupied;
     let mut side = !mover.color;
     let promotes_here = target as u8 >> 3;
-    while depth + 1 < SWAP_LIST_LEN {
+    while !swaps.is_full() {
         let Some((role, capturer)) = least_valuable(board, attackers & board.by_color(side)) else {
             break;
         };
@@ -314,17 +338,11 @@ pub fn see<T: SliderTechnique>(board: &BitboardBoard<T>, mv: Move) -> i32 {
         } else {
             0
         };
-        depth += 1;
-        gains[depth] = see_value(on_target) + promotion_gain - gains[depth - 1];
+        swaps.push(see_value(on_target) + promotion_gain);
         on_target = if promotes { Role::Queen } else { role };
         side = !side;
     }
-    // Each side may decline a capture that loses: fold from the last capture back.
-    while depth > 0 {
-        gains[depth - 1] = gains[depth - 1].min(-gains[depth]);
-        depth -= 1;
-    }
-    gains[0]
+    swaps.value()
 }
 
 /// The least valuable piece among `candidates` and its square, the lowest square first among

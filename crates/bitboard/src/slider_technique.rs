@@ -1,8 +1,9 @@
 //! The one thing bitboard backends differ in: how a slider finds its attacks.
 
 use crate::board::BitboardBoard;
-use boardlab_core::views::Explanation;
-use boardlab_core::{Bitboard, ExplainError, Square};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, CpuFeature, Square};
+use boardlab_views::{ExplainError, Explanation, Lookup};
 use std::fmt::Debug;
 
 /// A way of finding a rook's or a bishop's attacks on a bitboard board, with whatever occupancy
@@ -21,6 +22,10 @@ use std::fmt::Debug;
 pub trait SliderTechnique: Copy + Send + Sync + 'static {
     /// The backend's name: its board's [`Board::NAME`](boardlab_core::Board::NAME).
     const NAME: &'static str;
+
+    /// The processor feature the technique's lookups need, its board's
+    /// [`Board::NEEDS`](boardlab_core::Board::NEEDS): PEXT's BMI2, or none.
+    const NEEDS: Option<CpuFeature> = None;
 
     /// True when the attacks depend on the plain occupancy alone, so that a caller may ask
     /// about any occupancy (such as "their pieces only") without building a state.
@@ -64,12 +69,17 @@ pub trait SliderTechnique: Copy + Send + Sync + 'static {
     /// which every bitboard backend reads alike).
     fn table_bytes() -> usize;
 
+    /// The lookup of `slider` on `sq` among `occupied`, step by step: the technique's own
+    /// narration, which its board gives as
+    /// [`Views::slider_lookup`](boardlab_views::Views::slider_lookup) and its `explain` shows.
+    fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup;
+
     /// The board and what the technique keeps for it, drawn (see
-    /// [`Views::show`](boardlab_core::Views::show)).
+    /// [`Views::show`](boardlab_views::Views::show)).
     fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation;
 
     /// How the technique finds the attacks of the piece on `sq`, step by step (see
-    /// [`Views::explain`](boardlab_core::Views::explain)).
+    /// [`Views::explain`](boardlab_views::Views::explain)).
     ///
     /// # Errors
     ///

@@ -7,11 +7,12 @@
 use crate::board::BitboardBoard;
 use crate::slider_technique::SliderTechnique;
 use crate::views::{explain_with, show_with};
-use boardlab_core::views::Explanation;
-use boardlab_core::{Bitboard, ExplainError, Square};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, CpuFeature, Square};
 use boardlab_sliders::{
     bit_lines, black_magic, hyperbola, kindergarten, kogge_stone, obstruction, pext,
 };
+use boardlab_views::{ExplainError, Explanation, Lookup};
 
 /// Defines a technique over a boardlab-sliders module that reads only the plain occupancy, and
 /// its board alias. Reading only the occupancy word, such a technique answers the engine
@@ -21,8 +22,8 @@ use boardlab_sliders::{
 /// built on first use, a `Tables` with `get`, `rook` and `bishop` (`table`), fetched once per
 /// generation.
 macro_rules! stateless_technique {
-    (plain $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal) => {
-        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, {
+    (plain $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal $(, needs $needs:expr)?) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, [$($needs)?], {
             type Tables = ();
 
             #[inline(always)]
@@ -41,8 +42,8 @@ macro_rules! stateless_technique {
             }
         });
     };
-    (table $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal) => {
-        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, {
+    (table $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal $(, needs $needs:expr)?) => {
+        stateless_technique!(@define $(#[$meta])* $technique, $board, $module, $summary, [$($needs)?], {
             type Tables = $module::Tables;
 
             #[inline(always)]
@@ -71,13 +72,14 @@ macro_rules! stateless_technique {
             }
         });
     };
-    (@define $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal, { $($lookups:tt)* }) => {
+    (@define $(#[$meta:meta])* $technique:ident, $board:ident, $module:ident, $summary:literal, [$($needs:expr)?], { $($lookups:tt)* }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub struct $technique;
 
         impl SliderTechnique for $technique {
             const NAME: &'static str = $module::NAME;
+            $(const NEEDS: Option<CpuFeature> = Some($needs);)?
             const STATELESS: bool = true;
             type Lines = ();
 
@@ -93,12 +95,16 @@ macro_rules! stateless_technique {
                 $module::table_bytes()
             }
 
+            fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+                $module::step_by_step(slider, sq, occupied)
+            }
+
             fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
-                show_with(board, focus, $summary, $module::step_by_step)
+                show_with(board, focus, $summary)
             }
 
             fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
-                explain_with(board, sq, $summary, $module::step_by_step)
+                explain_with(board, sq, $summary)
             }
         }
 
@@ -159,11 +165,12 @@ stateless_technique!(
 stateless_technique!(
     table
     /// BMI2's PEXT gathers the relevant occupancy into a dense index. Only fast on a processor
-    /// with BMI2 ([`pext::available`]); the harness refuses it elsewhere.
+    /// with BMI2, which it declares it needs: the registry refuses it elsewhere.
     Pext,
     PextBoard,
     pext,
-    "PEXT bitboards: pext(occupied, mask) is the index into one table"
+    "PEXT bitboards: pext(occupied, mask) is the index into one table",
+    needs CpuFeature::Bmi2
 );
 
 /// The bit-rank/bit-file structure as a technique: one occupancy byte per rank, file and
@@ -210,12 +217,16 @@ impl SliderTechnique for BitLines {
         bit_lines::table_bytes()
     }
 
+    fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+        bit_lines::step_by_step(slider, sq, occupied)
+    }
+
     fn show(board: &BitboardBoard<Self>, focus: Option<Square>) -> Explanation {
-        show_with(board, focus, BIT_LINES_SUMMARY, bit_lines::step_by_step)
+        show_with(board, focus, BIT_LINES_SUMMARY)
     }
 
     fn explain(board: &BitboardBoard<Self>, sq: Square) -> Result<Explanation, ExplainError> {
-        explain_with(board, sq, BIT_LINES_SUMMARY, bit_lines::step_by_step)
+        explain_with(board, sq, BIT_LINES_SUMMARY)
     }
 }
 

@@ -1,32 +1,36 @@
-//! Teaching views shared by the techniques of boardlab-sliders: the board's bitboards, and a
-//! piece's moves with the technique's own narration of each slider lookup.
+//! The views of every bitboard board ([`Views`] for [`BitboardBoard`]), and the parts of them
+//! the techniques share: the board's bitboards, and a piece's moves with the technique's own
+//! narration of each slider lookup, which the explanation holds as a step of its own.
 
 use crate::board::BitboardBoard;
 use crate::slider_technique::SliderTechnique;
-use boardlab_core::views::svg::{self, Figure};
-use boardlab_core::views::{
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Board, Color, Piece, Role, Square};
+use boardlab_views::svg::{self, Figure};
+use boardlab_views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, sizes_line, titled, Explanation, MaskInputs, Narration,
+    side_by_side, sizes_line, titled, ExplainError, Explanation, Lookup, MaskInputs, Narration,
+    Views,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::{Lookup, Slider};
 use std::fmt::Write;
+
+/// A bitboard board draws what it keeps and narrates its lookups through its technique.
+impl<T: SliderTechnique> Views for BitboardBoard<T> {
+    fn show(&self, focus: Option<Square>) -> Explanation {
+        T::show(self, focus)
+    }
+
+    fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
+        T::explain(self, sq)
+    }
+
+    fn slider_lookup(slider: Slider, sq: Square, occupied: Bitboard) -> Option<Lookup> {
+        Some(T::step_by_step(slider, sq, occupied))
+    }
+}
 
 /// How the shared generator judges the king's targets, for every technique's `explain`.
 pub const KING_NOTE: &str = "  the king's targets, king_attacks & !own, are each tested for attackers on the\n  occupancy without the king, so it cannot hide behind itself on a slider's line\n";
-
-/// A technique's lookup, step by step: `step_by_step(slider, sq, occupied)`.
-pub(crate) type SliderNarration = fn(Slider, Square, Bitboard) -> Lookup;
-
-/// The sliders a piece of `role` is made of: none for a leaper.
-pub fn sliders_of(role: Role) -> &'static [Slider] {
-    match role {
-        Role::Rook => &[Slider::Rook],
-        Role::Bishop => &[Slider::Bishop],
-        Role::Queen => &[Slider::Rook, Slider::Bishop],
-        _ => &[],
-    }
-}
 
 /// The position header, then the six role and two colour bitboards every technique's board
 /// keeps: the part of `show` that is the same whatever finds the sliders' attacks, written into
@@ -59,15 +63,12 @@ pub(crate) fn show_with<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     focus: Option<Square>,
     summary: &str,
-    narrate: SliderNarration,
 ) -> Explanation {
-    let mut out = Narration::new();
-    out.square(focus);
-    let _ = writeln!(
-        out,
+    let mut out = Narration::new(format!(
         "{}: six role bitboards and two colour bitboards; {summary}",
         T::NAME
-    );
+    ));
+    out.square(focus);
     position_and_sets(&mut out, board);
     let mut figure = svg::generic_show(board, focus);
     for panel in std::mem::take(&mut figure.panels) {
@@ -84,8 +85,7 @@ pub(crate) fn show_with<T: SliderTechnique>(
             "a rook and a bishop on {sq}, looked up on this occupancy"
         ));
         for slider in Slider::ALL {
-            out.push('\n');
-            out.push_str(&narrate(slider, sq, board.occupied()).to_text());
+            out.lookup(T::step_by_step(slider, sq, board.occupied()));
         }
     }
     out.step(&sizes_line::<BitboardBoard<T>>("the technique's tables"));
@@ -115,15 +115,13 @@ pub fn explain_piece<T: SliderTechnique>(
     let piece = board.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
     let own = board.by_color(piece.color);
     let theirs = board.by_color(!piece.color);
-    let mut out = Narration::new();
-    out.square(Some(sq));
-    let _ = writeln!(
-        out,
+    let mut out = Narration::new(format!(
         "{}: the {} on {sq} (bit {})",
         T::NAME,
         piece_name(piece),
         sq.index()
-    );
+    ));
+    out.square(Some(sq));
     if !intro.is_empty() {
         let _ = writeln!(out, "{intro}");
     }
@@ -165,7 +163,6 @@ pub(crate) fn explain_with<T: SliderTechnique>(
     board: &BitboardBoard<T>,
     sq: Square,
     summary: &str,
-    narrate: SliderNarration,
 ) -> Result<Explanation, ExplainError> {
     let mut explained = explain_piece(
         board,
@@ -178,9 +175,8 @@ pub(crate) fn explain_with<T: SliderTechnique>(
             let tables = T::tables();
             let occupied = board.occupied();
             let mut attacks = Bitboard::EMPTY;
-            for &slider in sliders_of(piece.role) {
-                out.push('\n');
-                out.push_str(&narrate(slider, sq, occupied).to_text());
+            for &slider in Slider::of(piece.role) {
+                out.lookup(T::step_by_step(slider, sq, occupied));
                 attacks |= match slider {
                     Slider::Rook => T::rook_attacks(tables, board.lines(), occupied, sq),
                     Slider::Bishop => T::bishop_attacks(tables, board.lines(), occupied, sq),
@@ -234,7 +230,7 @@ pub struct CheckAndPinMasks {
 /// ```
 /// use boardlab_bitboard::views::check_and_pin_masks;
 /// use boardlab_bitboard::HyperbolaBoard;
-/// use boardlab_core::{Bitboard, Board, Square};
+/// use boardlab_core::{Bitboard, Board, BoardExt, Square};
 ///
 /// // The rook on h1 checks along the first rank; the bishop on b4 pins d2 to the king.
 /// let board = HyperbolaBoard::from_fen("4k3/8/8/8/1b6/4N3/3B4/4K2r w - - 0 1").unwrap();

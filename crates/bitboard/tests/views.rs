@@ -5,7 +5,8 @@ use boardlab_bitboard::{
     BitLinesBoard, BlackMagicBoard, HyperbolaBoard, KindergartenBoard, KoggeStoneBoard,
     ObstructionBoard, PextBoard,
 };
-use boardlab_core::{Board, Square, Views};
+use boardlab_core::{Board, BoardExt, Square};
+use boardlab_views::Views;
 
 /// A white rook on d4 with its own pawn on d2 and a black pawn on d7: seven squares along the
 /// rank, d5, d6 and the capture on d7 up the file, d3 down it; eleven moves, counted by hand.

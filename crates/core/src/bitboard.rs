@@ -7,7 +7,7 @@
 //! square by square: it builds the backends' tables and checks them in tests, and is never used
 //! on a hot path.
 
-use crate::{Color, Square};
+use crate::{Color, Piece, Role, Square};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
@@ -332,6 +332,63 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN_ATTACKS[color as usize][sq as usize]
+}
+
+/// The two sliding moves; a queen is both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slider {
+    /// Along ranks and files.
+    Rook,
+    /// Along diagonals.
+    Bishop,
+}
+
+impl Slider {
+    /// Both sliders, rook first.
+    pub const ALL: [Slider; 2] = [Slider::Rook, Slider::Bishop];
+
+    /// The slider's name as the views print it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Slider::Rook => "rook",
+            Slider::Bishop => "bishop",
+        }
+    }
+
+    /// The four directions of the slider, as (file step, rank step).
+    pub const fn directions(self) -> &'static [(i8, i8); 4] {
+        match self {
+            Slider::Rook => &ROOK_DIRECTIONS,
+            Slider::Bishop => &BISHOP_DIRECTIONS,
+        }
+    }
+
+    /// The sliders a piece of `role` is made of: none for a leaper.
+    pub const fn of(role: Role) -> &'static [Slider] {
+        match role {
+            Role::Rook => &[Slider::Rook],
+            Role::Bishop => &[Slider::Bishop],
+            Role::Queen => &[Slider::Rook, Slider::Bishop],
+            _ => &[],
+        }
+    }
+}
+
+/// The squares `piece` on `sq` attacks when `occupied` are the occupied squares (a pawn: its
+/// two capture squares), sliders by the slow ray walk: the one statement of how each kind of
+/// piece attacks, which validation, the reference board and the generic engine queries share.
+pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    match piece.role {
+        Role::Pawn => pawn_attacks(piece.color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::King => king_attacks(sq),
+        Role::Bishop => slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS),
+        Role::Rook => slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS),
+        Role::Queen => {
+            slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS)
+                | slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS)
+        }
+    }
 }
 
 /// The squares from `sq` (excluded) to the edge in direction `(df, dr)`, a (file step, rank

@@ -1,10 +1,10 @@
-//! The `Board` trait every representation implements.
+//! The `Board` trait every representation implements, and [`BoardExt`], what every board can
+//! do on top of it.
 
 use crate::legality;
 use crate::movegen::{AllMoves, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves};
-use crate::queries::{self, PawnStructure};
 use crate::{
-    Bitboard, CastlingRights, Color, FenError, GenKind, Move, MoveError, MoveList, Piece,
+    CastlingRights, Color, CpuFeature, FenError, GenKind, Move, MoveError, MoveList, Piece,
     PositionState, Setup, Square, UciMove, Zobrist,
 };
 
@@ -12,22 +12,36 @@ use crate::{
 ///
 /// # Contract
 ///
-/// Required methods give the position's state, generate **legal** moves, and make and unmake
-/// them. After `let undo = b.make(mv)` then `b.unmake(mv, undo)`, the board is exactly as
-/// before: the same `to_setup()` and `zobrist()`. The [`zobrist`](Board::zobrist) hash is kept
-/// up to date move by move and always equals `Zobrist::of(&self.to_setup())`; the
+/// Required methods give the position's pieces and state, generate **legal** moves, and make
+/// and unmake them. After `let undo = b.make(mv)` then `b.unmake(mv, undo)`, the board is
+/// exactly as before: the same `to_setup()` and `zobrist()`. The [`zobrist`](Board::zobrist)
+/// hash always equals `Zobrist::of(&self.to_setup())`; the
 /// [`search_zobrist`](Board::search_zobrist) derived from it equals
-/// `Zobrist::for_search(&self.to_setup())`. After a double
-/// push, the en-passant square is set only when a pawn of the side to move stands beside the
-/// pushed pawn (the rule of [`Setup`]), so setups compare equal across backends.
+/// `Zobrist::for_search(&self.to_setup())`. After a double push, the en-passant square is set
+/// only when a pawn of the side to move stands beside the pushed pawn (the rule of [`Setup`]),
+/// so setups compare equal across backends.
+///
+/// [`state`](Board::state) returns the [`PositionState`] by value. A board may keep the record
+/// whole beside its pieces, as most do (make saves it, unmake copies it back); it may as well
+/// keep only part of it and derive the rest when asked, the hash included, so that a lean
+/// copy-make board need not write a record on every make. The state accessors and
+/// [`zobrist`](Board::zobrist) are provided on top of `state` and are overridable, for a board
+/// that can answer one of them without building the whole record.
 ///
 /// Moves are generated in one place, [`generate_into`](Board::generate_into), into a
 /// [`MoveSink`]; [`generate`](Board::generate) (a list of one kind) and
 /// [`count_legal`](Board::count_legal) (the last ply of bulk perft, counted without a list) are
 /// provided on top of it and are not meant to be overridden. The other provided methods are
 /// written in terms of the required ones too. A backend overrides one when it can do better:
+/// [`to_setup`](Board::to_setup) with a copy of a setup it keeps,
 /// [`for_each_piece`](Board::for_each_piece) by walking its own piece index instead of 64
-/// squares, [`table_bytes`](Board::table_bytes) to report its lookup tables.
+/// squares, [`is_legal`](Board::is_legal) with a test of its own,
+/// [`table_bytes`](Board::table_bytes) to report its lookup tables.
+///
+/// What a board does not choose for itself (FEN, notation, the list of legal moves) is
+/// [`BoardExt`], written once for every board and not overridable; the engine's questions and
+/// the teaching views are traits of their own crates, boardlab-engine's `EngineQueries` and
+/// boardlab-views' `Views`.
 ///
 /// The methods take no invalid input: squares and colours are typed, and `make` is only ever
 /// given a move that `generate` produced for this position.
@@ -54,6 +68,12 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// written is another matter, the `king_takes_rook` flag of the notation methods.
     const PLAYS_CHESS960: bool = false;
 
+    /// The processor feature the backend's code needs beyond the x86-64 every backend runs on,
+    /// if any (PEXT bitboards need [`CpuFeature::Bmi2`]): the registry refuses the backend on a
+    /// processor without it ([`CpuFeature::is_present`]) instead of running it slowly or not at
+    /// all.
+    const NEEDS: Option<CpuFeature> = None;
+
     /// The board for a validated setup (from [`Setup::from_fen`], or reached by legal moves).
     fn from_setup(setup: &Setup) -> Self;
 
@@ -67,10 +87,10 @@ pub trait Board: Clone + Send + Sync + 'static {
         setup
     }
 
-    /// The side to move, castling rights, en-passant square, clocks and hash: the record every
-    /// backend keeps beside its pieces, which `make` saves and `unmake` copies back (see
-    /// [`PositionState`]). The accessors below read it.
-    fn state(&self) -> &PositionState;
+    /// The side to move, castling rights, en-passant square, clocks and hash (see
+    /// [`PositionState`]), by value: kept whole by most backends, derived on demand by a board
+    /// that keeps less (see the trait docs). The accessors below read it.
+    fn state(&self) -> PositionState;
 
     /// The piece on `sq`.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
@@ -105,11 +125,26 @@ pub trait Board: Clone + Send + Sync + 'static {
         self.state().fullmove_number
     }
 
-    /// The position's Polyglot hash (the Polyglot en-passant rule, for books), maintained
-    /// incrementally. See the [`zobrist`](crate::Zobrist) module docs for the two hashes.
+    /// The position's Polyglot hash (the Polyglot en-passant rule, for books): the state's.
+    /// A board that derives its hash on demand overrides this to do so without the rest of the
+    /// record. See the [`zobrist`](crate::Zobrist) module docs for the two hashes.
     #[inline]
     fn zobrist(&self) -> Zobrist {
         self.state().zobrist
+    }
+
+    /// The position's search hash (the legal en-passant rule, for the transposition table and
+    /// repetitions): [`zobrist`](Board::zobrist) without the en-passant file when no en-passant
+    /// capture is legal. Equals [`Zobrist::for_search`] of the setup.
+    ///
+    /// The en-passant square is set only after a double push beside an enemy pawn, so the
+    /// legality test (a generation of the noisy moves) is rarely needed.
+    fn search_zobrist(&self) -> Zobrist {
+        let polyglot = self.zobrist();
+        match self.ep_square() {
+            Some(ep) if !self.has_legal_en_passant() => polyglot ^ Zobrist::en_passant(ep.file()),
+            _ => polyglot,
+        }
     }
 
     /// The square of `color`'s king.
@@ -137,6 +172,14 @@ pub trait Board: Clone + Send + Sync + 'static {
         }
     }
 
+    /// The number of legal moves: the leaves of bulk-counting perft.
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter::new();
+        self.generate_into(&mut counter);
+        counter.count()
+    }
+
     /// Plays a legal move and returns what [`unmake`](Board::unmake) needs.
     fn make(&mut self, mv: Move) -> Self::Undo;
 
@@ -150,38 +193,6 @@ pub trait Board: Clone + Send + Sync + 'static {
     /// Takes back [`make_null`](Board::make_null).
     fn unmake_null(&mut self, undo: Self::Undo);
 
-    /// The position's search hash (the legal en-passant rule, for the transposition table and
-    /// repetitions): [`zobrist`](Board::zobrist) without the en-passant file when no en-passant
-    /// capture is legal. Equals [`Zobrist::for_search`] of the setup.
-    ///
-    /// The en-passant square is set only after a double push beside an enemy pawn, so the
-    /// legality test (a generation of the noisy moves) is rarely needed.
-    fn search_zobrist(&self) -> Zobrist {
-        let polyglot = self.zobrist();
-        match self.ep_square() {
-            Some(ep) if !self.has_legal_en_passant() => polyglot ^ Zobrist::en_passant(ep.file()),
-            _ => polyglot,
-        }
-    }
-
-    /// Whether an en-passant capture is among the legal moves.
-    fn has_legal_en_passant(&self) -> bool {
-        if self.ep_square().is_none() {
-            return false;
-        }
-        let mut noisy = MoveList::new();
-        self.generate(GenKind::Noisy, &mut noisy);
-        noisy.iter().any(|mv| mv.is_en_passant())
-    }
-
-    /// The number of legal moves: the leaves of bulk-counting perft.
-    #[inline]
-    fn count_legal(&self) -> u64 {
-        let mut counter = MoveCounter::new();
-        self.generate_into(&mut counter);
-        counter.count()
-    }
-
     /// Calls `f` with every piece and its square, in any order.
     fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
         for sq in Square::ALL {
@@ -191,6 +202,61 @@ pub trait Board: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Whether `mv` is legal here: exactly when [`legal_moves`](BoardExt::legal_moves) holds
+    /// it. Any 16-bit move is accepted, so a move remembered from another position (a hash
+    /// move, a killer) can be checked; the board is left as it was given.
+    ///
+    /// The provided answer generates nothing, since the search asks it before generating a
+    /// node's moves: it checks that the piece on the origin moves that way, with the flag the
+    /// generator would give it, and plays the move and takes it back to see that the king is
+    /// safe (castling is checked square by square instead). A backend may override it with a
+    /// test of its own.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use boardlab_core::{Board, BoardExt, Move, MoveFlag, Square};
+    /// use boardlab_reference::ReferenceBoard;
+    /// // The bishop on d2 is pinned by the bishop on b4.
+    /// let mut board = ReferenceBoard::from_fen("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1").unwrap();
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::C3, MoveFlag::Quiet)));
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::E3, MoveFlag::Quiet)));
+    /// assert!(board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Capture)));
+    /// // The right squares but the wrong flag: d2b4 takes a piece.
+    /// assert!(!board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Quiet)));
+    /// ```
+    fn is_legal(&mut self, mv: Move) -> bool {
+        legality::is_legal(self, mv)
+    }
+
+    /// The bytes one board takes (`size_of`), for the comparison table.
+    fn board_bytes() -> usize {
+        std::mem::size_of::<Self>()
+    }
+
+    /// The bytes of the backend's shared lookup tables, for the comparison table.
+    fn table_bytes() -> usize {
+        0
+    }
+}
+
+/// What every [`Board`] can do on top of its own methods: read and write FEN, list its legal
+/// moves, and read and write moves in UCI notation. Written once here for every board (the
+/// impl covers every `B: Board`), so no backend can answer differently.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Board, BoardExt, START_FEN};
+/// use boardlab_reference::ReferenceBoard;
+///
+/// let mut board = ReferenceBoard::from_fen(START_FEN).unwrap();
+/// let e4 = board.parse_uci_move("e2e4").unwrap();
+/// board.make(e4);
+/// assert_eq!(board.legal_moves().len(), 20);
+/// assert_eq!(board.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// ```
+pub trait BoardExt: Board {
     /// The board for a FEN.
     ///
     /// # Errors
@@ -212,30 +278,14 @@ pub trait Board: Clone + Send + Sync + 'static {
         moves
     }
 
-    /// Whether `mv` is legal here: exactly when [`legal_moves`](Board::legal_moves) holds it.
-    /// Any 16-bit move is accepted, so a move remembered from another position (a hash move, a
-    /// killer) can be checked; the board is left as it was given.
-    ///
-    /// The provided answer generates nothing, since the search asks it before generating a
-    /// node's moves: it checks that the piece on the origin moves that way, with the flag the
-    /// generator would give it, and plays the move and takes it back to see that the king is
-    /// safe (castling is checked square by square instead). A backend may override it with a
-    /// test of its own.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use boardlab_core::{Board, Move, MoveFlag, ReferenceBoard, Square};
-    /// // The bishop on d2 is pinned by the bishop on b4.
-    /// let mut board = ReferenceBoard::from_fen("4k3/8/8/8/1b6/8/3B4/4K3 w - - 0 1").unwrap();
-    /// assert!(board.is_legal(Move::new(Square::D2, Square::C3, MoveFlag::Quiet)));
-    /// assert!(!board.is_legal(Move::new(Square::D2, Square::E3, MoveFlag::Quiet)));
-    /// assert!(board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Capture)));
-    /// // The right squares but the wrong flag: d2b4 takes a piece.
-    /// assert!(!board.is_legal(Move::new(Square::D2, Square::B4, MoveFlag::Quiet)));
-    /// ```
-    fn is_legal(&mut self, mv: Move) -> bool {
-        legality::is_legal(self, mv)
+    /// Whether an en-passant capture is among the legal moves.
+    fn has_legal_en_passant(&self) -> bool {
+        if self.ep_square().is_none() {
+            return false;
+        }
+        let mut noisy = MoveList::new();
+        self.generate(GenKind::Noisy, &mut noisy);
+        noisy.iter().any(|mv| mv.is_en_passant())
     }
 
     /// The legal move written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
@@ -255,7 +305,7 @@ pub trait Board: Clone + Send + Sync + 'static {
     ///
     /// # Errors
     ///
-    /// As [`parse_uci_move`](Board::parse_uci_move).
+    /// As [`parse_uci_move`](BoardExt::parse_uci_move).
     fn parse_move(&self, text: &str, king_takes_rook: bool) -> Result<Move, MoveError> {
         text.parse::<UciMove>()?.resolve(self, king_takes_rook)
     }
@@ -273,7 +323,7 @@ pub trait Board: Clone + Send + Sync + 'static {
     }
 
     /// The moves of `line`, played one after the other from here, in UCI notation (see
-    /// [`move_text`](Board::move_text)): each castling move needs the rights of the position
+    /// [`move_text`](BoardExt::move_text)): each castling move needs the rights of the position
     /// it is played in. The text stops before the first move that is not legal where it
     /// stands.
     fn line_text(&self, line: &[Move], king_takes_rook: bool) -> Vec<String> {
@@ -288,59 +338,9 @@ pub trait Board: Clone + Send + Sync + 'static {
         }
         texts
     }
-
-    /// The squares the piece on `sq` attacks (none when `sq` is empty): a pawn's two capture
-    /// squares, a slider's lines up to and including the first occupied square, a knight's or
-    /// king's steps. Pins are ignored. The engine queries' rules are in [`queries`]; the
-    /// generic answer is [`queries::attacks_from`], and a backend overrides it in its own idiom.
-    fn attacks_from(&self, sq: Square) -> Bitboard {
-        queries::attacks_from(self, sq)
-    }
-
-    /// The pieces of `by` that attack `sq` once the pieces on `lifted` are taken off the board
-    /// (they neither attack nor block): the x-ray step of a static exchange. Generic answer:
-    /// [`queries::attackers_to`].
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        queries::attackers_to(self, sq, by, lifted)
-    }
-
-    /// Over `color`'s knights, bishops, rooks and queens, the attacked squares not occupied by
-    /// `color`, summed; pins ignored. Generic answer: [`queries::mobility`].
-    fn mobility(&self, color: Color) -> u32 {
-        queries::mobility(self, color)
-    }
-
-    /// How many squares at least one piece of `color` attacks (pawns by their capture
-    /// squares, the king included, occupied or not, pins ignored). Generic answer:
-    /// [`queries::attacked_squares`].
-    fn attacked_squares(&self, color: Color) -> u32 {
-        queries::attacked_squares(self, color)
-    }
-
-    /// `color`'s doubled, isolated and passed pawns. Generic answer:
-    /// [`queries::pawn_structure`].
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        queries::pawn_structure(self, color)
-    }
-
-    /// The static exchange value of `mv` in centipawns for the side making it, by the rules of
-    /// [`queries::see`]. Provided on top of [`attackers_to`](Board::attackers_to), so a backend
-    /// with its own attacker query already has its own SEE; one may override it to find the
-    /// x-rays incrementally.
-    fn see(&self, mv: Move) -> i32 {
-        queries::see_with(self, mv, |sq, by, lifted| self.attackers_to(sq, by, lifted))
-    }
-
-    /// The bytes one board takes (`size_of`), for the comparison table.
-    fn board_bytes() -> usize {
-        std::mem::size_of::<Self>()
-    }
-
-    /// The bytes of the backend's shared lookup tables, for the comparison table.
-    fn table_bytes() -> usize {
-        0
-    }
 }
+
+impl<B: Board> BoardExt for B {}
 
 /// Writes, inside an `impl Board for Wrapper`, the methods that a board wrapping another
 /// passes straight through to the board in field `$inner`, so that the impl shows only what
@@ -351,7 +351,8 @@ pub trait Board: Clone + Send + Sync + 'static {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{Board, MoveSink, ReferenceBoard, Role, Setup};
+/// use boardlab_core::{Board, BoardExt, MoveSink, Role, Setup};
+/// use boardlab_reference::ReferenceBoard;
 ///
 /// /// The reference board, but a promotion to a bishop is never listed.
 /// #[derive(Clone)]
@@ -383,7 +384,7 @@ macro_rules! delegate_board {
         $($crate::delegate_board!(@one $inner $method);)+
     };
     (@one $inner:tt state) => {
-        fn state(&self) -> &$crate::PositionState {
+        fn state(&self) -> $crate::PositionState {
             self.$inner.state()
         }
     };

@@ -9,7 +9,7 @@
 //! produce), and must not leave the mover's king attacked.
 
 use crate::bitboard::between;
-use crate::{Board, CastlingSide, Color, Move, MoveFlag, Piece, Role, Square};
+use crate::{Board, Color, Move, MoveFlag, Piece, Role, Setup, Square};
 
 /// Whether `mv` is legal on `board`; the king's safety is tested by playing the move and
 /// taking it back, so `board` is left as it was given.
@@ -60,26 +60,18 @@ fn is_pseudo_legal<B: Board>(board: &B, mv: Move) -> bool {
             }
         }
     }
-    let file_step = to.file().index() as i8 - from.file().index() as i8;
-    let rank_step = to.rank().index() as i8 - from.rank().index() as i8;
+    if !piece.reaches(from, to) {
+        return false;
+    }
     if piece.role == Role::Pawn {
+        let file_step = to.file().index() as i8 - from.file().index() as i8;
+        let rank_step = to.rank().index() as i8 - from.rank().index() as i8;
         return is_pawn_move(board, mv, us, file_step, rank_step);
     }
     if mv.is_promotion() || mv.is_en_passant() || mv.is_double_push() {
         return false;
     }
-    let (file_distance, rank_distance) = (file_step.abs(), rank_step.abs());
-    match piece.role {
-        Role::Knight => file_distance * rank_distance == 2,
-        Role::King => file_distance.max(rank_distance) == 1,
-        Role::Bishop => file_distance == rank_distance && path_is_clear(board, from, to),
-        Role::Rook => (file_step == 0 || rank_step == 0) && path_is_clear(board, from, to),
-        Role::Queen => {
-            (file_distance == rank_distance || file_step == 0 || rank_step == 0)
-                && path_is_clear(board, from, to)
-        }
-        Role::Pawn => unreachable!("pawns are handled above"),
-    }
+    !piece.role.is_slider() || path_is_clear(board, from, to)
 }
 
 /// A pawn's move: one step forward to an empty square, two from its home rank over an empty
@@ -124,22 +116,28 @@ fn path_is_clear<B: Board>(board: &B, from: Square, to: Square) -> bool {
 /// Castling by the rules, standard and Chess960 alike: the right is held, king and rook stand
 /// on the squares the rights name, the move goes from the king's square to its castled square,
 /// every square king and rook pass through or land on is empty, and no square of the king's
-/// path is attacked once king and rook are lifted off the board.
+/// path is attacked once king and rook are lifted off the board (in Chess960 the rook may
+/// stand between an enemy slider and a square the king crosses). The attacks are [`Setup`]'s,
+/// read off the neutral form: castling moves are few among the moves this is asked of.
 fn can_castle<B: Board>(board: &B, mv: Move) -> bool {
     let us = board.side_to_move();
-    let side = if mv.flag() == MoveFlag::KingCastle {
-        CastlingSide::King
-    } else {
-        CastlingSide::Queen
+    let Some(side) = mv.castling_side() else {
+        return false;
     };
     let Some(path) = board.castling().path(us, side) else {
         return false;
     };
-    let (mut must_be_empty, mut king_path) = (path.must_be_empty, path.king_path);
-    mv.from() == path.king_from
+    let mut must_be_empty = path.must_be_empty;
+    let placed = mv.from() == path.king_from
         && mv.to() == path.king_to
         && board.piece_at(path.king_from) == Some(Piece::new(us, Role::King))
         && board.piece_at(path.rook_from) == Some(Piece::new(us, Role::Rook))
-        && must_be_empty.all(|square| board.piece_at(square).is_none())
-        && king_path.all(|square| board.attackers_to(square, !us, path.lifted()).is_empty())
+        && must_be_empty.all(|square| board.piece_at(square).is_none());
+    if !placed {
+        return false;
+    }
+    let setup: Setup = board.to_setup();
+    let occupied = setup.occupied() & !path.lifted();
+    let mut king_path = path.king_path;
+    king_path.all(|square| setup.attackers(square, !us, occupied).is_empty())
 }

@@ -1,10 +1,17 @@
-//! boardlab-core: what every board representation in boardlab shares.
+//! boardlab-core: the rules of chess and the types every board representation in boardlab
+//! shares.
 //!
 //! Squares, pieces and moves ([`Square`], [`Piece`], [`Move`] in 16 bits); positions in
-//! neutral form ([`Setup`], FEN and EPD); Zobrist hashing with Polyglot keys ([`Zobrist`]); the
-//! [`Board`] trait each representation implements; [`perft`]; and the bitboard primitives the
-//! bitboard backends share ([`Bitboard`], leaper and line tables). The conformance checks every
-//! backend runs are in the boardlab-testkit crate.
+//! neutral form ([`Setup`], FEN and EPD, [`UciMove`]); Zobrist hashing with Polyglot keys
+//! ([`Zobrist`]); the [`Board`] trait each representation implements and [`BoardExt`], what
+//! every board can do on top of it; the move-generation vocabulary ([`MoveSink`],
+//! [`GenKind`], [`PositionState`]); [`perft`]; the legality test of any move
+//! ([`Board::is_legal`]); and the bitboard primitives the backends share ([`Bitboard`], leaper
+//! and line tables, [`bitboard::piece_attacks`]).
+//!
+//! Everything else lives in the crates that use it: the engine's questions and the search in
+//! boardlab-engine, the teaching views in boardlab-views, the reference board and the kinds of
+//! position in boardlab-reference, the conformance checks in boardlab-testkit.
 //!
 //! ```
 //! use boardlab_core::{Setup, Zobrist};
@@ -15,46 +22,35 @@
 pub mod bitboard;
 mod board;
 mod castling;
+mod cpu;
 pub mod epd;
 mod fen;
-mod kinds;
 mod legality;
 mod movegen;
 mod moves;
 mod notation;
 mod perft;
 mod piece;
-pub mod queries;
-mod reference;
-mod search;
 mod setup;
 mod square;
 mod state;
-pub mod views;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::Board;
+pub use board::{Board, BoardExt};
 pub use castling::{CastlePath, CastlingRights, CastlingSide};
+pub use cpu::CpuFeature;
 pub use epd::{Epd, EpdError, PerftCase};
 pub use fen::{FenError, START_FEN};
-pub use kinds::{pinned, PositionKind, PositionKinds};
 pub use movegen::{
-    AllMoves, GenKind, Kind, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves, PROMOTION_ORDER,
+    AllMoves, GenKind, ListKind, Lister, MoveCounter, MoveSink, NoisyMoves, QuietMoves,
+    PROMOTION_ORDER,
 };
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use notation::{MoveError, UciMove, UciMoveError};
-pub use perft::{divide, perft, PerftMode};
+pub use perft::{divide, perft, PerftMode, MAX_DEPTH};
 pub use piece::{Color, Piece, Role};
-pub use queries::{see_value, PawnStructure, Swap, SEE_VALUES};
-pub use reference::ReferenceBoard;
-pub use search::{
-    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, king_zone_attacks,
-    role_value, staged_order, EvalBreakdown, EvalTerms, Evaluation, GenerationCounts, Limits,
-    MoveGeneration, Score, SearchInfo, SearchResult, Searcher, MATE, MAX_DEPTH, MAX_PLY,
-};
 pub use setup::{PositionError, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use state::PositionState;
-pub use views::{ExplainError, Views};
 pub use zobrist::Zobrist;

@@ -10,7 +10,8 @@
 //! everything, and a counter for the last ply of bulk perft.
 //!
 //! ```
-//! use boardlab_core::{Board, GenKind, Lister, MoveCounter, MoveList, NoisyMoves, ReferenceBoard};
+//! use boardlab_core::{Board, BoardExt, GenKind, Lister, MoveCounter, MoveList, NoisyMoves};
+//! use boardlab_reference::ReferenceBoard;
 //!
 //! // The position after 1.e4 d5: exd5 is the only capture among White's 31 moves.
 //! let board = ReferenceBoard::from_fen(
@@ -183,7 +184,7 @@ fn behind(to: Square, delta: i8) -> Square {
 
 /// The kinds of [`GenKind`] as types, so that a [`Lister`]'s kind is part of its type (stable
 /// Rust has no constant parameters of enum type).
-pub trait Kind {
+pub trait ListKind {
     /// The kind this type stands for.
     const KIND: GenKind;
 }
@@ -200,25 +201,25 @@ pub struct NoisyMoves;
 #[derive(Debug, Clone, Copy)]
 pub struct QuietMoves;
 
-impl Kind for AllMoves {
+impl ListKind for AllMoves {
     const KIND: GenKind = GenKind::All;
 }
 
-impl Kind for NoisyMoves {
+impl ListKind for NoisyMoves {
     const KIND: GenKind = GenKind::Noisy;
 }
 
-impl Kind for QuietMoves {
+impl ListKind for QuietMoves {
     const KIND: GenKind = GenKind::Quiet;
 }
 
 /// The listing sink: appends the moves of kind `K` to a [`MoveList`].
-pub struct Lister<'a, K: Kind> {
+pub struct Lister<'a, K: ListKind> {
     out: &'a mut MoveList,
     kind: PhantomData<K>,
 }
 
-impl<'a, K: Kind> Lister<'a, K> {
+impl<'a, K: ListKind> Lister<'a, K> {
     /// A lister appending to `out`.
     #[inline(always)]
     pub fn new(out: &'a mut MoveList) -> Lister<'a, K> {
@@ -229,7 +230,7 @@ impl<'a, K: Kind> Lister<'a, K> {
     }
 }
 
-impl<K: Kind> MoveSink for Lister<'_, K> {
+impl<K: ListKind> MoveSink for Lister<'_, K> {
     const KIND: GenKind = K::KIND;
 
     #[inline(always)]

@@ -1,6 +1,6 @@
 //! Moves packed in 16 bits, and a fixed-capacity move list.
 
-use crate::{CastlingRights, Role, Square, UciMove};
+use crate::{CastlingRights, CastlingSide, Role, Square, UciMove};
 use std::fmt;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut};
@@ -182,6 +182,24 @@ impl Move {
     pub const fn is_castle(self) -> bool {
         let f = self.0 >> 12;
         f == MoveFlag::KingCastle as u16 || f == MoveFlag::QueenCastle as u16
+    }
+
+    /// The side a castling move castles to, `None` for any other move: the one reading of
+    /// the two castling flags.
+    ///
+    /// ```
+    /// use boardlab_core::{CastlingSide, Move, MoveFlag, Square};
+    /// let long = Move::new(Square::E1, Square::C1, MoveFlag::QueenCastle);
+    /// assert_eq!(long.castling_side(), Some(CastlingSide::Queen));
+    /// assert_eq!(Move::new(Square::E1, Square::F1, MoveFlag::Quiet).castling_side(), None);
+    /// ```
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        match self.0 >> 12 {
+            f if f == MoveFlag::KingCastle as u16 => Some(CastlingSide::King),
+            f if f == MoveFlag::QueenCastle as u16 => Some(CastlingSide::Queen),
+            _ => None,
+        }
     }
 
     /// Whether the move is a pawn's two-square first step.

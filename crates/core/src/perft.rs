@@ -2,6 +2,12 @@
 
 use crate::{Board, GenKind, Move, MoveList};
 
+/// The deepest depth boardlab goes to: the deepest perft, divide, diff or search any command
+/// accepts, and the last iteration a search starts. Far beyond what finishes, but bounded, so
+/// that every fixed-size structure below a depth (the search's tables, the work units' paths)
+/// provably suffices.
+pub const MAX_DEPTH: u32 = 64;
+
 /// How the last ply is counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PerftMode {
@@ -28,7 +34,8 @@ impl PerftMode {
 /// Any backend works the same way; a board type is all that changes.
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode, ReferenceBoard, START_FEN};
+/// use boardlab_core::{perft, BoardExt, PerftMode, START_FEN};
+/// use boardlab_reference::ReferenceBoard;
 /// let mut board = ReferenceBoard::from_fen(START_FEN).unwrap();
 /// assert_eq!(perft(&mut board, 3, PerftMode::Bulk), 8902);
 /// ```

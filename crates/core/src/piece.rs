@@ -1,5 +1,6 @@
 //! Colours, roles (piece kinds) and pieces.
 
+use crate::Square;
 use std::fmt;
 use std::ops::Not;
 
@@ -182,6 +183,46 @@ impl Piece {
         match self.color {
             Color::White => self.role.char().to_ascii_uppercase(),
             Color::Black => self.role.char(),
+        }
+    }
+
+    /// Whether this piece on `from` moves to `to` by the way its kind moves, wherever the
+    /// other pieces stand: a knight's jump, a king's step, a bishop's diagonal, a rook's rank or
+    /// file, a queen's either; a pawn's step forward, diagonal step forward (a capture) or two
+    /// steps forward from its home rank. Castling is not a move of the king here. The one
+    /// statement of the pieces' geometry, which the legality test and the reading of outside
+    /// programs' moves share.
+    ///
+    /// ```
+    /// use boardlab_core::{Color, Piece, Role, Square};
+    /// let knight = Piece::new(Color::White, Role::Knight);
+    /// assert!(knight.reaches(Square::G1, Square::F3));
+    /// assert!(!knight.reaches(Square::G1, Square::G3));
+    /// let pawn = Piece::new(Color::Black, Role::Pawn);
+    /// assert!(pawn.reaches(Square::E7, Square::E5));
+    /// assert!(!pawn.reaches(Square::E6, Square::E4));
+    /// ```
+    pub const fn reaches(self, from: Square, to: Square) -> bool {
+        let file_step = to.file().index() as i8 - from.file().index() as i8;
+        let rank_step = to.rank().index() as i8 - from.rank().index() as i8;
+        let (across, along) = (file_step.abs(), rank_step.abs());
+        let straight = (across == 0) != (along == 0);
+        let diagonal = across == along && across > 0;
+        match self.role {
+            Role::Knight => across * along == 2,
+            Role::King => across <= 1 && along <= 1 && across + along > 0,
+            Role::Bishop => diagonal,
+            Role::Rook => straight,
+            Role::Queen => diagonal || straight,
+            Role::Pawn => {
+                let forward = self.color.forward();
+                let home_rank = match self.color {
+                    Color::White => 1,
+                    Color::Black => 6,
+                };
+                (rank_step == forward && across <= 1)
+                    || (rank_step == 2 * forward && across == 0 && from.rank().index() == home_rank)
+            }
         }
     }
 

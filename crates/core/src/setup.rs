@@ -1,10 +1,10 @@
 //! `Setup`: a position in neutral form, the one every backend converts from and to.
 
 use crate::bitboard::{
-    king_attacks, knight_attacks, line, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
-    ROOK_DIRECTIONS,
+    king_attacks, knight_attacks, line, pawn_attacks, piece_attacks, slider_attacks_slow,
+    BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, MoveFlag, Piece, Role, Square};
+use crate::{Bitboard, CastlingRights, CastlingSide, Color, Move, Piece, Role, Square};
 use std::fmt;
 
 /// A position: placement, side to move, castling rights, en-passant square and the two clocks.
@@ -467,14 +467,9 @@ impl Setup {
         let Some(moving) = self.board[from.index()].take() else {
             return;
         };
-        if mv.is_castle() {
+        if let Some(side) = mv.castling_side() {
             // King and rook are both lifted before either lands: in Chess960 the king may land
             // on the rook's square and the rook on the king's.
-            let side = if mv.flag() == MoveFlag::KingCastle {
-                CastlingSide::King
-            } else {
-                CastlingSide::Queen
-            };
             let rook_from = self
                 .castling
                 .rook(self.turn, side)
@@ -543,22 +538,6 @@ impl Setup {
         }
         out.push_str("   a b c d e f g h\n");
         out
-    }
-}
-
-/// The squares `piece` on `from` attacks when `occupied` is occupied (pawns: their capture
-/// squares), by the slow ray walk: the reference for validation and for checking backends.
-pub(crate) fn piece_attacks(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
-    match piece.role {
-        Role::Pawn => pawn_attacks(piece.color, from),
-        Role::Knight => knight_attacks(from),
-        Role::King => king_attacks(from),
-        Role::Bishop => slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS),
-        Role::Rook => slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS),
-        Role::Queen => {
-            slider_attacks_slow(from, occupied, &BISHOP_DIRECTIONS)
-                | slider_attacks_slow(from, occupied, &ROOK_DIRECTIONS)
-        }
     }
 }
 

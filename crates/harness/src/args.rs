@@ -48,3 +48,17 @@ pub(crate) fn depth(least: i64) -> RangedI64ValueParser<u32> {
 pub(crate) fn threads() -> RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=256)
 }
+
+/// The backends `choice` stands for that this processor runs, a note on stderr for each that
+/// `all` skips (the registry says why, and leaves the saying to the command line).
+///
+/// # Errors
+///
+/// One backend this processor cannot run.
+pub(crate) fn runnable(choice: crate::BackendChoice) -> Result<Vec<crate::Backend>, crate::Error> {
+    let runnable = choice.runnable()?;
+    for skipped in &runnable.skipped {
+        eprintln!("note: skipping {}: {skipped}", skipped.backend);
+    }
+    Ok(runnable.backends)
+}

@@ -48,7 +48,7 @@ mod units;
 mod views;
 
 pub use boardlab_backends::{Backend, BackendChoice};
-pub use boardlab_core::ReferenceBoard;
+pub use boardlab_reference::ReferenceBoard;
 pub use book::{Book, BookError, BookMove};
 pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};
 pub use cli::Cli;
@@ -57,4 +57,3 @@ pub use error::Error;
 pub use outcome::Outcome;
 pub use perft::{perft_stats, PerftStats};
 pub use position::Position;
-pub use views::slider_lookup::slider_lookup;

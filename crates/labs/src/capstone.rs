@@ -27,9 +27,9 @@
 //! ([`Board16x16::wall_off`]). A board that walks its cells honours a wall with no code of its
 //! own, since a wall is what it already meets at the edge: a ray stops before it, no piece
 //! lands on it, a pawn neither pushes onto it nor captures it, castling finds the way not
-//! empty. A board that keeps its position anywhere else (a `Setup`, core's `ReferenceBoard`,
-//! another backend) or asks core's generic queries (which read squares through `piece_at`,
-//! where a wall looks empty) gets the walled positions wrong.
+//! empty. A board that keeps its position anywhere else (a `Setup`, boardlab-reference's
+//! `ReferenceBoard`, another backend) or asks boardlab-engine's generic queries (which read
+//! squares through `piece_at`, where a wall looks empty) gets the walled positions wrong.
 //!
 //! The layout (the constants and the conversions below) is given. The board,
 //! [`Board16x16`], is the exercise: every method of its `Board` implementation is a `todo!()`.
@@ -179,7 +179,7 @@ impl Board for Board16x16 {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 
-    fn state(&self) -> &PositionState {
+    fn state(&self) -> PositionState {
         todo!("exercise capstone: read docs/src/capstone.md, \"Step 1: the board and its state\"")
     }
 
@@ -222,3 +222,7 @@ impl Board for Board16x16 {
 
 #[cfg(feature = "solutions")]
 pub use crate::solutions::capstone::{Board16x16, Undo16x16};
+
+/// The engine's questions keep their generic answers on the capstone board, which the
+/// conformance kit asks of it too: the exercise is the board and its moves.
+impl boardlab_engine::EngineQueries for Board16x16 {}

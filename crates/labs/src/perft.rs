@@ -1,6 +1,6 @@
 //! Lab exercise for the perft chapter: perft itself.
 
-use boardlab_core::{Board, Move, MoveList};
+use boardlab_core::{Board, BoardExt, Move, MoveList};
 
 /// What perft needs from a board, and no more: its legal moves, and make and unmake. Every
 /// [`Board`] is one.

@@ -6,7 +6,7 @@
 //! visits: a search in a fixed move order visits exactly one set of nodes, and a search that
 //! prunes too little or too much visits another.
 
-use boardlab_core::Board;
+use boardlab_engine::EngineQueries;
 
 /// A score no position reaches: the window `(-INFINITY, INFINITY)` is the full window.
 pub const INFINITY: i32 = 1_000_000;
@@ -76,7 +76,7 @@ pub use crate::solutions::search::alpha_beta;
 /// positions with a material evaluation against the rules above: the value with several
 /// windows, the positions evaluated and the moves made, counted.
 #[cfg(not(feature = "solutions"))]
-pub fn quiescence<B: Board>(
+pub fn quiescence<B: EngineQueries>(
     board: &mut B,
     alpha: i32,
     beta: i32,

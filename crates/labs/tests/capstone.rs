@@ -7,9 +7,10 @@
 
 mod capstone {
     use boardlab_core::{
-        Bitboard, Board, Color, Move, Piece, PositionState, ReferenceBoard, Role, Setup, Square,
+        Bitboard, Board, BoardExt, Color, Move, Piece, PositionState, Role, Setup, Square,
     };
     use boardlab_labs::capstone::{cell, code, empty_cells, Board16x16, FRAME};
+    use boardlab_reference::ReferenceBoard;
     use boardlab_testkit::positions::random_position;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -266,7 +267,7 @@ mod capstone {
                 cells: cells_of(setup),
             }
         }
-        fn state(&self) -> &PositionState {
+        fn state(&self) -> PositionState {
             self.reference.state()
         }
         fn piece_at(&self, sq: Square) -> Option<Piece> {

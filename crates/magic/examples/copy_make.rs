@@ -10,7 +10,7 @@
 //! time printed is only a rough guide on a shared machine.
 
 use boardlab_bitboard::{BitLines, BitboardBoard, BlackMagic, Kindergarten, Pext, SliderTechnique};
-use boardlab_core::{perft, Board, GenKind, MoveList, PerftMode};
+use boardlab_core::{perft, Board, BoardExt, GenKind, MoveList, PerftMode};
 use boardlab_magic::MagicBoard;
 use std::hint::black_box;
 use std::time::Instant;

@@ -2,8 +2,9 @@
 
 use crate::magic::{table_bytes, MagicTables};
 use boardlab_bitboard::{BitboardBoard, SliderTechnique};
-use boardlab_core::views::Explanation;
-use boardlab_core::{Bitboard, ExplainError, Square};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Square};
+use boardlab_views::{ExplainError, Explanation, Lookup};
 
 /// Magic bitboards as a slider technique: no occupancy state of its own, one shared table
 /// indexed by multiply and shift. Its lookups take any occupancy word, so an engine query with
@@ -42,6 +43,10 @@ impl SliderTechnique for MagicTechnique {
         table_bytes()
     }
 
+    fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+        crate::lookup::step_by_step(slider, sq, occupied)
+    }
+
     fn show(board: &MagicBoard, focus: Option<Square>) -> Explanation {
         crate::views::show(board, focus)
     }
@@ -62,7 +67,7 @@ impl SliderTechnique for MagicTechnique {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode, START_FEN};
+/// use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
 /// use boardlab_magic::MagicBoard;
 ///
 /// let mut board = MagicBoard::from_fen(START_FEN).unwrap();

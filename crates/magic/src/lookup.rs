@@ -3,8 +3,9 @@
 //! `boardlab serve` and the book's figures all read the one narration this module writes.
 
 use crate::magic::MagicTables;
+use boardlab_core::bitboard::Slider;
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{Lookup, Slider, StepValue, Steps, Technique};
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 
 /// What the lookups of this crate say of their technique.
 pub const TECHNIQUE: Technique = Technique {

@@ -5,14 +5,16 @@
 use crate::board::MagicBoard;
 use crate::lookup::step_by_step;
 use crate::magic::{Magic, MagicTables};
-use boardlab_bitboard::views::{explain_piece, sliders_of, EN_PASSANT_NOTE, KING_NOTE};
-use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{
+use boardlab_bitboard::views::{explain_piece, EN_PASSANT_NOTE, KING_NOTE};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Color, Role, Square};
+use boardlab_views::svg::{self, Figure, Panel, Tone};
+use boardlab_views::ExplainError;
+use boardlab_views::Lookup;
+use boardlab_views::{
     bitboard_grid, grid, hex64, join_lines, side_by_side, sizes_line, titled, Explanation,
     Narration,
 };
-use boardlab_core::{Bitboard, Color, ExplainError, Role, Square};
-use boardlab_sliders::{Lookup, Slider};
 use std::fmt::Write;
 
 fn entry(slider: Slider, sq: Square) -> &'static Magic {
@@ -43,11 +45,10 @@ fn describe_entry(out: &mut String, slider: Slider, sq: Square) {
 pub(crate) fn show(board: &MagicBoard, focus: Option<Square>) -> Explanation {
     let mut figure = show_figure(board, focus);
     let mut panels = std::mem::take(&mut figure.panels).into_iter();
-    let mut out = Narration::new();
+    let mut out = Narration::new(
+        "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup",
+    );
     out.square(focus);
-    out.push_str(
-            "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup\n",
-        );
     boardlab_bitboard::views::position_and_sets(&mut out, board);
     for panel in panels.by_ref().take(Role::ALL.len() + Color::ALL.len()) {
         out.panel(panel);
@@ -133,14 +134,14 @@ pub(crate) fn explain(board: &MagicBoard, sq: Square) -> Result<Explanation, Exp
             "1. slider lookups: index = ((occupied & mask) * magic) >> shift; attacks = table[offset + index]",
         );
         let mut attacks = Bitboard::EMPTY;
-        for &slider in sliders_of(piece.role) {
+        for &slider in Slider::of(piece.role) {
             let lookup = step_by_step(slider, sq, board.occupied());
-            out.push('\n');
-            out.push_str(&lookup.to_text());
-            for panel in lookup_panels(&lookup, piece.char()) {
+            let panels = lookup_panels(&lookup, piece.char());
+            attacks |= lookup.attacks;
+            out.lookup(lookup);
+            for panel in panels {
                 out.panel(panel);
             }
-            attacks |= lookup.attacks;
         }
         attacks
     })?;
@@ -266,7 +267,8 @@ fn show_figure(board: &MagicBoard, focus: Option<Square>) -> Figure {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::{Board, Views};
+    use boardlab_core::BoardExt;
+    use boardlab_views::Views;
 
     #[test]
     fn a_lookup_shows_its_slot() {

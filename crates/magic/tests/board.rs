@@ -2,7 +2,9 @@
 //! it did not generate, its pin and check masks on hand-counted positions, and its tables.
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, Piece, Setup, Square, Zobrist};
+use boardlab_core::{
+    Board, BoardExt, GenKind, Move, MoveFlag, MoveList, Piece, Setup, Square, Zobrist,
+};
 use boardlab_magic::{table_bytes, MagicBoard, MagicTables};
 use boardlab_testkit::walk_with_exact_unmake;
 

@@ -4,10 +4,9 @@ use crate::attack::{is_attacked, Attackers, Cells};
 use crate::cell::Cell;
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
-use boardlab_core::native_queries;
 use boardlab_core::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece,
-    PositionState, Role, Setup, Square,
+    Bitboard, Board, BoardExt, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink,
+    Piece, PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -16,7 +15,7 @@ use std::fmt;
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode, START_FEN};
+/// use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
 /// use boardlab_mailbox::MailboxBoard;
 ///
 /// let mut board = MailboxBoard::from_fen(START_FEN).unwrap();
@@ -151,8 +150,8 @@ impl Board for MailboxBoard {
     }
 
     #[inline]
-    fn state(&self) -> &PositionState {
-        &self.state
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     #[inline]
@@ -310,10 +309,6 @@ impl Board for MailboxBoard {
     fn table_bytes() -> usize {
         TABLE_BYTES + crate::attack::TABLE_BYTES
     }
-
-    // The engine queries, answered by ray scans over the frame (the `queries` module).
-
-    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure, see }
 }
 
 impl fmt::Debug for MailboxBoard {

@@ -54,7 +54,7 @@
 //! # Examples
 //!
 //! ```
-//! use boardlab_core::{Board, GenKind, MoveList};
+//! use boardlab_core::{Board, BoardExt, GenKind, MoveList};
 //! use boardlab_mailbox::MailboxBoard;
 //!
 //! // Taking en passant would expose the white king along the fifth rank.

@@ -22,13 +22,14 @@
 //!   x-ray), instead of asking for every attacker again: over kiwipete's captures, about a
 //!   tenth less time than the same exchange asking the frame at every capture.
 //!
-//! Every answer equals the generic one in `boardlab_core::queries` (the conformance kit checks).
+//! Every answer equals the generic one in `boardlab_engine::queries` (the conformance kit checks).
 
 use crate::cell::Cell;
 use crate::square120::{direction, is_orthogonal, line_step, Sq120};
 use crate::MailboxBoard;
-use boardlab_core::queries::{pawn_structure_of, see_with, PawnStructure};
 use boardlab_core::{Bitboard, Color, Move, Piece, Role, Square};
+use boardlab_engine::queries::{pawn_structure_of, see_with};
+use boardlab_engine::{EngineQueries, PawnStructure};
 
 impl MailboxBoard {
     /// The content of `cell`.
@@ -85,16 +86,6 @@ impl MailboxBoard {
         }
     }
 
-    /// The squares the piece on `sq` attacks.
-    pub(crate) fn native_attacks_from(&self, sq: Square) -> Bitboard {
-        let from = Sq120::from_square(sq);
-        let mut attacks = Bitboard::EMPTY;
-        if let Some(piece) = self.at(from).piece() {
-            self.each_attack(from, piece, |cell| attacks = attacks.with(cell.on_board()));
-        }
-        attacks
-    }
-
     /// Whether `cell` holds a piece that is on `lifted` (and so counts as empty).
     #[inline]
     fn is_lifted(&self, cell: Sq120, lifted: Bitboard) -> bool {
@@ -113,9 +104,41 @@ impl MailboxBoard {
         cell
     }
 
+    /// The slider that the piece on `from` uncovers against `target` when it leaves: the first
+    /// piece beyond `from` on the line from `target` (lifted pieces scanned past), if it moves
+    /// along that line.
+    fn uncovered(&self, target: Sq120, from: Sq120, lifted: Bitboard) -> Option<Sq120> {
+        let step = line_step(target, from);
+        if step == 0 {
+            return None;
+        }
+        let cell = self.first_standing(from, step, lifted);
+        let content = self.at(cell);
+        let slides_along = match content.piece()?.role {
+            Role::Queen => true,
+            Role::Rook => is_orthogonal(step),
+            Role::Bishop => !is_orthogonal(step),
+            _ => false,
+        };
+        slides_along.then_some(cell)
+    }
+}
+
+/// The engine queries answered by ray scans over the frame (see the module docs).
+impl EngineQueries for MailboxBoard {
+    /// The squares the piece on `sq` attacks.
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        let from = Sq120::from_square(sq);
+        let mut attacks = Bitboard::EMPTY;
+        if let Some(piece) = self.at(from).piece() {
+            self.each_attack(from, piece, |cell| attacks = attacks.with(cell.on_board()));
+        }
+        attacks
+    }
+
     /// The pieces of `by` that attack `sq` with the pieces on `lifted` taken off the board,
     /// found by looking outwards from `sq`.
-    pub(crate) fn native_attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
         let target = Sq120::from_square(sq);
         let mut attackers = Bitboard::EMPTY;
         // A cell holding a piece is a playing square, so `on_board` names it.
@@ -158,7 +181,7 @@ impl MailboxBoard {
 
     /// The cells `color`'s knights, bishops, rooks and queens may enter (empty or enemy),
     /// counted without a set: one mask test per cell reached.
-    pub(crate) fn native_mobility(&self, color: Color) -> u32 {
+    fn mobility(&self, color: Color) -> u32 {
         let own = Cell::color_bit(color);
         let mut count = 0;
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -173,7 +196,7 @@ impl MailboxBoard {
     }
 
     /// How many squares at least one piece of `color` attacks.
-    pub(crate) fn native_attacked_squares(&self, color: Color) -> u32 {
+    fn attacked_squares(&self, color: Color) -> u32 {
         let mut attacked = Bitboard::EMPTY;
         for role in Role::ALL {
             let piece = Piece::new(color, role);
@@ -187,7 +210,7 @@ impl MailboxBoard {
     }
 
     /// `color`'s pawn structure, the pawns read from the two pawn lists.
-    pub(crate) fn native_pawn_structure(&self, color: Color) -> PawnStructure {
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
         let pawns = |side: Color| -> Bitboard {
             self.lists
                 .squares(Cell::of(side, Role::Pawn))
@@ -198,28 +221,9 @@ impl MailboxBoard {
         pawn_structure_of(pawns(color), pawns(!color), color)
     }
 
-    /// The slider that the piece on `from` uncovers against `target` when it leaves: the first
-    /// piece beyond `from` on the line from `target` (lifted pieces scanned past), if it moves
-    /// along that line.
-    fn uncovered(&self, target: Sq120, from: Sq120, lifted: Bitboard) -> Option<Sq120> {
-        let step = line_step(target, from);
-        if step == 0 {
-            return None;
-        }
-        let cell = self.first_standing(from, step, lifted);
-        let content = self.at(cell);
-        let slides_along = match content.piece()?.role {
-            Role::Queen => true,
-            Role::Rook => is_orthogonal(step),
-            Role::Bishop => !is_orthogonal(step),
-            _ => false,
-        };
-        slides_along.then_some(cell)
-    }
-
     /// The static exchange value of `mv`, by the generic rules, with both sides' attackers
     /// found once and the x-rays added as pieces capture.
-    pub(crate) fn native_see(&self, mv: Move) -> i32 {
+    fn see(&self, mv: Move) -> i32 {
         let target = Sq120::from_square(mv.to());
         // White's and black's attackers with `known_lifted` off the board.
         let mut known: Option<([Bitboard; 2], Bitboard)> = None;
@@ -243,8 +247,7 @@ impl MailboxBoard {
                     sets
                 }
                 // Anything else (the first question) asks the frame for every attacker.
-                _ => [Color::White, Color::Black]
-                    .map(|side| self.native_attackers_to(sq, side, lifted)),
+                _ => [Color::White, Color::Black].map(|side| self.attackers_to(sq, side, lifted)),
             };
             known = Some((sets, lifted));
             sets[by as usize]

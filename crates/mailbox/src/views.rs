@@ -5,12 +5,13 @@ use crate::attack::{is_attacked, Attackers};
 use crate::board::MailboxBoard;
 use crate::cell::Cell;
 use crate::square120::{direction, Sq120};
-use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{
+use boardlab_core::{Board, CastlingSide, Color, Piece, Role, Square};
+use boardlab_views::svg::{self, Figure, Panel, Tone};
+use boardlab_views::{
     join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
     ReachTrace, Reached,
 };
-use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
+use boardlab_views::{ExplainError, Views};
 use std::fmt::Write;
 
 /// The playing square of a cell index, or `None` for the frame; computed from the layout
@@ -517,9 +518,9 @@ impl Views for MailboxBoard {
     fn show(&self, focus: Option<Square>) -> Explanation {
         let mut figure = self.show_figure();
         let mut panels = std::mem::take(&mut figure.panels).into_iter();
-        let mut out = Narration::new();
+        let mut out =
+            Narration::new("mailbox: 10x12 = 120 cells of one byte; the frame (#) is the sentinel");
         out.square(focus);
-        out.push_str("mailbox: 10x12 = 120 cells of one byte; the frame (#) is the sentinel\n");
         out.push_str(&position_header(self));
         out.step("cells (row 11 on top; a1 is cell 21, h8 cell 98)");
         out.panel(panels.next().unwrap_or_default());
@@ -579,17 +580,15 @@ impl Views for MailboxBoard {
         let from = Sq120::from_square(sq);
         let us = piece.color;
         let us_bit = Cell::color_bit(us);
-        let mut out = Narration::new();
-        out.square(Some(sq));
-        let _ = writeln!(
-            out,
+        let mut out = Narration::new(format!(
             "mailbox: the {} on {sq} stands in cell {} = 21 + file {} + 10 * rank {}, byte {:#04x}",
             piece_name(piece),
             from.index(),
             sq.file().index(),
             sq.rank().index(),
             cell_byte(self.cells[from.index()])
-        );
+        ));
+        out.square(Some(sq));
         let _ = writeln!(out, "{}", position_header(self).trim_end());
 
         // Step 1: the look out from the king, which decides what legality costs.
@@ -722,6 +721,7 @@ impl Views for MailboxBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::BoardExt;
 
     #[test]
     fn the_frame_is_drawn_around_the_board() {

@@ -3,7 +3,7 @@
 //! double check, and piece lists filled to their limit. The expected moves are counted by hand
 //! from the diagrams.
 
-use boardlab_core::{perft, Board, GenKind, Move, MoveList, PerftMode, Square};
+use boardlab_core::{perft, Board, BoardExt, GenKind, Move, MoveList, PerftMode, Square};
 use boardlab_mailbox::MailboxBoard;
 
 boardlab_testkit::conformance_tests!(MailboxBoard);
@@ -132,7 +132,7 @@ fn moves_beside_reference(setup: &boardlab_core::Setup) -> (Vec<String>, Vec<Str
     };
     (
         names(MailboxBoard::from_setup(setup).legal_moves()),
-        names(boardlab_core::ReferenceBoard::from_setup(setup).legal_moves()),
+        names(boardlab_reference::ReferenceBoard::from_setup(setup).legal_moves()),
     )
 }
 

@@ -3,9 +3,9 @@
 use crate::attacks::file;
 use crate::list::PieceList;
 use crate::movegen::Generator;
-use boardlab_core::native_queries;
 use boardlab_core::{
-    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
+    Board, BoardExt, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role,
+    Setup, Square,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -13,7 +13,7 @@ use boardlab_core::{
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode, START_FEN};
+/// use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
 /// use boardlab_piece_list::PieceListBoard;
 ///
 /// let mut board = PieceListBoard::from_fen(START_FEN).unwrap();
@@ -117,8 +117,8 @@ impl Board for PieceListBoard {
     }
 
     #[inline]
-    fn state(&self) -> &PositionState {
-        &self.state
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     #[inline]
@@ -287,10 +287,6 @@ impl Board for PieceListBoard {
             }
         }
     }
-
-    // The engine queries, answered from the lists and square geometry (the `queries` module).
-
-    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure }
 }
 
 impl std::fmt::Debug for PieceListBoard {

@@ -72,7 +72,7 @@
 //! # Examples
 //!
 //! ```
-//! use boardlab_core::{Board, Color, Square, START_FEN};
+//! use boardlab_core::{Board, BoardExt, Color, START_FEN, Square};
 //! use boardlab_piece_list::PieceListBoard;
 //!
 //! let board = PieceListBoard::from_fen(START_FEN).unwrap();

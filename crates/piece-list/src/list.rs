@@ -32,7 +32,7 @@ pub(crate) fn entries(mask: u32) -> impl Iterator<Item = usize> {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{Board, Color, Role, Square, START_FEN};
+/// use boardlab_core::{Board, BoardExt, Color, Role, START_FEN, Square};
 /// use boardlab_piece_list::PieceListBoard;
 ///
 /// let board = PieceListBoard::from_fen(START_FEN).unwrap();

@@ -37,14 +37,15 @@
 //! the generic answer (about 0.7 of its speed): both read the same list entries and share the
 //! one definition of doubled, isolated and passed pawns, which costs the most.
 //!
-//! Every answer equals the generic one in `boardlab_core::queries` (the conformance kit checks).
+//! Every answer equals the generic one in `boardlab_engine::queries` (the conformance kit checks).
 
 use crate::attacks::{file, rank};
 use crate::list::{entries, PieceList};
 use crate::movegen::{room, KING_STEPS, KNIGHT_STEPS};
 use crate::PieceListBoard;
-use boardlab_core::queries::{pawn_structure_of, PawnStructure};
 use boardlab_core::{Bitboard, Color, Role, Square};
+use boardlab_engine::queries::pawn_structure_of;
+use boardlab_engine::{EngineQueries, PawnStructure};
 
 /// The distance of a line that holds no piece: beyond every square of the board.
 const NO_PIECE: i32 = 8;
@@ -144,9 +145,12 @@ impl PieceListBoard {
             }
         }
     }
+}
 
+/// The engine queries answered from the lists (see the module docs).
+impl EngineQueries for PieceListBoard {
     /// The squares the piece on `sq` attacks.
-    pub(crate) fn native_attacks_from(&self, sq: Square) -> Bitboard {
+    fn attacks_from(&self, sq: Square) -> Bitboard {
         for color in Color::ALL {
             let list = &self.lists[color.index()];
             if let Some(index) = list.index_of(sq) {
@@ -159,7 +163,7 @@ impl PieceListBoard {
     /// The pieces of `by` that attack `sq` with the pieces on `lifted` taken off the board: the
     /// list's entries that reach `sq` on an empty board, a slider among them only if it is the
     /// nearest piece on its line.
-    pub(crate) fn native_attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
         let target = sq as u8;
         let list = &self.lists[by.index()];
         let mut lines: Option<Lines> = None;
@@ -183,7 +187,7 @@ impl PieceListBoard {
 
     /// The squares `color`'s knights, bishops, rooks and queens may go to (empty or enemy),
     /// counted from distances without a set of squares.
-    pub(crate) fn native_mobility(&self, color: Color) -> u32 {
+    fn mobility(&self, color: Color) -> u32 {
         let own = &self.lists[color.index()];
         let enemy = &self.lists[(!color).index()];
         let mut count = 0;
@@ -217,7 +221,7 @@ impl PieceListBoard {
     }
 
     /// How many squares at least one piece of `color` attacks.
-    pub(crate) fn native_attacked_squares(&self, color: Color) -> u32 {
+    fn attacked_squares(&self, color: Color) -> u32 {
         let list = &self.lists[color.index()];
         let mut attacked = Bitboard::EMPTY;
         for (role, sq) in list.iter() {
@@ -227,7 +231,7 @@ impl PieceListBoard {
     }
 
     /// `color`'s pawn structure, the pawns read from the pawn entries of both lists.
-    pub(crate) fn native_pawn_structure(&self, color: Color) -> PawnStructure {
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
         let pawns = |side: Color| -> Bitboard {
             self.lists[side.index()]
                 .iter()

@@ -5,13 +5,12 @@ use crate::attacks::{file, rank, Line};
 use crate::list::{PieceList, NO_SQUARE};
 use crate::movegen::{BOTH, DIAGONAL, KING_STEPS, KNIGHT_STEPS, ORTHOGONAL};
 use crate::{PieceListBoard, NOTHING_IGNORED};
-use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{
+use boardlab_core::{Board, CastlingSide, Color, Move, MoveFlag, Piece, Role, Square};
+use boardlab_views::svg::{self, Figure, Panel, Tone};
+use boardlab_views::{
     grid, hex64, join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation,
 };
-use boardlab_core::{
-    Board, CastlingSide, Color, ExplainError, Move, MoveFlag, Piece, Role, Square, Views,
-};
+use boardlab_views::{ExplainError, Views};
 use std::fmt::Write;
 
 /// The 16 square bytes of a list, unused slots included (they hold [`NO_SQUARE`]).
@@ -205,11 +204,10 @@ impl Views for PieceListBoard {
     fn show(&self, focus: Option<Square>) -> Explanation {
         let mut figure = self.show_figure(focus);
         let mut panels = std::mem::take(&mut figure.panels).into_iter();
-        let mut out = boardlab_core::views::Narration::new();
-        out.square(focus);
-        out.push_str(
-            "piece-list: two lists of up to 16 (role, square) entries, king in slot 0; no board array\n",
+        let mut out = boardlab_views::Narration::new(
+            "piece-list: two lists of up to 16 (role, square) entries, king in slot 0; no board array",
         );
+        out.square(focus);
         out.push_str(&position_header(self));
         out.step("the lists as they lie in memory (squares and roles are parallel arrays)");
         out.panel(panels.next().unwrap_or_default());
@@ -258,16 +256,14 @@ impl Views for PieceListBoard {
         let us = piece.color;
         let own = self.list(us);
         let slot = own.index_of(sq).unwrap_or(0);
-        let mut out = boardlab_core::views::Narration::new();
-        out.square(Some(sq));
-        let _ = writeln!(
-            out,
+        let mut out = boardlab_views::Narration::new(format!(
             "piece-list: the {} on {sq} is slot {slot} of {}'s list (file {}, rank {})",
             piece_name(piece),
             us,
             sq.file().index(),
             sq.rank().index()
-        );
+        ));
+        out.square(Some(sq));
         let _ = writeln!(out, "{}", position_header(self).trim_end());
         let mut narration = Narration::default();
 
@@ -690,6 +686,7 @@ fn room(c: i32, d: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::BoardExt;
 
     #[test]
     fn the_lists_are_drawn_slot_by_slot() {

@@ -2,7 +2,7 @@
 //! own way (pins found from the attacker's side, en passant tried on a copy).
 
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, Color, MoveList, Piece, Role, Square};
+use boardlab_core::{Board, BoardExt, Color, MoveList, Piece, Role, Square};
 use boardlab_piece_list::{PieceList, PieceListBoard};
 use boardlab_testkit::{CORNER_WALKS, STANDARD_WALKS};
 

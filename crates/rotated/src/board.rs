@@ -3,8 +3,9 @@
 use crate::attacks::{bishop_attacks, rook_attacks, TABLE_BYTES};
 use crate::rotation::RotatedOccupancy;
 use boardlab_bitboard::{BitboardBoard, SliderTechnique};
-use boardlab_core::views::Explanation;
-use boardlab_core::{Bitboard, ExplainError, Square};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Square};
+use boardlab_views::{ExplainError, Explanation, Lookup};
 
 /// Rotated bitboards as a slider technique: the occupancy kept in four maps
 /// ([`RotatedOccupancy`]), flipped square by square in make, restored by unmake, and read a
@@ -61,6 +62,10 @@ impl SliderTechnique for RotatedTechnique {
         TABLE_BYTES
     }
 
+    fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+        crate::lookup::step_by_step(slider, sq, occupied)
+    }
+
     fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
         crate::views::show(board, focus)
     }
@@ -77,7 +82,7 @@ impl SliderTechnique for RotatedTechnique {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode};
+/// use boardlab_core::{perft, Board, BoardExt, PerftMode};
 /// use boardlab_rotated::RotatedBoard;
 /// let mut board = RotatedBoard::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
 /// assert_eq!(perft(&mut board, 2, PerftMode::Bulk), 568);

@@ -84,7 +84,7 @@
 //! lines (the unit tests of `rotation.rs`).
 //!
 //! ```
-//! use boardlab_core::{perft, Board, PerftMode, START_FEN};
+//! use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
 //! use boardlab_rotated::RotatedBoard;
 //! let mut board = RotatedBoard::from_fen(START_FEN).unwrap();
 //! assert_eq!(perft(&mut board, 3, PerftMode::Bulk), 8902);

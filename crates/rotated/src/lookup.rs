@@ -5,8 +5,10 @@
 
 use crate::attacks::{attacks_for_state, LineSlot};
 use crate::rotation::{RotatedOccupancy, Rotation};
+use boardlab_core::bitboard::Slider;
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{Lookup, Slider, StepValue, Steps, Technique};
+use boardlab_sliders::lines::Line;
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 
 /// What the lookups of this crate say of their technique.
 pub const TECHNIQUE: Technique = Technique {
@@ -35,7 +37,7 @@ pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let occupancy = RotatedOccupancy::from_occupied(occupied);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
+    for line in Line::of(slider) {
         let rotation = Rotation::of(line);
         let slot = LineSlot::of(line, sq);
         let state = occupancy.state(line, sq);

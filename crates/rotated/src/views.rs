@@ -4,14 +4,15 @@
 use crate::board::RotatedBoard;
 use crate::lookup::step_by_step;
 use crate::rotation::Rotation;
-use boardlab_bitboard::views::{explain_piece, sliders_of};
-use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{
+use boardlab_bitboard::views::explain_piece;
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Board, Color, Piece, Role, Square};
+use boardlab_views::svg::{self, Figure, Panel, Tone};
+use boardlab_views::ExplainError;
+use boardlab_views::{
     bitboard_grid, grid, hex64, position_header, side_by_side, sizes_line, titled, Explanation,
     Narration,
 };
-use boardlab_core::{Bitboard, Board, Color, ExplainError, Piece, Role, Square};
-use boardlab_sliders::Slider;
 use std::fmt::Write;
 
 /// A map's 64 bits as an 8x8 grid, bit 56 top left to bit 7 bottom right, the way a normal
@@ -41,11 +42,10 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
             .to_string(),
         focus,
     );
-    let mut out = Narration::new();
+    let mut out = Narration::new(
+        "rotated: a bitboard per piece, and the occupancy kept in four maps (normal, 90, 45 left, 45 right)",
+    );
     out.square(focus);
-    out.push_str(
-            "rotated: a bitboard per piece, and the occupancy kept in four maps (normal, 90, 45 left, 45 right)\n",
-        );
     out.push_str(&position_header(board));
     out.step("piece bitboards (bit = square, a1 bottom left)");
     for color in Color::ALL {
@@ -103,8 +103,7 @@ pub(crate) fn show(board: &RotatedBoard, focus: Option<Square>) -> Explanation {
             "the four lines through {sq}: a rook's lookup reads two, a bishop's the other two"
         ));
         for slider in Slider::ALL {
-            out.push('\n');
-            out.push_str(&step_by_step(slider, sq, board.occupied()).to_text());
+            out.lookup(step_by_step(slider, sq, board.occupied()));
         }
     } else {
         out.step("(add --square SQ to see the four line lookups for a square)");
@@ -127,14 +126,16 @@ pub(crate) fn explain(board: &RotatedBoard, sq: Square) -> Result<Explanation, E
         "  the king's targets, king_attacks[sq] & !own, are each tested for attackers on the\n  occupancy maps without the king (a toggled copy), so it cannot hide behind itself\n",
         |out, piece| {
             out.step(
-                "1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner\n   squares, and the state indexes a table of 64 attack sets per square and line",
+                "1. slider lookups: for each line, (map >> shift) & mask is the state of the line's inner",
+            );
+            out.push_str(
+                "   squares, and the state indexes a table of 64 attack sets per square and line\n",
             );
             let mut attacks = Bitboard::EMPTY;
-            for &slider in sliders_of(piece.role) {
+            for &slider in Slider::of(piece.role) {
                 let lookup = step_by_step(slider, sq, board.occupied());
-                out.push('\n');
-                out.push_str(&lookup.to_text());
                 attacks |= lookup.attacks;
+                out.lookup(lookup);
             }
             attacks
         },
@@ -245,7 +246,8 @@ fn role_plural(role: Role) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::Views;
+    use boardlab_core::BoardExt;
+    use boardlab_views::Views;
 
     #[test]
     fn a_rook_lookup_names_map_shift_mask_and_state() {

@@ -1,6 +1,6 @@
 //! The rotated occupancy maps follow every make and unmake.
 
-use boardlab_core::{Bitboard, Board, Color, Move, Role, Square};
+use boardlab_core::{Bitboard, Board, BoardExt, Color, Move, Role, Square};
 use boardlab_rotated::{RotatedBoard, RotatedOccupancy};
 use boardlab_testkit::{walk_with_exact_unmake, CORNER_WALKS, STANDARD_WALKS, WALK_POSITIONS};
 

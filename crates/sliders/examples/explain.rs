@@ -5,11 +5,15 @@
 //! ```
 //!
 //! `OCCUPIED` are the other occupied squares (`d7 b4 g4`); the slider's own square is added.
-//! With `--json` the [`Lookup`](boardlab_sliders::Lookup) is printed as JSON instead
+//! With `--json` the [`Lookup`](boardlab_views::Lookup) is printed as JSON instead
 //! of text.
 
 use boardlab_core::{Bitboard, Square};
-use boardlab_sliders::{step_by_step, Slider, TECHNIQUES};
+use boardlab_sliders::{
+    bit_lines, black_magic, hyperbola, kindergarten, kogge_stone, obstruction, pext,
+    ray_step_by_step, Slider, TECHNIQUES,
+};
+use boardlab_views::Lookup;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -51,12 +55,24 @@ fn run(args: &[String]) -> Result<String, String> {
             .map_err(|_| format!("`{name}` is not a square (a1 to h8)"))?;
         set = set.with(sq);
     }
-    let lookup = step_by_step(technique, slider, square, set).ok_or_else(|| {
-        format!(
-            "unknown technique `{technique}` (one of {}, or ray)",
-            TECHNIQUES.join(", ")
-        )
-    })?;
+    // The technique named on the command line: this crate's modules, and the ray walk.
+    let narration: fn(Slider, Square, Bitboard) -> Lookup = match technique.as_str() {
+        bit_lines::NAME => bit_lines::step_by_step,
+        kindergarten::NAME => kindergarten::step_by_step,
+        hyperbola::NAME => hyperbola::step_by_step,
+        obstruction::NAME => obstruction::step_by_step,
+        kogge_stone::NAME => kogge_stone::step_by_step,
+        black_magic::NAME => black_magic::step_by_step,
+        pext::NAME => pext::step_by_step,
+        "ray" => ray_step_by_step,
+        _ => {
+            return Err(format!(
+                "unknown technique `{technique}` (one of {}, or ray)",
+                TECHNIQUES.join(", ")
+            ))
+        }
+    };
+    let lookup = narration(slider, square, set);
     if json {
         serde_json::to_string_pretty(&lookup)
             .map(|text| text + "\n")

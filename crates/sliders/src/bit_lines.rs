@@ -28,10 +28,10 @@
 //! bounds check.
 
 use crate::lines::Line;
-use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "bit-lines";
@@ -235,7 +235,7 @@ pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let lines = LineBytes::from_occupancy(occupied);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
+    for line in Line::of(slider) {
         let byte = lines.byte(line, sq);
         let state = byte >> 1 & 63;
         let entry = attacks_for_state(line, sq, byte);

@@ -23,11 +23,11 @@
 //! The table itself is filled here, once, on first use ([`OnceLock`]); the fill checks that no
 //! slot is asked to hold two different attack sets, so wrong data could not go unnoticed.
 
-use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
-use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::hex64;
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 use std::sync::OnceLock;
 
 /// The technique's name, as its backend, the benches and the book call it.

@@ -25,9 +25,9 @@
 //! the slider's rank, as kindergarten and rotated bitboards do.
 
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
-use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "hyperbola";
@@ -107,7 +107,7 @@ pub const fn table_bytes() -> usize {
 pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
+    for line in Line::of(slider) {
         steps.part(format!("{} through {sq}", line.name()));
         let entry = if line == Line::Rank {
             let (file, rank) = (sq as usize & 7, sq as usize >> 3);

@@ -28,11 +28,11 @@
 //! The tables are 2 × 8 × 64 × 8 bytes = 8 KiB, plus the line masks.
 
 use crate::lines::{first_rank_attacks, Line, LINE_MASK_BYTES};
-use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::Slider;
 use boardlab_core::bitboard::slider_attacks_slow;
-use boardlab_core::views::hex64;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::hex64;
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "kindergarten";
@@ -181,7 +181,7 @@ pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let (file, rank) = (sq as usize & 7, sq as usize >> 3);
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
+    for line in Line::of(slider) {
         steps.part(format!("{} through {sq}", line.name()));
         let entry = match line {
             Line::Rank => {

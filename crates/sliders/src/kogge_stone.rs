@@ -20,9 +20,9 @@
 //! propagator once, and to the final shift. Every direction costs about a dozen instructions
 //! on registers only; the same code could fill many sliders at once.
 
-use crate::lookup::{Lookup, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::{Lookup, Steps, Technique};
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "kogge-stone";

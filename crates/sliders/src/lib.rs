@@ -4,8 +4,9 @@
 //! - `rook_attacks(sq, occupied)` and `bishop_attacks(sq, occupied)` (for [`bit_lines`],
 //!   methods on the incrementally kept [`bit_lines::LineBytes`] instead);
 //! - `table_bytes()`: the bytes of the technique's own tables;
-//! - `step_by_step(slider, sq, occupied)`: the lookup step by step, as an [`Lookup`] that
-//!   the text, the book's figures and the web page all draw.
+//! - `step_by_step(slider, sq, occupied)`: the lookup step by step, as a
+//!   [`Lookup`](boardlab_views::Lookup) that the text, the book's figures and the web page all
+//!   draw.
 //!
 //! | module | how the line occupancy is found | what is looked up |
 //! |---|---|---|
@@ -19,7 +20,11 @@
 //!
 //! All squares are numbered as in boardlab-core: bit `i` of a [`Bitboard`] is square `i`,
 //! a1 = 0, h8 = 63. [`reference_attacks`] walks rays square by square; every technique is tested
-//! against it.
+//! against it, and [`ray_step_by_step`] explains that walk as a lookup too.
+//!
+//! The techniques are plain modules; which backend runs which is the registry's business
+//! (boardlab-backends), and each backend's board answers for its technique's lookup through
+//! the views trait (`Views::slider_lookup`).
 
 pub mod bit_lines;
 pub mod black_magic;
@@ -27,55 +32,13 @@ pub mod hyperbola;
 pub mod kindergarten;
 pub mod kogge_stone;
 pub mod lines;
-pub mod lookup;
 pub mod obstruction;
 pub mod pext;
 
-use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use boardlab_core::bitboard::slider_attacks_slow;
+pub use boardlab_core::bitboard::Slider;
 use boardlab_core::{Bitboard, Square};
-use lines::Line;
-use serde::Serialize;
-
-pub use lookup::{ray_step_by_step, BitString, Lookup, LookupStep, StepValue, Steps, Technique};
-
-/// The two sliding moves; a queen is both.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Slider {
-    /// Along ranks and files.
-    Rook,
-    /// Along diagonals.
-    Bishop,
-}
-
-impl Slider {
-    /// Both sliders, rook first.
-    pub const ALL: [Slider; 2] = [Slider::Rook, Slider::Bishop];
-
-    /// The slider's name as the views print it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Slider::Rook => "rook",
-            Slider::Bishop => "bishop",
-        }
-    }
-
-    /// The two lines the slider moves along.
-    pub const fn lines(self) -> [Line; 2] {
-        match self {
-            Slider::Rook => Line::ROOK,
-            Slider::Bishop => Line::BISHOP,
-        }
-    }
-
-    /// The four directions of the slider, as (file step, rank step).
-    pub const fn directions(self) -> &'static [(i8, i8); 4] {
-        match self {
-            Slider::Rook => &ROOK_DIRECTIONS,
-            Slider::Bishop => &BISHOP_DIRECTIONS,
-        }
-    }
-}
+use boardlab_views::{Lookup, Steps, Technique};
 
 /// The squares `slider` on `sq` attacks, by walking each ray until it leaves the board or hits
 /// an occupied square (which is attacked). Slow and obviously right: the techniques' tables are
@@ -168,7 +131,9 @@ pub const BOOK_BLOCKERS: [Square; 8] = [
     Square::G1,
 ];
 
-/// The names of the techniques, as the benches and the book call them.
+/// The names of the seven techniques this crate holds, as their modules' `NAME`s give them:
+/// the book and the registry's tests count them. Which backend runs which technique is the
+/// registry's to say (boardlab-backends), through the backends' board types.
 pub const TECHNIQUES: [&str; 7] = [
     bit_lines::NAME,
     kindergarten::NAME,
@@ -179,68 +144,28 @@ pub const TECHNIQUES: [&str; 7] = [
     pext::NAME,
 ];
 
-/// The lookup of `slider` on `sq` among `occupied` by the technique named `technique` (one of
-/// [`TECHNIQUES`], or `"ray"` for the [`reference_attacks`] walk), step by step; `None` for an
-/// unknown name.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{Bitboard, Square};
-/// use boardlab_sliders::{step_by_step, reference_attacks, Slider};
-///
-/// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = step_by_step("kindergarten", Slider::Rook, Square::D4, occupied).unwrap();
-/// assert_eq!(lookup.attacks, reference_attacks(Slider::Rook, Square::D4, occupied));
-/// assert_eq!(lookup.parts(), ["rank through d4", "file through d4"]);
-/// assert!(step_by_step("rotated", Slider::Rook, Square::D4, occupied).is_none());
-/// ```
-pub fn step_by_step(
-    technique: &str,
-    slider: Slider,
-    sq: Square,
-    occupied: Bitboard,
-) -> Option<Lookup> {
-    let technique_steps = match technique {
-        bit_lines::NAME => bit_lines::step_by_step,
-        kindergarten::NAME => kindergarten::step_by_step,
-        hyperbola::NAME => hyperbola::step_by_step,
-        obstruction::NAME => obstruction::step_by_step,
-        kogge_stone::NAME => kogge_stone::step_by_step,
-        black_magic::NAME => black_magic::step_by_step,
-        pext::NAME => pext::step_by_step,
-        "ray" => ray_step_by_step,
-        _ => return None,
+/// The lookup by walking rays, the reference every technique is tested against: each
+/// direction's squares up to the first occupied one.
+pub fn ray_step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
+    let mut steps = Steps::new();
+    let mut attacks = Bitboard::EMPTY;
+    for &(df, dr) in slider.directions() {
+        let ray = boardlab_core::bitboard::ray(sq, df, dr);
+        let reached = reference_attacks(slider, sq, occupied) & ray;
+        attacks |= reached;
+        steps.part(format!("direction ({df:+}, {dr:+})"));
+        steps.squares("ray", ray);
+        steps.squares("occupied on the ray", occupied & ray);
+        steps.note(
+            "reached",
+            reached,
+            "the ray's squares up to the first occupied one, which is reached too",
+        );
+    }
+    let technique = Technique {
+        name: "ray",
+        title: "ray walk",
+        summary: "each direction square by square until an occupied square",
     };
-    Some(technique_steps(slider, sq, occupied))
-}
-
-/// The lookup by the technique named `technique` as text ([`Lookup::to_text`]), or `None`
-/// for an unknown name.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{Bitboard, Square};
-/// use boardlab_sliders::{explain, Slider};
-///
-/// let text = explain("obstruction", Slider::Rook, Square::D4, Bitboard::EMPTY).unwrap();
-/// assert!(text.starts_with("obstruction difference: a rook on d4"));
-/// ```
-pub fn explain(technique: &str, slider: Slider, sq: Square, occupied: Bitboard) -> Option<String> {
-    step_by_step(technique, slider, sq, occupied).map(|lookup| lookup.to_text())
-}
-
-/// The bytes of the named technique's own tables, or `None` for an unknown name.
-pub fn table_bytes(technique: &str) -> Option<usize> {
-    Some(match technique {
-        bit_lines::NAME => bit_lines::table_bytes(),
-        kindergarten::NAME => kindergarten::table_bytes(),
-        hyperbola::NAME => hyperbola::table_bytes(),
-        obstruction::NAME => obstruction::table_bytes(),
-        kogge_stone::NAME => kogge_stone::table_bytes(),
-        black_magic::NAME => black_magic::table_bytes(),
-        pext::NAME => pext::table_bytes(),
-        _ => return None,
-    })
+    steps.finish(&technique, slider, sq, occupied, attacks)
 }

@@ -1,5 +1,4 @@
-//! The four lines through each square, as bitboards, and the text helpers the lookups'
-//! rendering shares.
+//! The four lines through each square, as bitboards.
 //!
 //! A rook slides along its square's rank and file, a bishop along its diagonal (the a1-h8
 //! direction, file minus rank constant) and anti-diagonal (the a8-h1 direction, file plus rank
@@ -8,8 +7,7 @@
 //! [`Line`] is the workspace's one name for these lines: boardlab-rotated's maps are indexed by
 //! it too.
 
-use boardlab_core::bitboard::{ray, slider_attacks_slow};
-use boardlab_core::views::{bitboard_grid, side_by_side, titled};
+use boardlab_core::bitboard::{ray, slider_attacks_slow, Slider};
 use boardlab_core::{Bitboard, Square};
 
 /// A line through a square along which a slider moves.
@@ -33,6 +31,14 @@ impl Line {
     pub const ROOK: [Line; 2] = [Line::Rank, Line::File];
     /// The bishop's lines.
     pub const BISHOP: [Line; 2] = [Line::Diagonal, Line::AntiDiagonal];
+
+    /// The two lines `slider` moves along.
+    pub const fn of(slider: Slider) -> [Line; 2] {
+        match slider {
+            Slider::Rook => Line::ROOK,
+            Slider::Bishop => Line::BISHOP,
+        }
+    }
 
     /// The line's name as the views print it.
     pub const fn name(self) -> &'static str {
@@ -102,24 +108,6 @@ static LINE_MASKS: [[Bitboard; 64]; 4] = {
 
 /// The bytes of the line masks above, for the techniques that read them.
 pub const LINE_MASK_BYTES: usize = 4 * 64 * 8;
-
-/// Bitboards drawn side by side, each under its title.
-pub fn grids(boards: &[(&str, Bitboard)]) -> String {
-    let blocks: Vec<Vec<String>> = boards
-        .iter()
-        .map(|&(title, set)| titled(title, bitboard_grid(set)))
-        .collect();
-    side_by_side(&blocks)
-}
-
-/// A 64-bit number in binary, a space between bytes, the highest byte first.
-pub fn binary64(value: u64) -> String {
-    let bytes: Vec<String> = (0..8)
-        .rev()
-        .map(|byte| format!("{:08b}", value >> (8 * byte) & 0xff))
-        .collect();
-    bytes.join(" ")
-}
 
 #[cfg(test)]
 mod tests {

@@ -18,9 +18,9 @@
 //! square: 4 × 64 × 3 × 8 bytes = 6 KiB.
 
 use crate::lines::Line;
-use crate::lookup::{Lookup, Steps, Technique};
 use crate::Slider;
 use boardlab_core::{Bitboard, Square};
+use boardlab_views::{Lookup, Steps, Technique};
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "obstruction";
@@ -109,7 +109,7 @@ pub const fn table_bytes() -> usize {
 pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
     let mut steps = Steps::new();
     let mut attacks = Bitboard::EMPTY;
-    for line in slider.lines() {
+    for line in Line::of(slider) {
         steps.part(format!("{} through {sq}", line.name()));
         let m = masks(line, sq);
         let lower = occupied.0 & m.lower;

@@ -29,10 +29,10 @@
 //!
 //! So no input and no processor makes a lookup fault; [`available`] says whether it is fast.
 
-use crate::lookup::{Lookup, StepValue, Steps, Technique};
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
-use boardlab_core::{Bitboard, Square};
+use boardlab_core::{Bitboard, CpuFeature, Square};
+use boardlab_views::{Lookup, StepValue, Steps, Technique};
 use std::sync::OnceLock;
 
 /// The technique's name, as its backend, the benches and the book call it.
@@ -40,14 +40,7 @@ pub const NAME: &str = "pext";
 
 /// Whether this processor has BMI2, and so a PEXT instruction. False off x86-64.
 pub fn available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("bmi2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    CpuFeature::Bmi2.is_present()
 }
 
 /// Whether the lookups compile to the PEXT instruction with no run-time check, because the

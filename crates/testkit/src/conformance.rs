@@ -14,7 +14,8 @@ use crate::walk::{
 use boardlab_core::epd::{
     parse_perft_suite, BUG_CATCHERS, CHESS960_SUITE, PERFT_SUITE, STANDARD_SUITE, TRICKY_SUITE,
 };
-use boardlab_core::{Board, PerftMode, Setup};
+use boardlab_core::{Board, BoardExt, PerftMode, Setup};
+use boardlab_engine::EngineQueries;
 
 /// The budget of bulk perft: the largest published count compared. Bulk counting costs about
 /// a make per thirty leaves, so this reaches depth 4 of every standard and perft-suite
@@ -190,9 +191,9 @@ pub struct QueryCoverage {
 /// piece and a random set lifted, mobility, attacked squares, pawn structure, and the SEE of
 /// every legal move, on the standard positions, the bug-catchers and [`QUERY_POSITIONS`]
 /// random ones (a fixed seed).
-pub fn engine_queries<B: Board>() -> QueryCoverage {
-    use boardlab_core::queries;
+pub fn engine_queries<B: EngineQueries>() -> QueryCoverage {
     use boardlab_core::{Bitboard, Color, Square};
+    use boardlab_engine::queries;
     use rand::{Rng, SeedableRng};
 
     let mut setups: Vec<Setup> = [STANDARD_SUITE, BUG_CATCHERS]

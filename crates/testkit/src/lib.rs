@@ -14,7 +14,7 @@
 //! - [`check_perft_suite`] counts an EPD suite's positions with perft and compares every count
 //!   within a node budget with the published one ([`suite`]).
 //! - [`check_walk`] visits every node of a tree to a given depth and checks each against
-//!   boardlab-core's slow [`ReferenceBoard`](boardlab_core::ReferenceBoard) and `Setup`: the
+//!   boardlab-core's slow [`ReferenceBoard`](boardlab_reference::ReferenceBoard) and `Setup`: the
 //!   same legal moves, the same position after each make, the hash, the FEN, the attacks
 //!   ([`walk`]). [`STANDARD_WALKS`], [`CORNER_WALKS`] and [`CHESS960_WALKS`] list the positions
 //!   walked and to what depth.
@@ -85,6 +85,10 @@ pub fn message_line(message: &str, prefix: &str) -> String {
 ///     obstruction => boardlab_bitboard::ObstructionBoard,
 /// );
 /// ```
+///
+/// The board type implements boardlab-engine's `EngineQueries` as well as `Board` (an empty
+/// `impl` keeps the generic answers), since one of the checks compares its answers with the
+/// generic ones.
 #[macro_export]
 macro_rules! conformance_tests {
     ($($module:ident => $board:ty),+ $(,)?) => {

@@ -19,9 +19,8 @@
 use boardlab_core::bitboard::{
     knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
 };
-use boardlab_core::{
-    Board, CastlingSide, Color, Piece, PositionKind, PositionKinds, Role, Setup, Square,
-};
+use boardlab_core::{Board, BoardExt, CastlingSide, Color, Piece, Role, Setup, Square};
+use boardlab_reference::{PositionKind, PositionKinds};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use std::fmt;
@@ -374,7 +373,7 @@ fn place_checker(rng: &mut impl Rng, setup: &mut Setup, us: Color) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::ReferenceBoard;
+    use boardlab_reference::ReferenceBoard;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -8,8 +8,9 @@
 //! checks too.
 
 use boardlab_core::{
-    perft, Board, Color, GenKind, Move, MoveList, PerftMode, ReferenceBoard, Setup, Square, Zobrist,
+    perft, Board, BoardExt, Color, GenKind, Move, MoveList, PerftMode, Setup, Square, Zobrist,
 };
+use boardlab_reference::ReferenceBoard;
 use std::fmt;
 
 /// A walk of the kit: a position, the depth its whole tree is walked to, and the nodes of that

@@ -3,8 +3,9 @@
 
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::{
-    perft, Board, Move, MoveList, MoveSink, PerftMode, ReferenceBoard, Role, Setup, START_FEN,
+    perft, Board, BoardExt, Move, MoveList, MoveSink, PerftMode, Role, Setup, START_FEN,
 };
+use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
     check_perft_suite, check_walk, check_walks, message_line, panic_message, CHESS960_WALKS,

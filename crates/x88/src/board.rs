@@ -6,9 +6,9 @@ use crate::piece::{
     ROOK, UNMOVED,
 };
 use crate::square::Sq88;
-use boardlab_core::native_queries;
 use boardlab_core::{
-    Board, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
+    Board, BoardExt, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role,
+    Setup, Square,
 };
 use std::fmt;
 
@@ -26,7 +26,7 @@ const PROMOTION_KINDS: [u8; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{perft, Board, PerftMode, START_FEN};
+/// use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
 /// use boardlab_x88::X88Board;
 ///
 /// let mut board = X88Board::from_fen(START_FEN).unwrap();
@@ -368,8 +368,8 @@ impl Board for X88Board {
     }
 
     #[inline]
-    fn state(&self) -> &PositionState {
-        &self.state
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     #[inline]
@@ -528,11 +528,6 @@ impl Board for X88Board {
     fn table_bytes() -> usize {
         crate::difference::TABLE_BYTES + crate::movegen::TABLE_BYTES
     }
-
-    // The engine queries, answered with the difference table and 0x88 ray walks (the
-    // `queries` module).
-
-    native_queries! { attacks_from, attackers_to, mobility, attacked_squares, pawn_structure, see }
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@
 //! # Examples
 //!
 //! ```
-//! use boardlab_core::{Board, GenKind, MoveList};
+//! use boardlab_core::{Board, BoardExt, GenKind, MoveList};
 //! use boardlab_x88::X88Board;
 //!
 //! // The bishop on b4 pins the d2 pawn to the king: the pawn cannot move, the king can.

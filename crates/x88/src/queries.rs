@@ -20,7 +20,7 @@
 //!   again: over kiwipete's captures, about a sixth less time than the same exchange asking
 //!   the list at every capture.
 //!
-//! Every answer equals the generic one in `boardlab_core::queries` (the conformance kit checks).
+//! Every answer equals the generic one in `boardlab_engine::queries` (the conformance kit checks).
 
 use crate::board::{pawn_step, X88Board};
 use crate::difference::{attack_bit, vector, DIAGONAL_BIT, STRAIGHT_BIT};
@@ -30,8 +30,9 @@ use crate::piece::{
     KING, KNIGHT, WHITE, WHITE_PAWN,
 };
 use crate::square::Sq88;
-use boardlab_core::queries::{pawn_structure_of, see_with, PawnStructure};
 use boardlab_core::{Bitboard, Color, Move, Square};
+use boardlab_engine::queries::{pawn_structure_of, see_with};
+use boardlab_engine::{EngineQueries, PawnStructure};
 
 /// The colour of a piece code (never asked of an empty cell).
 #[inline]
@@ -93,17 +94,6 @@ impl X88Board {
         }
     }
 
-    /// The squares the piece on `sq` attacks.
-    pub(crate) fn native_attacks_from(&self, sq: Square) -> Bitboard {
-        let from = Sq88::from_square(sq);
-        let code = self.cells[from.index()];
-        let mut attacks = Bitboard::EMPTY;
-        if code != EMPTY {
-            self.each_attack(from, code, |cell| attacks = attacks.with(cell.square()));
-        }
-        attacks
-    }
-
     /// Whether the cells strictly between `from` and `target`, along `step`, are empty once the
     /// pieces on `lifted` are taken off.
     #[inline]
@@ -116,70 +106,6 @@ impl X88Board {
             cell = cell.offset(step);
         }
         true
-    }
-
-    /// The pieces of `by` that attack `sq` with the pieces on `lifted` taken off the board: the
-    /// two pawn cells, then one difference-table lookup per piece in the list.
-    pub(crate) fn native_attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        let target = Sq88::from_square(sq);
-        let mut attackers = Bitboard::EMPTY;
-        let pawn = pawn_code(by);
-        let behind = -pawn_step(by);
-        for step in [behind - 1, behind + 1] {
-            let from = target.offset(step);
-            if !from.is_off_board()
-                && self.cells[from.index()] == pawn
-                && !lifted.contains(from.square())
-            {
-                attackers = attackers.with(from.square());
-            }
-        }
-        for &from in self.officers(by) {
-            let code = self.cells[from.index()];
-            let line = vector(from, target);
-            if line.attackers & attack_bit(code) == 0 || lifted.contains(from.square()) {
-                continue;
-            }
-            if !is_slider(kind(code)) || self.clear_between(from, target, line.step, lifted) {
-                attackers = attackers.with(from.square());
-            }
-        }
-        attackers
-    }
-
-    /// The cells `color`'s knights, bishops, rooks and queens may enter (empty or enemy),
-    /// counted without a set: one colour-bit test per cell reached.
-    pub(crate) fn native_mobility(&self, color: Color) -> u32 {
-        let own = color_bit(color);
-        let mut count = 0;
-        for &from in self.officers(color) {
-            let code = self.cells[from.index()];
-            if kind(code) == KING {
-                continue;
-            }
-            self.each_attack(from, code, |cell| {
-                count += u32::from(self.cells[cell.index()] & own == 0);
-            });
-        }
-        count
-    }
-
-    /// How many squares at least one piece of `color` attacks.
-    pub(crate) fn native_attacked_squares(&self, color: Color) -> u32 {
-        let mut attacked = Bitboard::EMPTY;
-        for &from in self.officers(color).iter().chain(self.pawns(color)) {
-            let code = self.cells[from.index()];
-            self.each_attack(from, code, |cell| attacked = attacked.with(cell.square()));
-        }
-        attacked.count()
-    }
-
-    /// `color`'s pawn structure from the pawn halves of the two lists.
-    pub(crate) fn native_pawn_structure(&self, color: Color) -> PawnStructure {
-        let squares = |side: Color| -> Bitboard {
-            self.pawns(side).iter().map(|cell| cell.square()).collect()
-        };
-        pawn_structure_of(squares(color), squares(!color), color)
     }
 
     /// The slider that the piece on `from` uncovers against `target` when it leaves: the first
@@ -200,18 +126,6 @@ impl X88Board {
             cell = cell.offset(line.step);
         }
         None
-    }
-
-    /// The static exchange value of `mv`, by the generic rules, with the attackers found once
-    /// and the x-rays added as pieces leave (see [`Exchange`]).
-    pub(crate) fn native_see(&self, mv: Move) -> i32 {
-        let mut exchange = Exchange {
-            board: self,
-            target: Sq88::from_square(mv.to()),
-            lifted: Bitboard::EMPTY,
-            attackers: None,
-        };
-        see_with(self, mv, |_, by, lifted| exchange.attackers(by, lifted))
     }
 }
 
@@ -249,10 +163,100 @@ impl Exchange<'_> {
                 sets
             }
             _ => [Color::White, Color::Black]
-                .map(|side| self.board.native_attackers_to(target, side, lifted)),
+                .map(|side| self.board.attackers_to(target, side, lifted)),
         };
         self.attackers = Some(sets);
         self.lifted = lifted;
         sets[by as usize]
+    }
+}
+
+/// The engine queries answered with the difference table and ray scans (see the module docs).
+impl EngineQueries for X88Board {
+    /// The squares the piece on `sq` attacks.
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        let from = Sq88::from_square(sq);
+        let code = self.cells[from.index()];
+        let mut attacks = Bitboard::EMPTY;
+        if code != EMPTY {
+            self.each_attack(from, code, |cell| attacks = attacks.with(cell.square()));
+        }
+        attacks
+    }
+
+    /// The pieces of `by` that attack `sq` with the pieces on `lifted` taken off the board: the
+    /// two pawn cells, then one difference-table lookup per piece in the list.
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        let target = Sq88::from_square(sq);
+        let mut attackers = Bitboard::EMPTY;
+        let pawn = pawn_code(by);
+        let behind = -pawn_step(by);
+        for step in [behind - 1, behind + 1] {
+            let from = target.offset(step);
+            if !from.is_off_board()
+                && self.cells[from.index()] == pawn
+                && !lifted.contains(from.square())
+            {
+                attackers = attackers.with(from.square());
+            }
+        }
+        for &from in self.officers(by) {
+            let code = self.cells[from.index()];
+            let line = vector(from, target);
+            if line.attackers & attack_bit(code) == 0 || lifted.contains(from.square()) {
+                continue;
+            }
+            if !is_slider(kind(code)) || self.clear_between(from, target, line.step, lifted) {
+                attackers = attackers.with(from.square());
+            }
+        }
+        attackers
+    }
+
+    /// The cells `color`'s knights, bishops, rooks and queens may enter (empty or enemy),
+    /// counted without a set: one colour-bit test per cell reached.
+    fn mobility(&self, color: Color) -> u32 {
+        let own = color_bit(color);
+        let mut count = 0;
+        for &from in self.officers(color) {
+            let code = self.cells[from.index()];
+            if kind(code) == KING {
+                continue;
+            }
+            self.each_attack(from, code, |cell| {
+                count += u32::from(self.cells[cell.index()] & own == 0);
+            });
+        }
+        count
+    }
+
+    /// How many squares at least one piece of `color` attacks.
+    fn attacked_squares(&self, color: Color) -> u32 {
+        let mut attacked = Bitboard::EMPTY;
+        for &from in self.officers(color).iter().chain(self.pawns(color)) {
+            let code = self.cells[from.index()];
+            self.each_attack(from, code, |cell| attacked = attacked.with(cell.square()));
+        }
+        attacked.count()
+    }
+
+    /// `color`'s pawn structure from the pawn halves of the two lists.
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        let squares = |side: Color| -> Bitboard {
+            self.pawns(side).iter().map(|cell| cell.square()).collect()
+        };
+        pawn_structure_of(squares(color), squares(!color), color)
+    }
+
+    /// The static exchange value of `mv`, by the generic rules, with the attackers found once
+    /// and the x-rays added as pieces leave (see [`Exchange`]).
+    fn see(&self, mv: Move) -> i32 {
+        let mut exchange = Exchange {
+            board: self,
+            target: Sq88::from_square(mv.to()),
+            lifted: Bitboard::EMPTY,
+            attackers: None,
+        };
+        see_with(self, mv, |_, by, lifted| exchange.attackers(by, lifted))
     }
 }

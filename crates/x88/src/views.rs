@@ -9,12 +9,13 @@ use crate::difference::{
 };
 use crate::piece::{color_bit, is_slider, kind, pawn_code, piece_of, EMPTY};
 use crate::square::Sq88;
-use boardlab_core::views::svg::{self, Figure, Panel, Tone};
-use boardlab_core::views::{
+use boardlab_core::{Board, CastlingSide, Color, Piece, Role, Square};
+use boardlab_views::svg::{self, Figure, Panel, Tone};
+use boardlab_views::{
     join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Narration,
     ReachTrace, Reached,
 };
-use boardlab_core::{Board, CastlingSide, Color, ExplainError, Piece, Role, Square, Views};
+use boardlab_views::{ExplainError, Views};
 use std::fmt::Write;
 
 const KNIGHT_STEPS: [i8; 8] = [-33, -31, -18, -14, 14, 18, 31, 33];
@@ -425,13 +426,13 @@ impl Views for X88Board {
     fn show(&self, focus: Option<Square>) -> Explanation {
         let mut figure = self.show_figure(focus);
         let mut panels = std::mem::take(&mut figure.panels).into_iter();
-        let mut out = Narration::new();
-        out.square(focus);
-        out.push_str(
-            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board\n",
+        let mut out = Narration::new(
+            "x88: 128 cells, 16 to a rank; index = 16 * rank + file; files 8-f are the phantom board",
         );
+        out.square(focus);
         out.push_str(&position_header(self));
-        out.step("cells: pieces on the real half; on the phantom half, 8 cells right of each piece, its list slot\n(the phantom cells of empty squares are never read and drawn as .)");
+        out.step("cells: pieces on the real half; on the phantom half, 8 cells right of each piece, its list slot");
+        out.push_str("(the phantom cells of empty squares are never read and drawn as .)\n");
         out.panel(panels.next().unwrap_or_default());
         out.push_str(&join_lines(&cells_grid(2, |index| {
             let content = self.cells[index as usize];
@@ -509,10 +510,7 @@ impl Views for X88Board {
         let piece = self.piece_at(sq).ok_or(ExplainError::EmptySquare(sq))?;
         let from = Sq88::from_square(sq);
         let us = piece.color;
-        let mut out = Narration::new();
-        out.square(Some(sq));
-        let _ = writeln!(
-            out,
+        let mut out = Narration::new(format!(
             "x88: the {} on {sq} stands in cell {:#04x} = 16 * rank {} + file {}, code {}, list slot {}",
             piece_name(piece),
             from.0,
@@ -520,7 +518,8 @@ impl Views for X88Board {
             sq.file().index(),
             self.cells[from.index()],
             self.cells[from.phantom_index()]
-        );
+        ));
+        out.square(Some(sq));
         let _ = writeln!(out, "{}", position_header(self).trim_end());
         let safety = (us == self.state.turn).then(|| self.king_safety());
         if safety.is_some() {
@@ -739,6 +738,7 @@ impl Views for X88Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use boardlab_core::BoardExt;
 
     #[test]
     fn both_halves_are_drawn_with_slots_on_the_phantom_half() {

@@ -1,7 +1,7 @@
 //! The conformance kit's checks, with the kit's budgets, and checks of the 0x88 board's own
 //! corners.
 
-use boardlab_core::{perft, Board, GenKind, MoveList, PerftMode};
+use boardlab_core::{perft, Board, BoardExt, GenKind, MoveList, PerftMode};
 use boardlab_x88::X88Board;
 
 boardlab_testkit::conformance_tests!(X88Board);

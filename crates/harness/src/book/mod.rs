@@ -16,7 +16,7 @@
 
 pub(crate) mod command;
 
-use boardlab_core::{Board, Move, Role, Square};
+use boardlab_core::{Board, BoardExt, Move, Role, Square};
 use std::fmt;
 use std::path::Path;
 
@@ -127,7 +127,8 @@ impl std::error::Error for BookError {}
 /// A book with one entry, 1.e4 from the start position:
 ///
 /// ```
-/// use boardlab_core::{Board, ReferenceBoard, Setup, Zobrist};
+/// use boardlab_core::{Board, BoardExt, Setup, Zobrist};
+/// use boardlab_reference::ReferenceBoard;
 /// use boardlab_harness::Book;
 /// let key = Zobrist::of(&Setup::start()).key;
 /// let mut bytes = key.to_be_bytes().to_vec();
@@ -269,7 +270,8 @@ fn castling_destination<B: Board>(board: &B, from: Square, to: Square) -> Square
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::{ReferenceBoard, Setup, Zobrist};
+    use boardlab_core::{Setup, Zobrist};
+    use boardlab_reference::ReferenceBoard;
 
     fn entry_bytes(key: u64, raw_move: u16, weight: u16) -> Vec<u8> {
         let mut bytes = key.to_be_bytes().to_vec();

@@ -2,8 +2,9 @@
 //! moves marked, no scripts, nothing fetched from the network.
 
 use super::report::{move_list, CheckReport, Failure};
-use boardlab_core::views::svg::{escape, piece_cell, Figure, Panel, Tone};
-use boardlab_core::{ReferenceBoard, Square, UciMove};
+use boardlab_core::{Square, UciMove};
+use boardlab_reference::ReferenceBoard;
+use boardlab_views::svg::{escape, piece_cell, Figure, Panel, Tone};
 use itertools::Itertools;
 use std::fmt::Write;
 

@@ -5,7 +5,8 @@
 use super::positions::CheckPosition;
 use crate::perft::SplitMix64;
 use crate::{Error, Position};
-use boardlab_core::{Board, Move, PositionKind, PositionKinds, ReferenceBoard, Role};
+use boardlab_core::{Board, BoardExt, Move, Role};
+use boardlab_reference::{PositionKind, PositionKinds, ReferenceBoard};
 use std::fmt;
 use std::time::Instant;
 

@@ -2,10 +2,8 @@
 //! moves that differ, so that failures with the same cause fall into one group.
 
 use crate::Position;
-use boardlab_core::bitboard::between;
-use boardlab_core::{
-    pinned, Bitboard, CastlingSide, Color, Move, MoveFlag, Piece, Role, Setup, Square, UciMove,
-};
+use boardlab_core::UciMove;
+use boardlab_reference::kinds::{Checks, MoveKind, MoveKinds};
 use std::fmt;
 
 /// A kind of failure. A failure may have several; one with none is [`Tag::Other`].
@@ -95,63 +93,45 @@ impl fmt::Display for Tag {
 
 /// The tags of a failure whose move lists differ at `at` by the moves `differing` (those only
 /// one side lists, in `at`'s notation; a buggy generator's are not legal, so they are read as
-/// squares and a promotion, not resolved).
+/// squares and a promotion, not resolved). The kinds of move and of check are boardlab-reference's
+/// one classifier's ([`MoveKinds`], [`Checks`]); this only names the groups.
 pub(crate) fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
     let setup = at.setup();
-    let us = setup.turn;
     let mut found = Vec::new();
     let mut add = |tag: Tag| {
         if !found.contains(&tag) {
             found.push(tag);
         }
     };
-    let pinned = pinned(&setup);
-    for &UciMove {
-        from,
-        to,
-        promotion,
-    } in differing
-    {
-        let Some(piece) = setup.piece_at(from) else {
-            continue;
-        };
-        if piece.color != us {
-            continue;
-        }
-        if is_castling(&setup, piece, from, to) {
+    for &mv in differing {
+        let kinds = MoveKinds::of(&setup, mv);
+        if kinds.contains(MoveKind::Castling) {
             add(Tag::Castling);
             if at.king_takes_rook() || setup.has_chess960_castling() {
                 add(Tag::Chess960Castling);
             }
         }
-        if piece.role == Role::Pawn && setup.ep_square == Some(to) && from.file() != to.file() {
-            add(Tag::EnPassant);
-            if en_passant_uncovers_king(&setup, from, to) {
-                add(Tag::EnPassantPin);
+        for (kind, tag) in [
+            (MoveKind::EnPassant, Tag::EnPassant),
+            (MoveKind::UncoveringEnPassant, Tag::EnPassantPin),
+            (MoveKind::Promotion, Tag::Promotion),
+            (MoveKind::UnderPromotion, Tag::UnderPromotion),
+            (MoveKind::PinnedPiece, Tag::PinnedPiece),
+        ] {
+            if kinds.contains(kind) {
+                add(tag);
             }
-        }
-        if let Some(role) = promotion {
-            add(Tag::Promotion);
-            if role != Role::Queen {
-                add(Tag::UnderPromotion);
-            }
-        }
-        if pinned.contains(from) {
-            add(Tag::PinnedPiece);
         }
     }
-    let checkers = setup.king(us).map_or(Bitboard::EMPTY, |king| {
-        setup.attackers(king, !us, setup.occupied())
-    });
-    if !checkers.is_empty() {
+    let checks = Checks::of(&setup, at.moves().last().copied());
+    if checks.is_check() {
         add(Tag::CheckEvasion);
-        if checkers.more_than_one() {
+        if checks.is_double() {
             add(Tag::DoubleCheck);
         }
-        if let Some(&last) = at.moves().last() {
-            if !(checkers & !moved_to(last, !us)).is_empty() {
-                add(Tag::DiscoveredCheck);
-            }
+        // Any checker the last move uncovered, a double check's included.
+        if !checks.uncovered.is_empty() {
+            add(Tag::DiscoveredCheck);
         }
     }
     if found.is_empty() {
@@ -159,51 +139,6 @@ pub(crate) fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
     }
     found.sort();
     found
-}
-
-/// Whether the king's move from `from` to `to` is castling as UCI writes it: two or more
-/// files along its home rank, or onto its own rook (Chess960).
-fn is_castling(setup: &Setup, piece: Piece, from: Square, to: Square) -> bool {
-    let home = if piece.color == Color::White { 0 } else { 7 };
-    piece.role == Role::King
-        && from.rank().index() == home
-        && to.rank().index() == home
-        && (from.file().index().abs_diff(to.file().index()) >= 2
-            || setup.piece_at(to) == Some(Piece::new(piece.color, Role::Rook)))
-}
-
-/// Whether the en-passant capture from `from` to `to` leaves its own king attacked along a line
-/// through one of the two squares the pawns leave.
-fn en_passant_uncovers_king(setup: &Setup, from: Square, to: Square) -> bool {
-    let us = setup.turn;
-    let (Some(king), Some(victim)) = (setup.king(us), to.offset(0, -us.forward())) else {
-        return false;
-    };
-    let mut after = setup.clone();
-    after.board[from.index()] = None;
-    after.board[victim.index()] = None;
-    after.board[to.index()] = Some(Piece::new(us, Role::Pawn));
-    after
-        .attackers(king, !us, after.occupied())
-        .any(|attacker| {
-            let line = between(attacker, king);
-            line.contains(from) || line.contains(victim)
-        })
-}
-
-/// The squares `last`, played by `mover`, put a piece on: its destination, and for castling
-/// the rook's.
-fn moved_to(last: Move, mover: Color) -> Bitboard {
-    let mut squares = Bitboard::from_square(last.to());
-    if last.is_castle() {
-        let side = if last.flag() == MoveFlag::KingCastle {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
-        squares = squares.with(side.rook_to(mover));
-    }
-    squares
 }
 
 #[cfg(test)]

@@ -193,7 +193,8 @@ pub(crate) fn ask(
 mod tests {
     use super::*;
     use crate::Outcome;
-    use boardlab_core::{Board, PerftMode, ReferenceBoard, START_FEN};
+    use boardlab_core::{Board, PerftMode, START_FEN};
+    use boardlab_reference::ReferenceBoard;
 
     /// An oracle that hides one move in one position, as a buggy generator would, and
     /// remembers every question it was asked.

@@ -14,8 +14,8 @@
 
 use crate::perft::{PerftOptions, PerftRunner};
 use crate::{Error, Position};
-use boardlab_core::views::piece_name;
-use boardlab_core::{Board, Color, Role, Setup, UciMove};
+use boardlab_core::{Board, Color, Role, Setup, UciMove, MAX_MOVES};
+use boardlab_views::piece_name;
 use itertools::Itertools;
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
@@ -196,9 +196,11 @@ fn fen_after(root: &Position, path: &[UciMove]) -> String {
     }
 }
 
-/// The most move lines an outside program's answer may have. No position has more than 218
-/// legal moves; a program printing more is printing something else.
-pub(crate) const MAX_MOVE_LINES: usize = 256;
+/// The most move lines an outside program's answer may have: boardlab-core's [`MAX_MOVES`],
+/// more legal moves than any position that passes validation has (218 is the most known in a
+/// game, but 241 are easy to reach with 15 queens); a program printing more is printing
+/// something else.
+pub(crate) const MAX_MOVE_LINES: usize = MAX_MOVES;
 
 /// A program's answer, once its counts are seen to add up to the `total` it gave; `said` is
 /// how it gave it ("it printed the total 20"), for the message when they do not.
@@ -255,41 +257,23 @@ pub(crate) fn impossible_move(setup: &Setup, mv: UciMove) -> Option<String> {
             !us
         ));
     }
-    let file_step = to.file().index() as i32 - from.file().index() as i32;
-    let rank_step = to.rank().index() as i32 - from.rank().index() as i32;
-    let (across, along) = (file_step.abs(), rank_step.abs());
     let home_rank = if us == Color::White { 0 } else { 7 };
-    let reaches = match piece.role {
-        Role::Knight => across * along == 2,
-        Role::Bishop => across == along && across > 0,
-        Role::Rook => (across == 0) != (along == 0),
-        Role::Queen => (across == along && across > 0) || ((across == 0) != (along == 0)),
-        Role::King => {
-            // Castling from the home rank: to the c- or g-file (the king's move, as standard
-            // chess writes it from e1, and as a Chess960 king may land there from anywhere), or
-            // onto its own rook (king takes rook, as Chess960 engines write it).
-            let on_home_rank = along == 0 && from.rank().index() as i32 == home_rank;
-            let castling = on_home_rank
-                && (matches!(to.file().index(), 2 | 6)
-                    || setup.piece_at(to) == Some(boardlab_core::Piece::new(us, Role::Rook)));
-            (across.max(along) == 1) || castling
-        }
-        Role::Pawn => {
-            let forward = us.forward() as i32;
-            let start_rank = if us == Color::White { 1 } else { 6 };
-            (rank_step == forward && across <= 1)
-                || (rank_step == 2 * forward
-                    && across == 0
-                    && from.rank().index() as i32 == start_rank)
-        }
-    };
+    // Castling from the home rank: to the c- or g-file (the king's move, as standard chess
+    // writes it from e1, and as a Chess960 king may land there from anywhere), or onto its own
+    // rook (king takes rook, as Chess960 engines write it).
+    let castling = piece.role == Role::King
+        && from.rank().index() == home_rank
+        && to.rank().index() == home_rank
+        && (matches!(to.file().index(), 2 | 6)
+            || setup.piece_at(to) == Some(boardlab_core::Piece::new(us, Role::Rook)));
+    let reaches = piece.reaches(from, to) || castling;
     if !reaches {
         return Some(format!(
             "{text}: the {} on {from} never moves to {to}",
             piece_name(piece)
         ));
     }
-    let promotes = piece.role == Role::Pawn && to.rank().index() as i32 == 7 - home_rank;
+    let promotes = piece.role == Role::Pawn && to.rank().index() == 7 - home_rank;
     match (promotes, promotion) {
         (true, None) => Some(format!(
             "{text} reaches the last rank without a promotion letter"

@@ -143,7 +143,7 @@ pub(crate) fn parse_answer(lines: &[String]) -> Result<Vec<(String, u64)>, Strin
     })?;
     if move_lines.len() > MAX_MOVE_LINES {
         return Err(format!(
-            "printed {} move lines; no position has more than 218 legal moves",
+            "printed {} move lines; no valid position has more than {MAX_MOVE_LINES} legal moves",
             move_lines.len()
         ));
     }

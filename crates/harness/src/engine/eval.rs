@@ -4,7 +4,8 @@
 use super::EvalChoice;
 use crate::position::{Position, PositionArgs};
 use crate::{BackendChoice, Error, Outcome};
-use boardlab_core::{evaluate_breakdown, Board, Color, EvalBreakdown, EvalTerms, PawnStructure};
+use boardlab_core::Color;
+use boardlab_engine::{evaluate_breakdown, EngineQueries, EvalBreakdown, EvalTerms, PawnStructure};
 use serde_json::{json, Value};
 use std::io::Write;
 
@@ -35,7 +36,7 @@ struct Answer {
     score: i32,
 }
 
-fn evaluate<B: Board>(position: &Position, terms: EvalTerms) -> Answer {
+fn evaluate<B: EngineQueries>(position: &Position, terms: EvalTerms) -> Answer {
     let board: B = position.board();
     Answer {
         counts: evaluate_breakdown(&board, EvalTerms::Full),
@@ -53,7 +54,7 @@ pub(crate) fn run(args: &EvalArgs, out: &mut impl Write) -> Result<Outcome, Erro
     let terms = EvalTerms::from(args.eval);
     let mut first: Option<(&'static str, Answer)> = None;
     let mut disagreements = Vec::new();
-    for backend in args.backend.runnable()? {
+    for backend in crate::args::runnable(args.backend)? {
         let answer = with_backend!(backend, B => evaluate::<B>(&position, terms));
         if args.json {
             writeln!(
@@ -209,7 +210,8 @@ fn weight_of(one: fn(&mut EvalBreakdown)) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::ReferenceBoard;
+    use boardlab_core::BoardExt;
+    use boardlab_reference::ReferenceBoard;
 
     #[test]
     fn the_rows_add_up_to_the_positional_score() {

@@ -9,7 +9,8 @@ pub(crate) mod eval;
 pub(crate) mod see;
 pub(crate) mod workload;
 
-use boardlab_core::{Board, EvalTerms, GenKind, Move, MoveList};
+use boardlab_core::{Board, GenKind, Move, MoveList};
+use boardlab_engine::EvalTerms;
 
 /// `--eval`: the terms an evaluation adds up, as the command line names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -4,8 +4,8 @@
 use super::captures;
 use crate::position::{Position, PositionArgs};
 use crate::{BackendChoice, Error, Outcome};
-use boardlab_core::queries::{exchange, exchange_value};
-use boardlab_core::{Board, Swap};
+use boardlab_engine::queries::{exchange, exchange_value};
+use boardlab_engine::{EngineQueries, Swap};
 use serde_json::{json, Map, Value};
 use std::io::Write;
 
@@ -35,7 +35,7 @@ struct Weighed {
 
 /// Every capture of the position on board type `B`, sorted by its text, and a line for each
 /// capture whose `see` differs from the exchange folded.
-fn weigh<B: Board>(position: &Position) -> (Vec<Weighed>, Vec<String>) {
+fn weigh<B: EngineQueries>(position: &Position) -> (Vec<Weighed>, Vec<String>) {
     let board: B = position.board();
     let mut weighed: Vec<Weighed> = captures(&board)
         .iter()
@@ -71,7 +71,7 @@ pub(crate) fn run(args: &SeeArgs, out: &mut impl Write) -> Result<Outcome, Error
     let position = args.position.resolve()?;
     let mut first: Option<(&'static str, Vec<(String, i32)>)> = None;
     let mut disagreements = Vec::new();
-    for backend in args.backend.runnable()? {
+    for backend in crate::args::runnable(args.backend)? {
         let (weighed, wrong) = with_backend!(backend, B => weigh::<B>(&position));
         disagreements.extend(wrong);
         if args.json {

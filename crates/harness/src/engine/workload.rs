@@ -18,9 +18,9 @@ use super::captures;
 use crate::Error;
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::epd::{parse_epd, parse_perft_suite, BRATKO_KOPEC, BUG_CATCHERS, PERFT_SUITE};
-use boardlab_core::{
-    evaluate_breakdown, Board, Color, EvalTerms, Limits, ReferenceBoard, Score, Searcher, Setup,
-};
+use boardlab_core::{Board, BoardExt, Color, Setup};
+use boardlab_engine::{evaluate_breakdown, EngineQueries, EvalTerms, Limits, Score, Searcher};
+use boardlab_reference::ReferenceBoard;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -190,7 +190,7 @@ impl Measured {
 /// # Errors
 ///
 /// Only if an embedded suite were malformed.
-pub(crate) fn measure<B: Board>(
+pub(crate) fn measure<B: EngineQueries>(
     workload: Workload,
     set: &PositionSet,
     budget: u64,
@@ -219,7 +219,7 @@ pub(crate) fn measure<B: Board>(
 
 /// One position's attack maps, folded into one number: the squares every piece attacks, then
 /// each side's attacked squares and mobility.
-fn attack_maps<B: Board>(board: &B) -> i64 {
+fn attack_maps<B: EngineQueries>(board: &B) -> i64 {
     let mut sum = 0;
     board.for_each_piece(|sq, _| sum += i64::from(board.attacks_from(sq).count()));
     for color in [Color::White, Color::Black] {
@@ -230,7 +230,7 @@ fn attack_maps<B: Board>(board: &B) -> i64 {
 
 /// Walks the set pass after pass, `work` giving each position's nodes and a number to sum,
 /// until the nodes reach `budget` (or a pass finds no node at all).
-fn passes<B: Board>(
+fn passes<B: EngineQueries>(
     set: &PositionSet,
     budget: u64,
     summed: &str,
@@ -265,7 +265,7 @@ fn passes<B: Board>(
 
 /// Searches every Bratko-Kopec position to [`SEARCH_DEPTH`] with the evaluation of `terms`,
 /// each within an equal share of `budget` nodes.
-fn search<B: Board>(budget: u64, terms: EvalTerms) -> Result<Measured, Error> {
+fn search<B: EngineQueries>(budget: u64, terms: EvalTerms) -> Result<Measured, Error> {
     let positions = bratko_kopec()?;
     let share = (budget / positions.len() as u64).max(1);
     let limits = Limits {
@@ -317,7 +317,7 @@ fn search<B: Board>(budget: u64, terms: EvalTerms) -> Result<Measured, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::ReferenceBoard;
+    use boardlab_reference::ReferenceBoard;
 
     #[test]
     fn the_set_holds_its_roots_and_their_children() {

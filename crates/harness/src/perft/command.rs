@@ -113,7 +113,7 @@ pub(crate) fn run(args: &PerftArgs, out: &mut impl Write) -> Result<Outcome, Err
         ));
     }
     let position = args.position.resolve()?;
-    let backends = args.backend.runnable()?;
+    let backends = crate::args::runnable(args.backend)?;
     let several = backends.len() > 1;
     let mut counts: Vec<(&'static str, u64)> = Vec::new();
     for (index, backend) in backends.into_iter().enumerate() {

@@ -349,7 +349,9 @@ mod tests {
     use super::*;
     use crate::Backend;
     use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-    use boardlab_core::{ReferenceBoard, START_FEN};
+    use boardlab_core::BoardExt;
+    use boardlab_core::START_FEN;
+    use boardlab_reference::ReferenceBoard;
 
     #[test]
     fn every_option_gives_the_suite_counts() {

@@ -12,7 +12,8 @@ use super::runner::LeafCount;
 use super::{PerftOptions, PerftRunner};
 use crate::{Error, Position};
 use boardlab_core::bitboard::king_attacks;
-use boardlab_core::{Board, CastlingSide, Color, GenKind, Move, MoveFlag, MoveList, PerftMode};
+use boardlab_core::{Board, GenKind, Move, MoveList, PerftMode};
+use boardlab_reference::Checks;
 use std::ops::AddAssign;
 
 /// The statistics of the leaves `depth` plies below a position: the columns of
@@ -117,43 +118,19 @@ impl PerftStats {
             ..PerftStats::default()
         };
         if board.in_check() {
+            // Under 1% of a tree's leaves at the page's depths are in check, so the checks
+            // are read off the position as a `Setup`, by boardlab-reference's one classifier,
+            // instead of asking every backend for an attackers set.
+            let checks = Checks::of(&board.to_setup(), Some(last));
             stats.checks = 1;
-            let (checkers, uncovered) = checkers(board, last);
-            stats.double_checks = u64::from(checkers > 1);
-            stats.discovered_checks = u64::from(checkers == 1 && uncovered == 1);
+            stats.double_checks = u64::from(checks.is_double());
+            stats.discovered_checks = u64::from(checks.is_discovered());
             stats.checkmates = u64::from(board.count_legal() == 0);
         } else {
             stats.stalemates = u64::from(!can_move(board));
         }
         stats
     }
-}
-
-/// How many pieces give check in `board`, and how many of them were uncovered by `last` rather
-/// than moved by it. Asked only of leaves in check (under 1% of a tree's leaves at the page's
-/// depths), so it reads the position as a [`Setup`](boardlab_core::Setup) instead of asking
-/// every backend for an attackers set.
-fn checkers<B: Board>(board: &B, last: Move) -> (u32, u32) {
-    let setup = board.to_setup();
-    let us = board.side_to_move();
-    let king = board.king_square(us);
-    let checkers = setup.attackers(king, !us, setup.occupied());
-    let mut moved = checkers & boardlab_core::Bitboard::from_square(last.to());
-    if last.is_castle() {
-        let side = if last.flag() == MoveFlag::KingCastle {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
-        let rook_to = side.rook_to(mover(us));
-        moved |= checkers & boardlab_core::Bitboard::from_square(rook_to);
-    }
-    (checkers.count(), (checkers & !moved).count())
-}
-
-/// The side that made the last move, given the side to move.
-fn mover(to_move: Color) -> Color {
-    !to_move
 }
 
 /// Whether the side to move, not in check, has a legal move: the stalemate test, made at every
@@ -235,7 +212,8 @@ impl LeafCount for PerftStats {
 mod tests {
     use super::*;
     use crate::perft::{PerftOptions, PerftRunner};
-    use boardlab_core::ReferenceBoard;
+    use boardlab_core::BoardExt;
+    use boardlab_reference::ReferenceBoard;
 
     fn stats(fen: &str, depth: u32, threads: usize) -> PerftStats {
         let board = ReferenceBoard::from_fen(fen).unwrap();

@@ -115,7 +115,9 @@ impl SeededZobrist {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardlab_core::{ReferenceBoard, Setup, START_FEN};
+    use boardlab_core::BoardExt;
+    use boardlab_core::{Setup, START_FEN};
+    use boardlab_reference::ReferenceBoard;
 
     #[test]
     fn the_seeded_hash_depends_on_the_position_only() {

@@ -9,7 +9,8 @@ pub(crate) use args::PositionArgs;
 pub(crate) use key_command::KeyArgs;
 
 use crate::Error;
-use boardlab_core::{Board, Move, MoveError, ReferenceBoard, Setup, UciMove, Zobrist};
+use boardlab_core::{Board, BoardExt, Move, MoveError, Setup, UciMove, Zobrist};
+use boardlab_reference::ReferenceBoard;
 
 /// A position as a game reached it: the root set up from a FEN, the moves played from it, the
 /// hashes repetition detection needs, and the notation its moves are read and written in.
@@ -236,7 +237,7 @@ mod tests {
         assert_eq!(position.history().len(), 2);
         assert_eq!(position.history()[0], Zobrist::for_search(&start));
         assert_eq!(position.root(), &start);
-        let board: boardlab_core::ReferenceBoard = position.board();
+        let board: boardlab_reference::ReferenceBoard = position.board();
         assert_eq!(board.to_setup(), position.setup());
         let err = position.play("e2e5").unwrap_err().to_string();
         assert!(err.starts_with("illegal move \"e2e5\""), "{err}");

@@ -7,7 +7,7 @@ use super::{
     RATIO_PEERS,
 };
 use crate::Error;
-use boardlab_core::views::svg::escape;
+use boardlab_views::svg::escape;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

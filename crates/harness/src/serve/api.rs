@@ -6,14 +6,16 @@
 use super::budget::{MAX_DIVIDE_DEPTH, NODE_BUDGET, TIME_BUDGET};
 use super::Served;
 use crate::position::PositionArgs;
-use crate::{slider_lookup, Backend, Error, Position};
+use crate::{Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use boardlab_bitboard::boardlab_sliders::{step_by_step, Slider};
-use boardlab_core::{Bitboard, Board, Square, Views};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Board, BoardExt, Square};
+use boardlab_sliders::ray_step_by_step;
+use boardlab_views::Views;
 use clap::ValueEnum;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -200,7 +202,7 @@ pub(crate) async fn show(q: Result<Query<PositionQuery>, QueryRejection>) -> Ans
         .transpose()?;
     let position = position(q.fen, q.moves, q.chess960)?;
     let shown = with_backend!(backend, B => position.board::<B>().show(focus));
-    let board: boardlab_core::ReferenceBoard = position.board();
+    let board: boardlab_reference::ReferenceBoard = position.board();
     let pieces: BTreeMap<String, String> = Square::ALL
         .iter()
         .filter_map(|&sq| Some((sq.to_string(), board.piece_at(sq)?.char().to_string())))
@@ -242,19 +244,21 @@ pub(crate) async fn explain(q: Result<Query<PositionQuery>, QueryRejection>) -> 
     Ok(Json(answer))
 }
 
+/// The name of the reference ray walk on the slider page ([`ray_step_by_step`]).
+const RAY_WALK: &str = "ray";
+
 /// The techniques the slider page offers: every backend with a slider lookup, then the
 /// reference ray walk.
 fn techniques() -> Vec<(&'static str, &'static str)> {
     let mut found: Vec<(&str, &str)> = Backend::ALL
         .iter()
         .filter_map(|&backend| {
-            let lookup = slider_lookup(backend, Slider::Rook, Square::D4, Bitboard::EMPTY)?;
+            let lookup = backend.slider_lookup(Slider::Rook, Square::D4, Bitboard::EMPTY)?;
             Some((backend.name(), lookup.title))
         })
         .collect();
-    if let Some(ray) = step_by_step("ray", Slider::Rook, Square::D4, Bitboard::EMPTY) {
-        found.push(("ray", ray.title));
-    }
+    let ray = ray_step_by_step(Slider::Rook, Square::D4, Bitboard::EMPTY);
+    found.push((ray.technique, ray.title));
     found
 }
 
@@ -301,9 +305,11 @@ pub(crate) async fn slider(q: Result<Query<SliderQuery>, QueryRejection>) -> Ans
     {
         occupied = occupied.with(square(Some(name))?);
     }
+    // The backends by their types; the ray walk, which no backend runs, besides them.
     let lookup = match Backend::named(technique) {
-        Some(backend) => slider_lookup(backend, slider, sq, occupied),
-        None => step_by_step(technique, slider, sq, occupied),
+        Some(backend) => backend.slider_lookup(slider, sq, occupied),
+        None if technique == RAY_WALK => Some(ray_step_by_step(slider, sq, occupied)),
+        None => None,
     };
     let lookup = lookup.ok_or_else(|| {
         let names: Vec<&str> = techniques().into_iter().map(|(name, _)| name).collect();

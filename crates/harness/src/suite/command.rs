@@ -83,7 +83,7 @@ pub(crate) fn run(args: &SuiteArgs, out: &mut impl Write) -> Result<Outcome, Err
             args.max_nodes
         )));
     }
-    let backends = args.backend.runnable()?;
+    let backends = crate::args::runnable(args.backend)?;
     let bar = progress_bar((planned * backends.len()) as u64);
     let mut failed = false;
     for backend in backends {

@@ -11,7 +11,8 @@ use crate::perft::{mnps, PerftOptions, PerftRunner};
 use crate::report::{html_page, Amount, Machine, Measurement, Results};
 use crate::{Backend, BackendChoice, Error, Outcome};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, EvalTerms, PerftCase, PerftMode, Setup};
+use boardlab_core::{Board, PerftCase, PerftMode, Setup};
+use boardlab_engine::EvalTerms;
 use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -214,7 +215,7 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
         None => parse_perft_suite(STANDARD_SUITE)
             .map_err(|err| Error::Usage(format!("the embedded suite: {err}")))?,
     };
-    let backends = args.backend.runnable()?;
+    let backends = crate::args::runnable(args.backend)?;
     let engine_workloads: Vec<Workload> = match args.workload {
         Workload::Perft => Vec::new(),
         Workload::All => Workload::ENGINE.to_vec(),

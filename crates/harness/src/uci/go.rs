@@ -1,6 +1,7 @@
 //! The parameters of UCI's `go` command, and the search limits they ask for.
 
-use boardlab_core::{Color, Limits};
+use boardlab_core::Color;
+use boardlab_engine::Limits;
 use std::time::Duration;
 
 /// The parameters of a `go` command.

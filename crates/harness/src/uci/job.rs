@@ -4,7 +4,8 @@
 use super::go::GoParams;
 use crate::perft::{DivideFormat, PerftOptions, PerftRunner};
 use crate::{Backend, Position};
-use boardlab_core::{Board, Limits, Move, SearchInfo, Searcher};
+use boardlab_core::{BoardExt, Move};
+use boardlab_engine::{EngineQueries, Limits, SearchInfo, Searcher};
 use std::fmt::Display;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,7 +51,7 @@ impl Job {
         with_backend!(self.backend, B => self.run_on::<B>(searcher))
     }
 
-    fn run_on<B: Board>(&self, searcher: &mut Searcher) {
+    fn run_on<B: EngineQueries>(&self, searcher: &mut Searcher) {
         if self.debug {
             // The name of the board type that runs, not of the option's value: what a test of
             // `setoption name Backend` needs to see.
@@ -121,7 +122,7 @@ impl Job {
 
     /// The legal moves `searchmoves` names here; each one that is not legal is reported and
     /// left out.
-    fn root_moves<B: Board>(&self, board: &B) -> Vec<Move> {
+    fn root_moves<B: EngineQueries>(&self, board: &B) -> Vec<Move> {
         let mut moves = Vec::new();
         for text in &self.params.searchmoves {
             match board.parse_move(text, self.position.king_takes_rook()) {
@@ -140,7 +141,7 @@ impl Job {
 
     /// `go perft N`: Stockfish's divide output, each root move's count as it is known. A
     /// `stop` ends it early, with a note instead of the total.
-    fn perft<B: Board>(&self, board: &B, depth: u32) {
+    fn perft<B: EngineQueries>(&self, board: &B, depth: u32) {
         let format = DivideFormat::Stockfish;
         let counted = PerftRunner::new(PerftOptions::default()).map(|runner| {
             runner

@@ -23,7 +23,7 @@
 //! `position startpos|fen … [moves …]`,
 //! `go` with `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `mate`
 //! (a search that prunes nothing that could hide a mate, see
-//! [`Limits::mate`](boardlab_core::Limits::mate)), `searchmoves` (the root moves to consider),
+//! [`Limits::mate`](boardlab_engine::Limits::mate)), `searchmoves` (the root moves to consider),
 //! `ponder`, `infinite` and `perft N` (Stockfish's divide output), `stop`, `ponderhit` and
 //! `quit`.
 //!
@@ -48,7 +48,8 @@ pub(crate) use command::{run, UciArgs};
 
 use crate::args::DEFAULT_HASH_MB;
 use crate::{Backend, Book, Error, Position};
-use boardlab_core::{EvalTerms, Move, Searcher, Setup, MAX_DEPTH};
+use boardlab_core::{Move, Setup, MAX_DEPTH};
+use boardlab_engine::{EvalTerms, Searcher};
 use go::GoParams;
 use job::{Job, Output};
 use std::io::{BufRead, Write};
@@ -390,7 +391,7 @@ mod tests {
         );
         let game = engine.position.history();
         assert_eq!(game.len(), 5);
-        let now: boardlab_core::ReferenceBoard = engine.position.board();
+        let now: boardlab_reference::ReferenceBoard = engine.position.board();
         assert_eq!(game[1], now.search_zobrist());
     }
 

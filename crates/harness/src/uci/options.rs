@@ -3,7 +3,7 @@
 use super::{after_word, find_word, UciServer};
 use crate::args::{DEFAULT_HASH_MB, MAX_HASH_MB};
 use crate::{Backend, Book};
-use boardlab_core::{EvalTerms, Searcher};
+use boardlab_engine::{EvalTerms, Searcher};
 use std::sync::Arc;
 
 impl UciServer {

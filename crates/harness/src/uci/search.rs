@@ -6,7 +6,7 @@ use crate::args::{self, HashSize};
 use crate::engine::EvalChoice;
 use crate::position::{Position, PositionArgs};
 use crate::{BackendChoice, Error, Outcome};
-use boardlab_core::{Board, EvalTerms, Limits, Score, SearchResult, Searcher};
+use boardlab_engine::{EngineQueries, EvalTerms, Limits, Score, SearchResult, Searcher};
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -63,7 +63,7 @@ impl SearchArgs {
 /// A bad FEN or move.
 pub(crate) fn run(args: &SearchArgs, out: &mut impl Write) -> Result<Outcome, Error> {
     let position = args.position.resolve()?;
-    for backend in args.backend.runnable()? {
+    for backend in crate::args::runnable(args.backend)? {
         let (result, best, pv) = with_backend!(backend, B => search::<B>(args, &position, out)?);
         if args.json {
             let score = match result.score {
@@ -107,7 +107,7 @@ type Searched = (SearchResult, Option<String>, Vec<String>);
 
 /// Searches the position on board type `B`. The `--moves` played on the way are the game's
 /// history, so the search sees repetitions of their positions.
-fn search<B: Board>(
+fn search<B: EngineQueries>(
     args: &SearchArgs,
     position: &Position,
     out: &mut impl Write,

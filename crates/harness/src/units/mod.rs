@@ -227,7 +227,9 @@ pub fn split<B: Board>(
 mod tests {
     use super::*;
     use boardlab_core::epd::{parse_perft_suite, BUG_CATCHERS, STANDARD_SUITE};
-    use boardlab_core::{perft, PerftMode, ReferenceBoard};
+    use boardlab_core::BoardExt;
+    use boardlab_core::{perft, PerftMode};
+    use boardlab_reference::ReferenceBoard;
 
     /// The fastest board, so that the counts below take seconds.
     pub(super) type Fast = boardlab_magic::MagicBoard;

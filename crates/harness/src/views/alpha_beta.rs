@@ -2,7 +2,7 @@
 //! game tree, and the tree drawn with what the search visited, the window (alpha, beta) each
 //! node was searched with, the bound each node returned and the subtrees it cut.
 
-use boardlab_core::views::svg;
+use boardlab_views::svg;
 use std::fmt::Write as _;
 
 /// A game tree: a leaf's score, or a node's children.

@@ -2,8 +2,9 @@
 
 use super::{draw, View, ViewArgs};
 use crate::{Error, Outcome};
-use boardlab_core::views::Explanation;
-use boardlab_core::{Square, Views};
+use boardlab_core::Square;
+use boardlab_views::Explanation;
+use boardlab_views::Views;
 use std::io::Write;
 
 /// Arguments of `boardlab explain`.

@@ -6,14 +6,16 @@
 //! visited and what it cut; the descent figure runs `diff`'s one descent and draws its path.
 
 use super::alpha_beta::{alpha_beta_svg, TREE};
-use super::slider_lookup::slider_lookup;
 use crate::output::write_file;
 use crate::{Backend, DiffReport, Error, Outcome, Position};
-use boardlab_bitboard::boardlab_sliders::{Lookup, LookupStep, Slider, StepValue, BOOK_BLOCKERS};
 use boardlab_bitboard::views::check_and_pin_masks;
 use boardlab_bitboard::HyperbolaBoard;
-use boardlab_core::views::svg::{self, Cell, Figure, Panel, Tone};
-use boardlab_core::{Bitboard, Board, ReferenceBoard, Square, UciMove};
+use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Board, BoardExt, Square, UciMove};
+use boardlab_reference::ReferenceBoard;
+use boardlab_sliders::BOOK_BLOCKERS;
+use boardlab_views::svg::{self, Cell, Figure, Panel, Tone};
+use boardlab_views::{Lookup, LookupStep, StepValue};
 use itertools::Itertools;
 use std::io::Write;
 use std::path::PathBuf;
@@ -79,7 +81,8 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
         }
         Idea::KoggeStone => {
             let fill: Bitboard = FILL_OCCUPIED.into_iter().collect();
-            let lookup = slider_lookup(Backend::KoggeStone, Slider::Rook, Square::D1, fill)
+            let lookup = Backend::KoggeStone
+                .slider_lookup(Slider::Rook, Square::D1, fill)
                 .expect("Kogge-Stone explains its lookups");
             lookup_figure(&lookup, "north (shift +8)", 3).to_svg()
         }
@@ -99,7 +102,8 @@ pub(crate) fn run(args: &FigureArgs, out: &mut impl Write) -> Result<Outcome, Er
 
 /// The lookup of `slider` on d4 among `occupied` by a technique of boardlab-sliders.
 fn explained(backend: Backend, slider: Slider, occupied: Bitboard) -> Lookup {
-    slider_lookup(backend, slider, Square::D4, occupied)
+    backend
+        .slider_lookup(slider, Square::D4, occupied)
         .expect("the bitboard techniques explain their lookups")
 }
 
@@ -280,7 +284,7 @@ fn masks_figure(fen: &str) -> Result<Figure, Error> {
     }
     let movers = board.by_color(board.side_to_move()) & !pinned;
     if let Some(blocker) = movers.without(king).find(|&sq| {
-        boardlab_core::views::svg::legal_moves_panel(&board, sq)
+        boardlab_views::svg::legal_moves_panel(&board, sq)
             .rows
             .iter()
             .flatten()

@@ -7,13 +7,12 @@ pub(crate) mod alpha_beta;
 pub(crate) mod explain;
 pub(crate) mod figures;
 pub(crate) mod show;
-pub mod slider_lookup;
 
 use crate::output::write_file;
 use crate::position::PositionArgs;
 use crate::{BackendChoice, Error, Outcome};
-use boardlab_core::views::Explanation;
-use boardlab_core::Views;
+use boardlab_views::Explanation;
+use boardlab_views::Views;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -70,7 +69,7 @@ pub(crate) fn render(explained: &Explanation, svg: bool, json: bool) -> Result<S
 /// fails with.
 fn draw(args: &ViewArgs, view: &impl View, out: &mut impl Write) -> Result<Outcome, Error> {
     let position = args.position.resolve()?;
-    let backends = args.backend.runnable()?;
+    let backends = crate::args::runnable(args.backend)?;
     if (args.svg || args.json) && backends.len() > 1 {
         let flag = if args.svg { "--svg" } else { "--json" };
         return Err(Error::Usage(format!(

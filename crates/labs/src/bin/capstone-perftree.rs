@@ -12,7 +12,7 @@
 //! blank line and the total, as `boardlab perftree` does. A bad argument is one line on
 //! stderr and exit status 2.
 
-use boardlab_core::{divide, Board, PerftMode, Setup};
+use boardlab_core::{divide, Board, BoardExt, PerftMode, Setup};
 use boardlab_labs::capstone::Board16x16;
 use std::process::ExitCode;
 

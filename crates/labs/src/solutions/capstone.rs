@@ -10,8 +10,8 @@ use crate::capstone::{
     KING_STEPS, KNIGHT_STEPS, ROOK_STEPS,
 };
 use boardlab_core::{
-    Board, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece,
-    PositionState, Role, Setup, Square, Zobrist, PROMOTION_ORDER,
+    Board, BoardExt, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink,
+    Piece, PositionState, Role, Setup, Square, Zobrist, PROMOTION_ORDER,
 };
 
 /// The 16x16 board: 256 cells, the two kings' squares and the state besides the pieces.
@@ -266,11 +266,7 @@ impl Board16x16 {
 
     /// The side and the rook squares of a castling move, from the rights before it.
     fn castling_rook(rights: CastlingRights, us: Color, mv: Move) -> (Square, Square) {
-        let side = if mv.flag() == MoveFlag::KingCastle {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
+        let side = mv.castling_side().unwrap_or(CastlingSide::Queen);
         let rook_from = rights.rook(us, side).unwrap_or(side.rook_from(us));
         (rook_from, side.rook_to(us))
     }
@@ -301,8 +297,8 @@ impl Board for Board16x16 {
         board
     }
 
-    fn state(&self) -> &PositionState {
-        &self.state
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {

@@ -1,7 +1,7 @@
 //! Solution of the staged move picker.
 
 use crate::picker::mvv_lva;
-use boardlab_core::{Board, GenKind, Move, MoveList};
+use boardlab_core::{Board, BoardExt, GenKind, Move, MoveList};
 
 /// Where the picker is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,7 +1,8 @@
 //! Solutions of the search exercises.
 
 use crate::search::{GameTree, INFINITY};
-use boardlab_core::{Board, GenKind, MoveList};
+use boardlab_core::{GenKind, MoveList};
+use boardlab_engine::EngineQueries;
 
 /// A leaf's score, or the best child's value negated.
 pub fn negamax<T: GameTree>(tree: &T, position: T::Position) -> i32 {
@@ -35,7 +36,7 @@ pub fn alpha_beta<T: GameTree>(tree: &T, position: T::Position, mut alpha: i32, 
 }
 
 /// Stand pat, then the captures that do not lose material by static exchange, best first.
-pub fn quiescence<B: Board>(
+pub fn quiescence<B: EngineQueries>(
     board: &mut B,
     mut alpha: i32,
     beta: i32,

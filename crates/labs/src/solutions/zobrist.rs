@@ -13,14 +13,9 @@ pub fn update(hash: Zobrist, before: &Before, mv: Move) -> Zobrist {
     };
     let mut hash = hash ^ Zobrist::piece(mover, from);
 
-    if mv.is_castle() {
+    if let Some(side) = mv.castling_side() {
         // The king lands on `to`; the rook comes from the square its right names (any square
         // of the back rank in Chess960) and lands beside it.
-        let side = if mv.flag() == MoveFlag::KingCastle {
-            CastlingSide::King
-        } else {
-            CastlingSide::Queen
-        };
         let rook = Piece::new(us, Role::Rook);
         let rook_from = before
             .castling()

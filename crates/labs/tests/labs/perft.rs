@@ -3,7 +3,7 @@
 
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{Board, PerftMode, Setup};
+use boardlab_core::{Board, BoardExt, PerftMode, Setup};
 use boardlab_labs::perft::{self, MoveTree};
 use boardlab_mailbox::MailboxBoard;
 use boardlab_x88::X88Board;

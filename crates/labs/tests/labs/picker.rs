@@ -2,9 +2,8 @@
 //! with a board that records when each kind of move is generated.
 
 use crate::{pass, positions, rejects, Checked};
-use boardlab_core::{
-    staged_order, Board, GenKind, Move, MoveFlag, MoveList, MoveSink, Setup, Square,
-};
+use boardlab_core::{Board, BoardExt, GenKind, Move, MoveFlag, MoveList, MoveSink, Setup, Square};
+use boardlab_engine::{staged_order, EngineQueries};
 use boardlab_labs::picker::{mvv_lva, StagedPicker};
 use boardlab_mailbox::MailboxBoard;
 use rand::rngs::StdRng;
@@ -73,6 +72,9 @@ impl Board for Recording {
         self.inner.make_null()
     }
 }
+
+/// The generic answers: what the pickers ask of the board beside its moves.
+impl EngineQueries for Recording {}
 
 /// Makes a picker over a recording board.
 type NewPicker = for<'a> fn(

@@ -2,7 +2,7 @@
 //! slot, against the piece-list backend.
 
 use crate::{pass, positions, rejects, Checked};
-use boardlab_core::{Board, Role, Square};
+use boardlab_core::{Board, BoardExt, Role, Square};
 use boardlab_labs::piece_list::SlotList;
 use boardlab_piece_list::PieceListBoard;
 

@@ -2,8 +2,9 @@
 //! `quiescence`: values, evaluations and moves made on random positions, with several windows.
 
 use crate::{pass, positions, rejects, Checked};
-use boardlab_core::queries::see_value;
 use boardlab_core::{Board, GenKind, Move, MoveList, Role, Setup};
+use boardlab_engine::queries::see_value;
+use boardlab_engine::EngineQueries;
 use boardlab_labs::search::{self, GameTree, INFINITY};
 use boardlab_mailbox::MailboxBoard;
 use rand::rngs::StdRng;
@@ -402,8 +403,11 @@ impl Board for Counting {
     }
 }
 
+/// The generic answers (the SEE the quiescence exercise asks).
+impl EngineQueries for Counting {}
+
 /// Material for the side to move, in SEE values, without the kings.
-fn material<B: Board>(board: &B) -> i32 {
+fn material<B: EngineQueries>(board: &B) -> i32 {
     let us = board.side_to_move();
     let mut score = 0;
     board.for_each_piece(|_, piece| {
@@ -416,7 +420,7 @@ fn material<B: Board>(board: &B) -> i32 {
 }
 
 /// The captures (and promotions) a quiescence search tries, best exchange first.
-fn captures_to_try<B: Board>(board: &B) -> Vec<Move> {
+fn captures_to_try<B: EngineQueries>(board: &B) -> Vec<Move> {
     let mut noisy = MoveList::new();
     board.generate(GenKind::Noisy, &mut noisy);
     let mut scored: Vec<(i32, Move)> = noisy
@@ -429,7 +433,7 @@ fn captures_to_try<B: Board>(board: &B) -> Vec<Move> {
 }
 
 /// The exercise's rules, as the check's reference.
-fn reference_quiescence<B: Board>(
+fn reference_quiescence<B: EngineQueries>(
     board: &mut B,
     alpha: i32,
     beta: i32,
@@ -453,7 +457,7 @@ fn reference_quiescence<B: Board>(
 /// of the position after it in the window negated and swapped, and the loop cut as soon as a
 /// value reaches `beta`. It starts from `best` with `alpha` raised to it, and returns the best
 /// value found.
-fn search_moves<B: Board>(
+fn search_moves<B: EngineQueries>(
     board: &mut B,
     moves: impl IntoIterator<Item = Move>,
     (mut best, mut alpha, beta): (i32, i32, i32),
@@ -475,7 +479,7 @@ fn search_moves<B: Board>(
 
 /// The same tree without a window: stand pat or the best capture, every capture searched;
 /// `None` once more than `budget` positions have been visited.
-fn quiescence_without_window<B: Board>(board: &mut B, budget: &mut u32) -> Option<i32> {
+fn quiescence_without_window<B: EngineQueries>(board: &mut B, budget: &mut u32) -> Option<i32> {
     *budget = budget.checked_sub(1)?;
     let mut best = material(board);
     for mv in captures_to_try(board) {

@@ -2,7 +2,7 @@
 //! scratch, from the position's own hash and from another, with few squares read.
 
 use crate::{pass, positions, rejects, Checked};
-use boardlab_core::{Board, Color, Move, Piece, Role, Setup, Square, Zobrist};
+use boardlab_core::{Board, BoardExt, Color, Move, Piece, Role, Setup, Square, Zobrist};
 use boardlab_labs::zobrist::{self, Before};
 use boardlab_mailbox::MailboxBoard;
 

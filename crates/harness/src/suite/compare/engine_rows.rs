@@ -26,7 +26,7 @@ pub(super) struct EngineRun<'a> {
 
 impl EngineRun<'_> {
     /// This workload's work on board type `B`, once.
-    fn measure<B: Board>(self) -> Result<Measured, Error> {
+    fn measure<B: boardlab_engine::EngineQueries>(self) -> Result<Measured, Error> {
         workload::measure::<B>(self.workload, self.set, self.budget, self.terms)
     }
 }

@@ -8,7 +8,7 @@
 //! (depth-preferred: deep results are the expensive ones) and the second takes whatever does not
 //! displace the first (always-replace: recent results are the likely ones).
 
-use crate::{Move, Zobrist};
+use boardlab_core::{Move, Zobrist};
 
 /// How a stored score bounds the true score of its position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -193,7 +193,7 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MoveFlag, Square};
+    use boardlab_core::{MoveFlag, Square};
 
     fn zobrist(key: u64, lock: u64) -> Zobrist {
         Zobrist { key, lock }

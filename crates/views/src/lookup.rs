@@ -15,8 +15,8 @@
 //!   StepValue  = Squares(bitboard) | Word(u64) | Number(u64) | Bits { value, width }
 //! ```
 
-use crate::lines::{binary64, grids};
-use crate::Slider;
+use crate::text::{binary64, grids};
+use boardlab_core::bitboard::Slider;
 use boardlab_core::{Bitboard, Square};
 use serde::{Serialize, Serializer};
 use std::fmt::Write;
@@ -25,15 +25,24 @@ use std::fmt::Write;
 ///
 /// # Examples
 ///
+/// A technique's `step_by_step` builds its lookup with [`Steps`]; here, a lookup of one step:
+///
 /// ```
+/// use boardlab_core::bitboard::{slider_attacks_slow, Slider, ROOK_DIRECTIONS};
 /// use boardlab_core::{Bitboard, Square};
-/// use boardlab_sliders::{step_by_step, Slider, StepValue};
+/// use boardlab_views::{StepValue, Steps, Technique};
 ///
 /// let occupied = Bitboard::from_square(Square::D4).with(Square::D6);
-/// let lookup = step_by_step("obstruction", Slider::Rook, Square::D4, occupied).unwrap();
+/// let attacks = slider_attacks_slow(Square::D4, occupied, &ROOK_DIRECTIONS);
+/// let mut steps = Steps::new();
+/// steps.part("file through d4");
+/// steps.squares("upper blockers", Bitboard::from_square(Square::D6));
+/// let walk = Technique { name: "walk", title: "a walk", summary: "" };
+/// let lookup = steps.finish(&walk, Slider::Rook, Square::D4, occupied, attacks);
 /// assert_eq!(lookup.attacks.count(), 2 + 3 + 3 + 4);
 /// let upper = lookup.step("file through d4", "upper blockers").unwrap();
 /// assert_eq!(upper.value, StepValue::Squares(Bitboard::from_square(Square::D6)));
+/// assert!(lookup.to_text().starts_with("a walk: a rook on d4"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Lookup {
@@ -44,6 +53,7 @@ pub struct Lookup {
     /// The idea in one line, or something this lookup depends on (the processor); may be empty.
     pub summary: &'static str,
     /// Rook or bishop.
+    #[serde(serialize_with = "slider_name")]
     pub slider: Slider,
     /// The slider's square.
     #[serde(serialize_with = "square_name")]
@@ -158,6 +168,10 @@ fn hex_word<S: Serializer>(word: &u64, serializer: S) -> Result<S::Ok, S::Error>
 
 fn square_name<S: Serializer>(sq: &Square, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.collect_str(sq)
+}
+
+fn slider_name<S: Serializer>(slider: &Slider, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(slider.name())
 }
 
 /// Builds an [`Lookup`]'s steps, the current part set once for the steps that follow.
@@ -357,30 +371,4 @@ fn flush_boards(out: &mut String, boards: &mut Vec<&LookupStep>) {
         .collect();
     out.push_str(&grids(&sets));
     boards.clear();
-}
-
-/// The lookup by walking rays, the reference every technique is tested against: each
-/// direction's squares up to the first occupied one.
-pub fn ray_step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {
-    let mut steps = Steps::new();
-    let mut attacks = Bitboard::EMPTY;
-    for &(df, dr) in slider.directions() {
-        let ray = boardlab_core::bitboard::ray(sq, df, dr);
-        let reached = crate::reference_attacks(slider, sq, occupied) & ray;
-        attacks |= reached;
-        steps.part(format!("direction ({df:+}, {dr:+})"));
-        steps.squares("ray", ray);
-        steps.squares("occupied on the ray", occupied & ray);
-        steps.note(
-            "reached",
-            reached,
-            "the ray's squares up to the first occupied one, which is reached too",
-        );
-    }
-    let technique = Technique {
-        name: "ray",
-        title: "ray walk",
-        summary: "each direction square by square until an occupied square",
-    };
-    steps.finish(&technique, slider, sq, occupied, attacks)
 }

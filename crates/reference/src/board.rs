@@ -2,11 +2,11 @@
 //!
 //! Moves are generated pseudo-legally and kept when the reference [`Setup::play`] leaves the
 //! mover's king unattacked. Make pushes the old setup on a stack and unmake pops it. It is short
-//! and easy to check by eye, passes the perft suites, and lets boardlab-core test its search
-//! without depending on a backend crate. It is not registered on the command line.
+//! and easy to check by eye, passes the perft suites, and lets the engine and the tests run on
+//! a board of no backend crate. It is not registered on the command line.
 
-use crate::bitboard::pawn_attacks;
-use crate::{
+use boardlab_core::bitboard::{pawn_attacks, piece_attacks};
+use boardlab_core::{
     Board, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink, Piece, PositionState, Role,
     Setup, Square,
 };
@@ -69,7 +69,7 @@ impl ReferenceBoard {
                     }
                     continue;
                 }
-                _ => crate::setup::piece_attacks(piece, from, occupied),
+                _ => piece_attacks(piece, from, occupied),
             };
             for to in targets {
                 if ours(to) {
@@ -120,8 +120,8 @@ impl Board for ReferenceBoard {
         self.setup.clone()
     }
 
-    fn state(&self) -> &PositionState {
-        &self.state
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -186,8 +186,9 @@ impl Board for ReferenceBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
-    use crate::{perft, PerftCase, PerftMode};
+    use boardlab_core::epd::{parse_perft_suite, CHESS960_SUITE, TRICKY_SUITE};
+    use boardlab_core::BoardExt;
+    use boardlab_core::{perft, PerftCase, PerftMode};
 
     fn case(suite: &str, id: &str) -> PerftCase {
         parse_perft_suite(suite)

@@ -3,13 +3,15 @@
 //! how mobile each side is, how many squares it controls, what its pawns look like, and what a
 //! capture wins by static exchange evaluation (SEE).
 //!
-//! [`Board`] provides every query with the generic answer written here, which asks nothing of a
-//! board but [`Board::piece_at`] and [`Board::for_each_piece`]: it reads the occupied squares
-//! piece by piece and walks rays square by square. Each
-//! backend overrides the queries in its own idiom (table lookups on bitboards, the difference
-//! table on 0x88, ray scans over the mailbox frame, the lists on the piece-list board), and every
-//! override must give exactly the generic answer; the generic functions stay public so that
-//! benches can time a backend's own answer against them and tests can compare the two.
+//! [`EngineQueries`] provides every query with the generic answer written here, which asks
+//! nothing of a board but [`Board::piece_at`] and [`Board::for_each_piece`]: it reads the
+//! occupied squares piece by piece and walks rays square by square. Each backend implements the
+//! trait in its own crate and overrides a query in its own idiom where that answers faster
+//! (table lookups on bitboards, the difference table on 0x88, ray scans over the mailbox frame,
+//! the lists on the piece-list board); every override must give exactly the generic answer. The
+//! generic functions stay public so that benches can time a backend's own answer against them
+//! and the conformance kit can compare the two. The [`ReferenceBoard`] keeps every generic
+//! answer: it is the yardstick.
 //!
 //! # The rules the answers follow
 //!
@@ -26,13 +28,76 @@
 //! - [`see`] plays out the exchange on the target square with the [`SEE_VALUES`], each side
 //!   recapturing with its least valuable attacker: by piece kind (pawn, knight, bishop, rook,
 //!   queen, king), then the lowest square. See its docs for the king, en passant and
-//!   promotions.
+//!   promotions. However a backend finds the captures, their gains go into one [`SwapList`],
+//!   whose [`value`](SwapList::value) is the one fold of an exchange.
 
-use crate::bitboard::{
-    king_attacks, knight_attacks, pawn_attacks, slider_attacks_slow, BISHOP_DIRECTIONS,
-    ROOK_DIRECTIONS,
-};
-use crate::{Bitboard, Board, Color, Move, Piece, Role, Square};
+use boardlab_core::bitboard::piece_attacks;
+use boardlab_core::{Bitboard, Board, Color, Move, Piece, Role, Square};
+use boardlab_reference::ReferenceBoard;
+
+/// The engine's questions to a board, each with the generic answer as its default (see the
+/// module docs for the rules every answer follows).
+///
+/// A backend implements the trait in its own crate: an empty `impl` keeps every generic
+/// answer, and a method written out is the backend's own answer, which must equal the generic
+/// one (the conformance kit checks that on every board it is given). A backend overrides a
+/// query only where its own idiom answers it faster.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_core::{Board, BoardExt, Color, START_FEN, Square};
+/// use boardlab_engine::EngineQueries;
+/// use boardlab_reference::ReferenceBoard;
+///
+/// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
+/// assert_eq!(board.attacks_from(Square::G1).count(), 3);
+/// assert_eq!(board.mobility(Color::White), 4);
+/// ```
+pub trait EngineQueries: Board {
+    /// The squares the piece on `sq` attacks (none when `sq` is empty): a pawn's two capture
+    /// squares, a slider's lines up to and including the first occupied square, a knight's or
+    /// king's steps. Pins are ignored. Generic answer: [`attacks_from`].
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        attacks_from(self, sq)
+    }
+
+    /// The pieces of `by` that attack `sq` once the pieces on `lifted` are taken off the board
+    /// (they neither attack nor block): the x-ray step of a static exchange. Generic answer:
+    /// [`attackers_to`].
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        attackers_to(self, sq, by, lifted)
+    }
+
+    /// Over `color`'s knights, bishops, rooks and queens, the attacked squares not occupied by
+    /// `color`, summed; pins ignored. Generic answer: [`mobility`].
+    fn mobility(&self, color: Color) -> u32 {
+        mobility(self, color)
+    }
+
+    /// How many squares at least one piece of `color` attacks (pawns by their capture
+    /// squares, the king included, occupied or not, pins ignored). Generic answer:
+    /// [`attacked_squares`].
+    fn attacked_squares(&self, color: Color) -> u32 {
+        attacked_squares(self, color)
+    }
+
+    /// `color`'s doubled, isolated and passed pawns. Generic answer: [`pawn_structure`].
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        pawn_structure(self, color)
+    }
+
+    /// The static exchange value of `mv` in centipawns for the side making it, by the rules of
+    /// [`see`]. Provided on top of [`attackers_to`](EngineQueries::attackers_to), so a backend
+    /// with its own attacker query already has its own SEE; one may override it to find the
+    /// x-rays incrementally, with the captures' gains folded by a [`SwapList`].
+    fn see(&self, mv: Move) -> i32 {
+        see_with(self, mv, |sq, by, lifted| self.attackers_to(sq, by, lifted))
+    }
+}
+
+/// The yardstick keeps every generic answer.
+impl EngineQueries for ReferenceBoard {}
 
 /// The values static exchange evaluation weighs pieces by, indexed by [`Role`]: pawn 100,
 /// knight 300, bishop 300, rook 500, queen 900, and a king worth more than everything else on
@@ -63,22 +128,7 @@ pub fn occupancy<B: Board>(board: &B) -> Bitboard {
     occupied
 }
 
-/// The squares a `piece` standing on `sq` attacks when `occupied` are the occupied squares.
-pub fn piece_attacks(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
-    match piece.role {
-        Role::Pawn => pawn_attacks(piece.color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS),
-        Role::Rook => slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS),
-        Role::Queen => {
-            slider_attacks_slow(sq, occupied, &BISHOP_DIRECTIONS)
-                | slider_attacks_slow(sq, occupied, &ROOK_DIRECTIONS)
-        }
-        Role::King => king_attacks(sq),
-    }
-}
-
-/// The generic [`Board::attacks_from`]: the squares the piece on `sq` attacks (none when `sq`
+/// The generic [`EngineQueries::attacks_from`]: the squares the piece on `sq` attacks (none when `sq`
 /// is empty).
 pub fn attacks_from<B: Board>(board: &B, sq: Square) -> Bitboard {
     match board.piece_at(sq) {
@@ -87,7 +137,7 @@ pub fn attacks_from<B: Board>(board: &B, sq: Square) -> Bitboard {
     }
 }
 
-/// The generic [`Board::attackers_to`]: the pieces of `by` that attack `sq` once the pieces on
+/// The generic [`EngineQueries::attackers_to`]: the pieces of `by` that attack `sq` once the pieces on
 /// `lifted` are taken off the board (they neither attack nor block). Whatever stands on `sq`
 /// itself does not matter.
 pub fn attackers_to<B: Board>(board: &B, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
@@ -103,7 +153,7 @@ pub fn attackers_to<B: Board>(board: &B, sq: Square, by: Color, lifted: Bitboard
     attackers
 }
 
-/// The generic [`Board::mobility`]: over `color`'s knights, bishops, rooks and queens, the
+/// The generic [`EngineQueries::mobility`]: over `color`'s knights, bishops, rooks and queens, the
 /// attacked squares not occupied by `color`, summed.
 pub fn mobility<B: Board>(board: &B, color: Color) -> u32 {
     let occupied = occupancy(board);
@@ -126,7 +176,7 @@ pub fn mobility<B: Board>(board: &B, color: Color) -> u32 {
         .sum()
 }
 
-/// The generic [`Board::attacked_squares`]: how many squares at least one piece of `color`
+/// The generic [`EngineQueries::attacked_squares`]: how many squares at least one piece of `color`
 /// attacks (pawns by their capture squares, the king included, pins ignored).
 pub fn attacked_squares<B: Board>(board: &B, color: Color) -> u32 {
     let occupied = occupancy(board);
@@ -139,7 +189,7 @@ pub fn attacked_squares<B: Board>(board: &B, color: Color) -> u32 {
     attacked.count()
 }
 
-/// The generic [`Board::pawn_structure`] of `color`'s pawns.
+/// The generic [`EngineQueries::pawn_structure`] of `color`'s pawns.
 pub fn pawn_structure<B: Board>(board: &B, color: Color) -> PawnStructure {
     let mut own = Bitboard::EMPTY;
     let mut enemy = Bitboard::EMPTY;
@@ -217,7 +267,7 @@ pub struct Swap {
 /// The exchange a move starts on its target square, capture by capture: the move itself
 /// first, then each recapture by the least valuable attacker. [`exchange_value`] folds it into
 /// the SEE value.
-pub fn exchange<B: Board>(board: &B, mv: Move) -> Vec<Swap> {
+pub fn exchange<B: EngineQueries>(board: &B, mv: Move) -> Vec<Swap> {
     let mut swaps = Vec::with_capacity(8);
     play_exchange(
         board,
@@ -229,7 +279,7 @@ pub fn exchange<B: Board>(board: &B, mv: Move) -> Vec<Swap> {
 }
 
 /// Plays out the exchange `mv` starts, finding attackers with `attackers` (a backend's
-/// [`Board::attackers_to`], or the generic [`attackers_to`]) and handing each capture to
+/// [`EngineQueries::attackers_to`], or the generic [`attackers_to`]) and handing each capture to
 /// `record`, the move itself first. The one statement of the rules [`see`] documents.
 pub fn play_exchange<B: Board>(
     board: &B,
@@ -321,51 +371,99 @@ fn least_valuable<B: Board>(board: &B, candidates: Bitboard) -> Option<(Square, 
 /// The static exchange value of an [`exchange`]: each side may stop capturing when going on
 /// would lose, so the value is folded from the last capture back to the first.
 pub fn exchange_value(swaps: &[Swap]) -> i32 {
-    let mut gains = [0; MAX_SWAPS];
-    for (slot, swap) in gains.iter_mut().zip(swaps) {
-        *slot = swap.gain;
+    let mut list = SwapList::new();
+    for swap in swaps {
+        list.push(swap.gain);
     }
-    fold_gains(&gains[..swaps.len().min(MAX_SWAPS)])
+    list.value()
 }
 
-/// More captures than an exchange can have: each capture lifts a piece off the board, so there
-/// is at most one per occupied square, even on a board no game could reach.
-const MAX_SWAPS: usize = 64;
+/// More captures than an exchange can have: after the move itself, each capture is made by a
+/// piece not yet lifted off the board, so there are at most as many as there are squares, even
+/// on a board no game could reach.
+pub const MAX_SWAPS: usize = 64;
 
-/// The exchange's value from the gains of its captures in order: the first capture is made,
-/// each later one only if it does not lose for the side making it.
-fn fold_gains(gains: &[i32]) -> i32 {
-    let Some((&first, rest)) = gains.split_first() else {
-        return 0;
-    };
-    let later = rest
-        .iter()
-        .rev()
-        .fold(0, |value, &gain| (gain - value).max(0));
-    first - later
+/// The gains of an exchange's captures in order, the move itself first, and the one fold
+/// that makes them the exchange's value: every SEE in the workspace, the generic one and each
+/// backend's own, pushes its captures' gains here.
+///
+/// # Examples
+///
+/// ```
+/// use boardlab_engine::queries::SwapList;
+/// // Qxd5 wins a pawn (100), exd5 wins the queen (900): White would rather not have started.
+/// let mut swaps = SwapList::new();
+/// swaps.push(100);
+/// swaps.push(900);
+/// assert_eq!(swaps.value(), -800);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct SwapList {
+    gains: [i32; MAX_SWAPS],
+    len: usize,
+}
+
+impl Default for SwapList {
+    fn default() -> Self {
+        SwapList::new()
+    }
+}
+
+impl SwapList {
+    /// No captures yet.
+    #[inline]
+    pub const fn new() -> SwapList {
+        SwapList {
+            gains: [0; MAX_SWAPS],
+            len: 0,
+        }
+    }
+
+    /// Adds the next capture's gain: the value of what it takes, a promotion's gain included.
+    /// A capture past [`MAX_SWAPS`] is dropped, which only a board the rules could not set up
+    /// would reach; the caller stops at [`is_full`](SwapList::is_full).
+    #[inline]
+    pub fn push(&mut self, gain: i32) {
+        if let Some(slot) = self.gains.get_mut(self.len) {
+            *slot = gain;
+            self.len += 1;
+        }
+    }
+
+    /// Whether no further capture fits.
+    #[inline]
+    pub const fn is_full(&self) -> bool {
+        self.len == MAX_SWAPS
+    }
+
+    /// The exchange's value: the first capture is made, each later one only if it does not
+    /// lose for the side making it, folded from the last capture back; 0 for no capture.
+    #[inline]
+    pub fn value(&self) -> i32 {
+        let Some((&first, rest)) = self.gains[..self.len].split_first() else {
+            return 0;
+        };
+        let later = rest
+            .iter()
+            .rev()
+            .fold(0, |value, &gain| (gain - value).max(0));
+        first - later
+    }
 }
 
 /// The SEE value of `mv` with the attackers found by `attackers`, without a list: what a
-/// backend's own [`Board::see`] calls with its own attacker query.
+/// backend's own [`EngineQueries::see`] calls with its own attacker query.
 pub fn see_with<B: Board>(
     board: &B,
     mv: Move,
     attackers: impl FnMut(Square, Color, Bitboard) -> Bitboard,
 ) -> i32 {
-    let mut gains = [0; MAX_SWAPS];
-    let mut count = 0;
-    play_exchange(board, mv, attackers, |swap| {
-        // An exchange has at most one capture per piece, so every capture finds its slot; the
-        // test only keeps a board the rules could not set up from panicking.
-        if let Some(slot) = gains.get_mut(count) {
-            *slot = swap.gain;
-            count += 1;
-        }
-    });
-    fold_gains(&gains[..count])
+    let mut swaps = SwapList::new();
+    play_exchange(board, mv, attackers, |swap| swaps.push(swap.gain));
+    swaps.value()
 }
 
-/// The generic [`Board::see`]: the static exchange value of `mv` in centipawns, for the side
+/// The generic [`EngineQueries::see`]: the static exchange value of `mv` in centipawns, for the side
 /// making it.
 ///
 /// The exchange is played out on the move's target square. After the move, the other side
@@ -386,88 +484,10 @@ pub fn see<B: Board>(board: &B, mv: Move) -> i32 {
     })
 }
 
-/// Writes, inside an `impl Board for …` block, the named queries as calls of the board's own
-/// inherent `native_<query>` methods, so that a backend that answers the queries in its own idiom
-/// states which ones with one line. The names are any of `attacks_from`, `attackers_to`,
-/// `mobility`, `attacked_squares`, `pawn_structure` and `see`; a query left out keeps the
-/// generic answer.
-///
-/// ```
-/// use boardlab_core::{Bitboard, Board, Color, ReferenceBoard, Setup, Square};
-///
-/// #[derive(Clone)]
-/// struct OwnAttacks(ReferenceBoard);
-///
-/// impl OwnAttacks {
-///     fn native_attacks_from(&self, sq: Square) -> Bitboard {
-///         boardlab_core::queries::attacks_from(&self.0, sq)
-///     }
-/// }
-///
-/// impl Board for OwnAttacks {
-///     type Undo = <ReferenceBoard as Board>::Undo;
-///     const NAME: &'static str = "own-attacks";
-///     fn from_setup(setup: &Setup) -> Self {
-///         OwnAttacks(ReferenceBoard::from_setup(setup))
-///     }
-///     fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
-///         self.0.generate_into(sink)
-///     }
-///     boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked,
-///         make, unmake, make_null, unmake_null);
-///     boardlab_core::native_queries! { attacks_from }
-/// }
-///
-/// let board = OwnAttacks::from_fen(boardlab_core::START_FEN).unwrap();
-/// assert_eq!(board.attacks_from(Square::G1).count(), 3);
-/// assert_eq!(board.mobility(Color::White), 4);
-/// ```
-#[macro_export]
-macro_rules! native_queries {
-    ($($query:ident),+ $(,)?) => {
-        $($crate::native_queries!(@one $query);)+
-    };
-    (@one attacks_from) => {
-        fn attacks_from(&self, sq: $crate::Square) -> $crate::Bitboard {
-            self.native_attacks_from(sq)
-        }
-    };
-    (@one attackers_to) => {
-        fn attackers_to(
-            &self,
-            sq: $crate::Square,
-            by: $crate::Color,
-            lifted: $crate::Bitboard,
-        ) -> $crate::Bitboard {
-            self.native_attackers_to(sq, by, lifted)
-        }
-    };
-    (@one mobility) => {
-        fn mobility(&self, color: $crate::Color) -> u32 {
-            self.native_mobility(color)
-        }
-    };
-    (@one attacked_squares) => {
-        fn attacked_squares(&self, color: $crate::Color) -> u32 {
-            self.native_attacked_squares(color)
-        }
-    };
-    (@one pawn_structure) => {
-        fn pawn_structure(&self, color: $crate::Color) -> $crate::PawnStructure {
-            self.native_pawn_structure(color)
-        }
-    };
-    (@one see) => {
-        fn see(&self, mv: $crate::Move) -> i32 {
-            self.native_see(mv)
-        }
-    };
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ReferenceBoard;
+    use boardlab_core::BoardExt;
 
     fn board(fen: &str) -> ReferenceBoard {
         ReferenceBoard::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}"))

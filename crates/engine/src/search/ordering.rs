@@ -17,16 +17,18 @@
 //!
 //! Whether a capture loses is decided only when the picker reaches it: a capture of a piece
 //! worth at least its capturer cannot lose ([`loses_material`]), and the rest ask
-//! [`Board::see`]. The order is the same as if every move's SEE had been known from the start.
+//! [`EngineQueries::see`](crate::EngineQueries::see). The order is the same as if every move's SEE had been known from the start.
 //!
 //! Every key is `(score, move bits)`: the 16-bit encoding breaks ties, so the order depends only
 //! on the position and never on the order in which a backend generated its moves. That is what
 //! lets every backend search exactly the same tree, SEE included, since every backend's
-//! [`Board::see`] gives the same answer.
+//! [`EngineQueries::see`](crate::EngineQueries::see) gives the same answer.
 
-use super::eval::role_value;
 use super::MAX_PLY;
-use crate::{see_value, Board, Color, Move, MoveList, Role, MAX_MOVES};
+use crate::eval::role_value;
+use crate::queries::see_value;
+use crate::EngineQueries;
+use boardlab_core::{Color, Move, MoveList, Role, MAX_MOVES};
 
 const TABLE_MOVE: i32 = 1 << 30;
 /// Captures and promotions not yet known to lose material, above the killers.
@@ -99,7 +101,7 @@ impl Heuristics {
 
     /// The ordering score of `mv` on `board` at `ply`, with `table_move` first.
     #[inline]
-    fn score<B: Board>(&self, board: &B, mv: Move, table_move: Move, ply: usize) -> i32 {
+    fn score<B: EngineQueries>(&self, board: &B, mv: Move, table_move: Move, ply: usize) -> i32 {
         if mv == table_move {
             return TABLE_MOVE;
         }
@@ -126,7 +128,7 @@ impl Default for Heuristics {
 /// MVV-LVA for a capture or promotion: the victim's value dominates, the attacker's breaks ties
 /// (a pawn taking a queen before a queen taking a queen), and a promotion adds the new piece.
 #[inline]
-pub fn noisy_score<B: Board>(board: &B, mv: Move) -> i32 {
+pub fn noisy_score<B: EngineQueries>(board: &B, mv: Move) -> i32 {
     let victim = if mv.is_en_passant() {
         role_value(Role::Pawn)
     } else {
@@ -143,12 +145,12 @@ pub fn noisy_score<B: Board>(board: &B, mv: Move) -> i32 {
 
 /// The order key of a capture or promotion among the noisy moves: MVV-LVA, then the move bits.
 #[inline]
-pub fn noisy_key<B: Board>(board: &B, mv: Move) -> i64 {
+pub fn noisy_key<B: EngineQueries>(board: &B, mv: Move) -> i64 {
     order_key(noisy_score(board, mv), mv)
 }
 
 /// Whether the capture or promotion `mv` loses material by static exchange
-/// ([`Board::see`] below zero).
+/// ([`EngineQueries::see`](crate::EngineQueries::see) below zero).
 ///
 /// A capture of a piece worth at least its capturer cannot lose: the side that captured may
 /// stop after the first recapture, so the exchange is worth at least the victim less the
@@ -156,7 +158,7 @@ pub fn noisy_key<B: Board>(board: &B, mv: Move) -> i64 {
 /// the opponent may recapture with a pawn that promotes (the target on its last rank), which
 /// gains a queen less a pawn besides. Those, quiet promotions and the rest ask the board.
 #[inline]
-pub fn loses_material<B: Board>(board: &B, mv: Move) -> bool {
+pub fn loses_material<B: EngineQueries>(board: &B, mv: Move) -> bool {
     let Some(mover) = board.piece_at(mv.from()) else {
         return false;
     };
@@ -207,7 +209,7 @@ impl MovePicker {
     /// [`next_move`](Self::next_move), which puts the captures that lose material in their
     /// place.
     #[inline]
-    pub fn new<B: Board>(
+    pub fn new<B: EngineQueries>(
         board: &B,
         moves: MoveList,
         table_move: Move,
@@ -221,7 +223,7 @@ impl MovePicker {
 
     /// Orders captures and promotions for quiescence search by MVV-LVA.
     #[inline]
-    pub fn noisy<B: Board>(board: &B, moves: MoveList) -> MovePicker {
+    pub fn noisy<B: EngineQueries>(board: &B, moves: MoveList) -> MovePicker {
         MovePicker::keyed(moves, |mv| {
             let score = if mv.is_noisy() {
                 NOISY + noisy_score(board, mv)
@@ -237,7 +239,7 @@ impl MovePicker {
     /// is looked at with [`loses_material`] when it comes up, and if it loses, keyed again
     /// below the killers and looked for anew.
     #[inline]
-    pub fn next_move<B: Board>(&mut self, board: &B) -> Option<Move> {
+    pub fn next_move<B: EngineQueries>(&mut self, board: &B) -> Option<Move> {
         loop {
             let best = self.best_index()?;
             let key = self.keys[best];
@@ -352,8 +354,9 @@ fn order_key(score: i32, mv: Move) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::{parse_perft_suite, STANDARD_SUITE};
-    use crate::{GenKind, ReferenceBoard, Setup};
+    use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
+    use boardlab_core::{Board, BoardExt, GenKind, Setup};
+    use boardlab_reference::ReferenceBoard;
 
     /// Every move `picker` hands out in the search's order on `board`.
     fn in_order(board: &ReferenceBoard, mut picker: MovePicker) -> Vec<String> {
@@ -391,7 +394,7 @@ mod tests {
         let mut heuristics = Heuristics::new();
         let table_move = board.parse_uci_move("h1h2").unwrap();
         let killer = board.parse_uci_move("e1f2").unwrap();
-        heuristics.reward(crate::Color::White, killer, 3, 4);
+        heuristics.reward(Color::White, killer, 3, 4);
         let order = in_order(
             &board,
             MovePicker::new(&board, board.legal_moves(), table_move, 3, &heuristics),

@@ -6,7 +6,7 @@
 //! moves that are never tried. The [`StagedPicker`] hands the moves out in the same order as the
 //! whole-list [`MovePicker`](super::ordering::MovePicker), but in four stages:
 //!
-//! 1. the hash move, after a direct legality test on the board ([`Board::is_legal`]), before
+//! 1. the hash move, after a direct legality test on the board ([`Board::is_legal`](boardlab_core::Board::is_legal)), before
 //!    anything is generated;
 //! 2. captures and promotions ([`GenKind::Noisy`]) by MVV-LVA, generated on reaching the stage;
 //!    those that lose material by static exchange are put aside as they come up;
@@ -20,9 +20,10 @@
 //! the difference between them is the generation work alone.
 
 use super::ordering::{loses_material, noisy_key, quiet_key, Heuristics, MovePicker};
-use crate::{Board, GenKind, Move};
+use crate::EngineQueries;
+use boardlab_core::{GenKind, Move};
 
-/// How often a search called [`Board::generate`], by kind: what staged generation saves is
+/// How often a search called [`Board::generate`](boardlab_core::Board::generate), by kind: what staged generation saves is
 /// read off these.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct GenerationCounts {
@@ -90,7 +91,7 @@ impl StagedPicker {
 
     /// The next move to search, or `None` when every legal move has been handed out. Each
     /// generation is added to `counts`.
-    pub fn next<B: Board>(
+    pub fn next<B: EngineQueries>(
         &mut self,
         board: &mut B,
         heuristics: &Heuristics,
@@ -182,7 +183,9 @@ impl StagedPicker {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{staged_order, Board, Move, ReferenceBoard};
+/// use boardlab_core::{Board, BoardExt, Move};
+/// use boardlab_engine::staged_order;
+/// use boardlab_reference::ReferenceBoard;
 /// let mut board = ReferenceBoard::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
 /// let push = board.parse_uci_move("e4e5").unwrap();
 /// let (first, counts) = staged_order(&mut board, push, [Move::NULL; 2], 1);
@@ -194,7 +197,7 @@ impl StagedPicker {
 /// assert_eq!(all.len(), board.legal_moves().len());
 /// assert_eq!((counts.noisy, counts.quiet), (1, 1));
 /// ```
-pub fn staged_order<B: Board>(
+pub fn staged_order<B: EngineQueries>(
     board: &mut B,
     table_move: Move,
     killers: [Move; 2],

@@ -1,9 +1,10 @@
 //! The search's tests, on the reference board built from `Setup` alone.
 
 use super::*;
-use crate::epd::{parse_perft_suite, STANDARD_SUITE};
-use crate::ReferenceBoard;
-use crate::{perft, MoveSink, PerftMode, Piece, Setup, Square};
+use crate::{evaluate, evaluate_breakdown, evaluate_detail, PawnStructure};
+use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
+use boardlab_core::{perft, Board, BoardExt, MoveSink, PerftMode, Piece, Setup, Square, START_FEN};
+use boardlab_reference::ReferenceBoard;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
@@ -67,7 +68,7 @@ fn internal_scores_convert_to_moves_to_mate() {
 
 #[test]
 fn the_evaluation_is_symmetric_and_sees_material() {
-    assert_eq!(evaluate(&board(crate::START_FEN)), 0);
+    assert_eq!(evaluate(&board(START_FEN)), 0);
     // The same position with colours swapped and the board mirrored scores the same for the
     // side to move.
     let white = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
@@ -92,7 +93,7 @@ fn the_full_evaluation_adds_up_its_hand_counted_terms() {
     assert_eq!(full.mobility, [14, 0]);
     assert_eq!(full.attacked, [19, 5]);
     assert_eq!(full.king_zone_attacks, [0, 3]);
-    assert_eq!(full.pawns, [crate::PawnStructure::default(); 2]);
+    assert_eq!(full.pawns, [PawnStructure::default(); 2]);
     // White: 4 * 14 + 2 * 19 = 94. Black: 2 * 5 - 6 * 3 = -8. The difference: 102.
     assert_eq!(full.positional(), 102);
     let tables = evaluate_breakdown(&position, EvalTerms::Pst);
@@ -279,7 +280,7 @@ impl Board for ReversedBoard {
     fn from_setup(setup: &Setup) -> Self {
         ReversedBoard(ReferenceBoard::from_setup(setup), Arc::default())
     }
-    crate::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked, make, unmake,
+    boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked, make, unmake,
         unmake_null);
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut forward = MoveList::new();
@@ -300,6 +301,9 @@ impl Board for ReversedBoard {
         }
     }
 }
+
+/// The generic answers, as the reference board gives them.
+impl EngineQueries for ReversedBoard {}
 
 #[test]
 fn the_search_does_not_depend_on_generation_order() {
@@ -360,7 +364,7 @@ fn null_move_is_tried_only_with_pieces_besides_pawns() {
 
 #[test]
 fn a_node_limit_stops_at_exactly_that_count() {
-    let mut root = board(crate::START_FEN);
+    let mut root = board(START_FEN);
     let fen_before = root.to_fen();
     let result = search_with(&mut root, &[], Limits::nodes(3_000));
     assert_eq!(result.nodes, 3_000);
@@ -375,7 +379,7 @@ fn a_node_limit_stops_at_exactly_that_count() {
 
 #[test]
 fn a_raised_stop_flag_still_returns_a_legal_move() {
-    let mut root = board(crate::START_FEN);
+    let mut root = board(START_FEN);
     let stop = AtomicBool::new(true);
     let result = Searcher::new(1).search(&mut root, &[], &Limits::INFINITE, &stop, |_| {});
     let best = result.best_move.expect("a move");
@@ -474,7 +478,7 @@ fn a_mate_search_finds_mates_behind_a_quiet_first_move() {
 #[test]
 fn a_mate_search_stops_when_there_is_no_mate() {
     // No mate in one from the start: one ply is searched and a move still comes back.
-    let result = search_depth_limits(crate::START_FEN, Limits::mate(1));
+    let result = search_depth_limits(START_FEN, Limits::mate(1));
     assert_eq!(result.depth, 1);
     assert!(!result.score.is_mate());
     assert!(result.best_move.is_some());
@@ -510,10 +514,10 @@ fn searchmoves_restricts_the_root() {
     assert!(!restricted.score.is_mate());
     // A list with no move legal here restricts nothing.
     let mut illegal = Limits::depth(3);
-    illegal.searchmoves = vec![crate::Move::new(
+    illegal.searchmoves = vec![Move::new(
         Square::E2,
         Square::E4,
-        crate::MoveFlag::DoublePush,
+        boardlab_core::MoveFlag::DoublePush,
     )];
     let ignored = search_with(&mut root.clone(), &[], illegal);
     assert_eq!(ignored.best_move.unwrap().to_string(), "a1a8");

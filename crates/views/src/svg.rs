@@ -11,7 +11,7 @@
 //! # Examples
 //!
 //! ```
-//! use boardlab_core::views::svg::{Cell, Figure, Panel, Tone};
+//! use boardlab_views::svg::{Cell, Figure, Panel, Tone};
 //!
 //! let mut panel = Panel::new("two cells");
 //! panel.rows.push(vec![Cell::new("a<b", Tone::Set), Cell::new("", Tone::Frame)]);
@@ -24,7 +24,7 @@
 //! assert_eq!(svg.matches("class=\"cell ").count(), 2);
 //! ```
 
-use crate::{Bitboard, Board, GenKind, MoveList, Piece, Square};
+use boardlab_core::{Bitboard, Board, BoardExt, Color, GenKind, MoveList, Piece, Square};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -600,7 +600,7 @@ pub fn generic_show<B: Board>(board: &B, focus: Option<Square>) -> Figure {
         figure.legend(Tone::Focus, format!("the square {sq}"));
     }
     figure.panels.push(pieces);
-    for color in crate::Color::ALL {
+    for color in Color::ALL {
         figure.panels.push(Panel::bitboard(
             format!("{color} pieces"),
             set_of(&|p: Piece| p.color == color),

@@ -7,10 +7,10 @@
 //! kings walk out and pawns run as pieces come off.
 //!
 //! The evaluation is a sum over pieces, so it does not depend on the order in which a backend's
-//! [`Board::for_each_piece`] visits them: every backend scores a position the same.
+//! [`Board::for_each_piece`](boardlab_core::Board::for_each_piece) visits them: every backend scores a position the same.
 //!
 //! That is the [`EvalTerms::Pst`] evaluation. [`EvalTerms::Full`] adds the terms an engine asks
-//! its board for (see [`queries`](crate::queries)): mobility, the squares each side attacks,
+//! its board for (the [`EngineQueries`]): mobility, the squares each side attacks,
 //! attacks on the king's zone and the pawns' structure. Per side, in centipawns: 4 per unit
 //! of mobility and 2 per square attacked, less 6 per enemy attack on its king's zone (the
 //! king's square and its neighbours, each square's enemy attackers counted), 12 per doubled and
@@ -18,8 +18,9 @@
 //! tables. Every backend answers those queries in its own idiom with the same numbers, so the
 //! full evaluation too scores a position the same on every backend.
 
-use crate::bitboard::king_attacks;
-use crate::{Bitboard, Board, Color, PawnStructure, Piece, Role, Square};
+use crate::{EngineQueries, PawnStructure};
+use boardlab_core::bitboard::king_attacks;
+use boardlab_core::{Bitboard, Color, Piece, Role, Square};
 
 /// Middle-game piece values: pawn, knight, bishop, rook, queen, king (PeSTO).
 const MIDDLE_GAME_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
@@ -214,22 +215,24 @@ pub struct Evaluation {
 /// The start position is symmetric, so it scores zero for the side to move:
 ///
 /// ```
-/// use boardlab_core::{evaluate, Board, ReferenceBoard, START_FEN};
+/// use boardlab_core::{Board, BoardExt, START_FEN};
+/// use boardlab_engine::evaluate;
+/// use boardlab_reference::ReferenceBoard;
 /// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
 /// assert_eq!(evaluate(&board), 0);
 /// ```
-pub fn evaluate<B: Board>(board: &B) -> i32 {
+pub fn evaluate<B: EngineQueries>(board: &B) -> i32 {
     evaluate_detail(board).score
 }
 
 /// [`evaluate`], with the facts about material the search also needs.
-pub fn evaluate_detail<B: Board>(board: &B) -> Evaluation {
+pub fn evaluate_detail<B: EngineQueries>(board: &B) -> Evaluation {
     evaluate_detail_with(board, EvalTerms::Pst)
 }
 
 /// The tapered material and piece-square score from White's point of view, and whether each
 /// side has a piece other than pawns and king.
-fn tables_from_white<B: Board>(board: &B) -> (i32, [bool; 2]) {
+fn tables_from_white<B: EngineQueries>(board: &B) -> (i32, [bool; 2]) {
     let mut middle_game = 0;
     let mut end_game = 0;
     let mut phase = 0;
@@ -291,13 +294,13 @@ pub struct EvalBreakdown {
     pub terms: EvalTerms,
     /// Material and piece-square tables, tapered, from White's point of view.
     pub tables: i32,
-    /// Mobility of White, then Black ([`Board::mobility`]).
+    /// Mobility of White, then Black ([`EngineQueries::mobility`](crate::EngineQueries::mobility)).
     pub mobility: [u32; 2],
-    /// Squares attacked by White, then Black ([`Board::attacked_squares`]).
+    /// Squares attacked by White, then Black ([`EngineQueries::attacked_squares`](crate::EngineQueries::attacked_squares)).
     pub attacked: [u32; 2],
     /// Attacks of the enemy on White's, then Black's, king zone.
     pub king_zone_attacks: [u32; 2],
-    /// White's, then Black's, pawn structure ([`Board::pawn_structure`]).
+    /// White's, then Black's, pawn structure ([`EngineQueries::pawn_structure`](crate::EngineQueries::pawn_structure)).
     pub pawns: [PawnStructure; 2],
     /// The score in centipawns from the side to move's point of view: the tables alone for
     /// [`EvalTerms::Pst`], every term for [`EvalTerms::Full`].
@@ -322,7 +325,7 @@ impl EvalBreakdown {
 
 /// The attacks of `color`'s enemy on `color`'s king zone: for the king's square and each
 /// square next to it, the number of enemy pieces attacking it, summed.
-pub fn king_zone_attacks<B: Board>(board: &B, color: Color) -> u32 {
+pub fn king_zone_attacks<B: EngineQueries>(board: &B, color: Color) -> u32 {
     let king = board.king_square(color);
     let zone = king_attacks(king).with(king);
     zone.map(|sq| {
@@ -338,14 +341,16 @@ pub fn king_zone_attacks<B: Board>(board: &B, color: Color) -> u32 {
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{evaluate_breakdown, Board, EvalTerms, ReferenceBoard, START_FEN};
+/// use boardlab_core::{Board, BoardExt, START_FEN};
+/// use boardlab_engine::{evaluate_breakdown, EvalTerms};
+/// use boardlab_reference::ReferenceBoard;
 /// let board = ReferenceBoard::from_fen(START_FEN).unwrap();
 /// let full = evaluate_breakdown(&board, EvalTerms::Full);
 /// assert_eq!(full.mobility, [4, 4]); // each side's two knights, two squares each
 /// assert_eq!(full.attacked, [22, 22]);
 /// assert_eq!(full.score, 0);
 /// ```
-pub fn evaluate_breakdown<B: Board>(board: &B, terms: EvalTerms) -> EvalBreakdown {
+pub fn evaluate_breakdown<B: EngineQueries>(board: &B, terms: EvalTerms) -> EvalBreakdown {
     let tables = tables_from_white(board).0;
     let mut breakdown = EvalBreakdown {
         terms,
@@ -362,7 +367,7 @@ pub fn evaluate_breakdown<B: Board>(board: &B, terms: EvalTerms) -> EvalBreakdow
 }
 
 /// Fills in the terms the board's engine queries answer, for both sides.
-fn ask_full_terms<B: Board>(board: &B, breakdown: &mut EvalBreakdown) {
+fn ask_full_terms<B: EngineQueries>(board: &B, breakdown: &mut EvalBreakdown) {
     for color in [Color::White, Color::Black] {
         let c = color as usize;
         breakdown.mobility[c] = board.mobility(color);
@@ -373,7 +378,7 @@ fn ask_full_terms<B: Board>(board: &B, breakdown: &mut EvalBreakdown) {
 }
 
 /// A score from White's point of view turned to the side to move's.
-fn from_side_to_move<B: Board>(board: &B, white_score: i32) -> i32 {
+fn from_side_to_move<B: EngineQueries>(board: &B, white_score: i32) -> i32 {
     match board.side_to_move() {
         Color::White => white_score,
         Color::Black => -white_score,
@@ -382,7 +387,7 @@ fn from_side_to_move<B: Board>(board: &B, white_score: i32) -> i32 {
 
 /// [`evaluate_detail`] with the chosen terms: what the search calls. Its score is
 /// [`evaluate_breakdown`]'s, with the tables read once.
-pub fn evaluate_detail_with<B: Board>(board: &B, terms: EvalTerms) -> Evaluation {
+pub fn evaluate_detail_with<B: EngineQueries>(board: &B, terms: EvalTerms) -> Evaluation {
     let (white_tables, has_pieces) = tables_from_white(board);
     let mut white_score = white_tables;
     if terms == EvalTerms::Full {

@@ -1,6 +1,6 @@
 //! When a search stops: depth, nodes, time, or a flag raised from outside.
 
-use crate::Move;
+use boardlab_core::Move;
 use std::time::Duration;
 
 /// What bounds a search. Unset fields do not bound it; a search with nothing set runs until its
@@ -9,7 +9,7 @@ use std::time::Duration;
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::Limits;
+/// use boardlab_engine::Limits;
 /// use std::time::Duration;
 /// let limits = Limits::depth(6);
 /// assert_eq!(limits.depth, Some(6));

@@ -2,27 +2,29 @@
 //!
 //! An [`Explanation`] is a heading, a few lines under it (the position), and [`Step`]s. Each
 //! step has a title, its narration (`notes`, the lines the text view prints under the title),
-//! the squares it marks on the board ([`Mark`]: a set bit, a square reached, a capture) and the
+//! the squares it marks on the board ([`Mark`]: a set bit, a square reached, a capture), the
 //! panels a figure draws for it (the padded arrays, list slots and bitboards, as
-//! [`svg::Panel`]s). Three renderers read the one value: [`Explanation::to_text`] (what the
-//! command line prints), [`Explanation::to_svg`] (the figures) and serde's `Serialize` (the JSON
-//! of `--json` and of `boardlab serve`), so the three cannot tell different stories.
+//! [`svg::Panel`](crate::svg::Panel)s) and its kind: narrated, or a slider's table lookup
+//! ([`StepKind::Lookup`], the very [`Lookup`] value `boardlab serve`'s slider page draws).
+//! Three renderers read the one value: [`Explanation::to_text`] (what the command line
+//! prints), [`Explanation::to_svg`] (the figures) and serde's `Serialize` (the JSON of `--json`
+//! and of `boardlab serve`), so the three cannot tell different stories.
 //!
 //! ```text
 //!   Explanation { title, lines, square, steps, legend, per_row }
-//!   Step        { title, notes, marks, panels }
+//!   Step        { title, notes, marks, panels, kind: narrated | lookup { lookup } }
 //!   Mark        { square, how: set | reach | capture }
 //! ```
 //!
 //! # Examples
 //!
 //! ```
-//! use boardlab_core::views::{Explanation, Marked, Narration};
+//! use boardlab_views::{Explanation, Marked, Narration};
 //! use boardlab_core::Square;
 //! use std::fmt::Write;
 //!
-//! let mut narration = Narration::new();
-//! narration.push_str("a knight on g1\nfen: (the position)\n");
+//! let mut narration = Narration::new("a knight on g1");
+//! narration.push_str("fen: (the position)\n");
 //! narration.step("1. jumps");
 //! let _ = writeln!(narration, "  f3 and h3");
 //! narration.mark(Square::F3, Marked::Reach);
@@ -32,8 +34,9 @@
 //! assert_eq!(explained.to_text(), "a knight on g1\nfen: (the position)\n\n1. jumps\n  f3 and h3\n");
 //! ```
 
-use super::svg::{Figure, Panel, Tone};
-use crate::{Bitboard, Board, Square};
+use crate::svg::{Figure, Panel, Tone};
+use crate::Lookup;
+use boardlab_core::{Bitboard, Board, Color, Square};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -67,6 +70,22 @@ pub struct Step {
     pub marks: Vec<Mark>,
     /// What a figure draws for the step.
     pub panels: Vec<Panel>,
+    /// What kind of step it is: narrated, or a slider lookup.
+    #[serde(flatten)]
+    pub kind: StepKind,
+}
+
+/// What a [`Step`] is beside its notes: written as narration, or a slider's table lookup,
+/// kept as the value the lookup is (in JSON, `"kind": "narrated"` or `"kind": "lookup"` with
+/// the lookup beside it).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "lookup", rename_all = "snake_case")]
+pub enum StepKind {
+    /// The notes say it all.
+    #[default]
+    Narrated,
+    /// A slider lookup, step by step, which the text view prints after the notes.
+    Lookup(Lookup),
 }
 
 /// A square a step marks, and how.
@@ -154,6 +173,10 @@ impl Step {
             out.push_str(note);
             out.push('\n');
         }
+        if let StepKind::Lookup(lookup) = &self.kind {
+            out.push('\n');
+            out.push_str(&lookup.to_text());
+        }
     }
 }
 
@@ -232,22 +255,27 @@ impl Explanation {
     }
 }
 
-/// Builds an [`Explanation`] the way a text view is written: text written before the first
-/// step is the heading (its first line) and the lines under it; [`Narration::step`] starts a
-/// step, and the text written after it is that step's notes. Marks and panels go to the step
-/// being written.
+/// Builds an [`Explanation`] the way a text view is written: it starts with the heading
+/// ([`Narration::new`]); text written before the first step is the lines under it;
+/// [`Narration::step`] starts a step, and the text written after it is that step's notes, a
+/// note a line. Marks and panels go to the step being written.
 #[derive(Debug, Default)]
 pub struct Narration {
     explanation: Explanation,
-    /// The text written since the last step began (or since the start, for the heading).
+    /// The text written since the last step began (or since the heading).
     pending: String,
-    started: bool,
 }
 
 impl Narration {
-    /// Nothing written yet.
-    pub fn new() -> Narration {
-        Narration::default()
+    /// An explanation headed `title`, with nothing under it yet.
+    pub fn new(title: impl Into<String>) -> Narration {
+        Narration {
+            explanation: Explanation {
+                title: title.into(),
+                ..Explanation::default()
+            },
+            pending: String::new(),
+        }
     }
 
     /// Appends text to the step being written.
@@ -260,34 +288,33 @@ impl Narration {
         self.pending.push(c);
     }
 
-    /// Starts a step. `title` may run over several lines: the first is the title, the others
-    /// begin its notes. The text view prints a blank line before it.
+    /// Starts a step titled `title`, one line; the text view prints a blank line before it.
     pub fn step(&mut self, title: &str) {
-        self.close();
-        let mut lines = title.trim_end_matches('\n').lines();
-        let step = Step {
-            title: lines.next().unwrap_or_default().to_string(),
+        self.start(Step {
+            title: title.to_string(),
             ..Step::default()
-        };
-        self.explanation.steps.push(step);
-        for line in lines {
-            self.pending.push_str(line);
-            self.pending.push('\n');
-        }
+        });
     }
 
     /// Starts a section without a title, which the text view prints straight after the one
     /// before it.
     pub fn section(&mut self) {
-        self.close();
-        self.explanation.steps.push(Step::default());
+        self.start(Step::default());
+    }
+
+    /// Adds a slider lookup as a step of its own, untitled (the lookup has its heading); the
+    /// text view prints it after a blank line. Marks and text that follow go to it until the
+    /// next step starts.
+    pub fn lookup(&mut self, lookup: Lookup) {
+        self.start(Step {
+            kind: StepKind::Lookup(lookup),
+            ..Step::default()
+        });
     }
 
     /// Marks `square` in the step being written.
     pub fn mark(&mut self, square: Square, how: Marked) {
-        if let Some(step) = self.current() {
-            step.mark(square, how);
-        }
+        self.current().mark(square, how);
     }
 
     /// Marks every square of `set` in the step being written.
@@ -299,7 +326,7 @@ impl Narration {
 
     /// Marks the squares a piece of `board`'s reaches: those holding a piece of the other
     /// colour than `mover`'s as captures, empty ones as reached, and its own side's as set.
-    pub fn mark_reached<B: Board>(&mut self, board: &B, mover: crate::Color, set: Bitboard) {
+    pub fn mark_reached<B: Board>(&mut self, board: &B, mover: Color, set: Bitboard) {
         for square in set {
             let how = match board.piece_at(square) {
                 None => Marked::Reach,
@@ -312,9 +339,7 @@ impl Narration {
 
     /// Adds a panel to the step being written.
     pub fn panel(&mut self, panel: Panel) {
-        if let Some(step) = self.current() {
-            step.panels.push(panel);
-        }
+        self.current().panels.push(panel);
     }
 
     /// The square the explanation is about.
@@ -337,24 +362,30 @@ impl Narration {
         explanation
     }
 
-    fn current(&mut self) -> Option<&mut Step> {
-        if self.explanation.steps.is_empty() {
-            self.close();
-            self.explanation.steps.push(Step::default());
-        }
-        self.explanation.steps.last_mut()
+    /// Closes what was being written and starts `step`.
+    fn start(&mut self, step: Step) {
+        self.close();
+        self.explanation.steps.push(step);
     }
 
-    /// Moves the pending text into the heading or the step it belongs to.
+    /// The step being written; an untitled one is opened for marks or panels given before
+    /// the first step.
+    fn current(&mut self) -> &mut Step {
+        if self.explanation.steps.is_empty() {
+            self.section();
+        }
+        let last = self.explanation.steps.len() - 1;
+        &mut self.explanation.steps[last]
+    }
+
+    /// Moves the text written since the last step began into that step's notes (or, before
+    /// the first step, the lines under the heading), a line each.
     fn close(&mut self) {
         let text = std::mem::take(&mut self.pending);
-        let mut lines = text.split_terminator('\n').map(str::to_string);
-        if !self.started {
-            self.started = true;
-            self.explanation.title = lines.next().unwrap_or_default();
-            self.explanation.lines = lines.collect();
-        } else if let Some(step) = self.explanation.steps.last_mut() {
-            step.notes.extend(lines);
+        let lines = text.split_terminator('\n').map(str::to_string);
+        match self.explanation.steps.last_mut() {
+            Some(step) => step.notes.extend(lines),
+            None => self.explanation.lines.extend(lines),
         }
     }
 }
@@ -374,13 +405,15 @@ mod tests {
     #[test]
     fn the_text_renderer_gives_back_what_was_written() {
         let written = "title\nline\n\n1. first\n  a\n\n  b\n\n2. second\nc\nd\n";
-        let mut narration = Narration::new();
-        narration.push_str("title\nline\n");
+        let mut narration = Narration::new("title");
+        narration.push_str("line\n");
         narration.step("1. first");
         narration.push_str("  a\n\n  b\n");
-        narration.step("2. second\nc");
+        narration.step("2. second");
+        narration.push_str("c\n");
         let _ = writeln!(narration, "d");
         let explained = narration.finish();
+        assert_eq!(explained.lines, ["line"]);
         assert_eq!(explained.steps.len(), 2);
         assert_eq!(explained.steps[1].title, "2. second");
         assert_eq!(explained.steps[1].notes, ["c", "d"]);
@@ -400,12 +433,13 @@ mod tests {
 
     #[test]
     fn marks_before_any_step_open_an_untitled_one() {
-        let mut narration = Narration::new();
-        narration.push_str("heading\n");
+        let mut narration = Narration::new("heading");
+        narration.push_str("a line under it\n");
         narration.mark(Square::D4, Marked::Set);
         let explained = narration.finish();
-        // The heading was taken before the mark opened the step.
+        // The lines under the heading were taken before the mark opened the step.
         assert_eq!(explained.title, "heading");
+        assert_eq!(explained.lines, ["a line under it"]);
         assert_eq!(explained.steps.len(), 1);
         assert_eq!(explained.steps[0].marks.len(), 1);
     }

@@ -1,4 +1,4 @@
-//! A chess search over any [`Board`]: iterative deepening, principal-variation alpha-beta,
+//! A chess search over any [`Board`](boardlab_core::Board) that answers the [`EngineQueries`](crate::EngineQueries): iterative deepening, principal-variation alpha-beta,
 //! quiescence, a transposition table, null-move pruning and the usual move ordering.
 //!
 //! The search is written once, generic over the board, and visits exactly the same tree on every
@@ -22,7 +22,7 @@
 //!   searched before anything is generated, then the captures, the killers and last the quiet
 //!   moves are generated only when the search gets to them.
 //! - Moves are ordered by the hash move, the captures and promotions that do not lose material
-//!   by static exchange ([`Board::see`]) by MVV-LVA, the killers, the losing captures, and the
+//!   by static exchange ([`EngineQueries::see`](crate::EngineQueries::see)) by MVV-LVA, the killers, the losing captures, and the
 //!   quiet moves by history (`ordering.rs` says why in that order).
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]) by MVV-LVA, with stand-pat, leaving out those that lose material by
@@ -40,7 +40,6 @@
 //! - Mate scores count plies from the root: `MATE - n` mates in `n` plies. The transposition
 //!   table stores them relative to the stored node, so they stay right wherever they are probed.
 
-mod eval;
 mod limits;
 mod ordering;
 mod staged;
@@ -48,14 +47,12 @@ mod staged;
 mod tests;
 mod tt;
 
-pub use eval::{
-    evaluate, evaluate_breakdown, evaluate_detail, evaluate_detail_with, king_zone_attacks,
-    role_value, EvalBreakdown, EvalTerms, Evaluation,
-};
 pub use limits::Limits;
 pub use staged::{staged_order, GenerationCounts};
 
-use crate::{Board, GenKind, Move, MoveList, Zobrist};
+use crate::eval::{evaluate_detail_with, EvalTerms};
+use crate::EngineQueries;
+use boardlab_core::{BoardExt, GenKind, Move, MoveList, Zobrist, MAX_DEPTH};
 use ordering::{Heuristics, MovePicker};
 use staged::StagedPicker;
 use std::fmt;
@@ -63,11 +60,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tt::{Bound, TranspositionTable};
 
-/// The deepest ply the search reaches, extensions and quiescence included.
-pub const MAX_PLY: usize = 128;
-/// The deepest depth boardlab goes to: the last iteration iterative deepening starts, and the
-/// deepest perft, diff or search any command accepts: far beyond what finishes, but bounded.
-pub const MAX_DEPTH: u32 = 64;
+/// The deepest ply the search reaches, extensions and quiescence included: twice
+/// [`MAX_DEPTH`], the last iteration iterative deepening starts, for the check extensions and
+/// quiescence below it.
+pub const MAX_PLY: usize = 2 * MAX_DEPTH as usize;
 /// The score of mate at the root; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
 /// Scores at least this far from zero are mates.
@@ -82,7 +78,7 @@ const POLL_INTERVAL: u64 = 1024;
 /// # Examples
 ///
 /// ```
-/// use boardlab_core::{Score, MATE};
+/// use boardlab_engine::{MATE, Score};
 /// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
 /// assert_eq!(Score::from_internal(-(MATE - 2)), Score::Mate(-1));
 /// assert_eq!(Score::from_internal(35), Score::Cp(35));
@@ -208,10 +204,12 @@ pub enum MoveGeneration {
 ///
 /// # Examples
 ///
-/// Any backend works the same way; here the reference board that boardlab-core carries.
+/// Any backend works the same way; here the reference board.
 ///
 /// ```
-/// use boardlab_core::{Board, Limits, ReferenceBoard, Score, Searcher};
+/// use boardlab_core::BoardExt;
+/// use boardlab_engine::{Limits, Score, Searcher};
+/// use boardlab_reference::ReferenceBoard;
 /// use std::sync::atomic::AtomicBool;
 /// let mut board = ReferenceBoard::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 /// let mut searcher = Searcher::new(16);
@@ -258,7 +256,7 @@ impl Searcher {
         self.generation = generation;
     }
 
-    /// How often the last search called [`Board::generate`], by kind.
+    /// How often the last search called [`Board::generate`](boardlab_core::Board::generate), by kind.
     pub fn generation_counts(&self) -> GenerationCounts {
         self.generation_counts
     }
@@ -281,14 +279,14 @@ impl Searcher {
 
     /// Searches `board` within `limits`, or until `stop` is raised, and returns the best move.
     ///
-    /// `game` holds the search hashes ([`Board::search_zobrist`]) of the positions played
+    /// `game` holds the search hashes ([`Board::search_zobrist`](boardlab_core::Board::search_zobrist)) of the positions played
     /// before this one, oldest first, so that repetitions of the game's earlier positions count
     /// as draws. `on_iteration` is called
     /// after each completed iteration. The board is left as it was given.
     ///
     /// A position with legal moves always gets a move back, even when the limits end the
     /// search before its first iteration completes.
-    pub fn search<B: Board>(
+    pub fn search<B: EngineQueries>(
         &mut self,
         board: &mut B,
         game: &[Zobrist],
@@ -460,7 +458,7 @@ impl PvTable {
 }
 
 /// One search in progress.
-struct Worker<'a, B: Board> {
+struct Worker<'a, B: EngineQueries> {
     board: &'a mut B,
     table: &'a mut TranspositionTable,
     heuristics: &'a mut Heuristics,
@@ -492,7 +490,7 @@ struct Worker<'a, B: Board> {
     eval_terms: EvalTerms,
 }
 
-impl<B: Board> Worker<'_, B> {
+impl<B: EngineQueries> Worker<'_, B> {
     /// The static evaluation with the searcher's terms.
     #[inline]
     fn evaluate(&self) -> i32 {
@@ -888,7 +886,7 @@ enum NodePicker {
 
 impl NodePicker {
     #[inline]
-    fn next<B: Board>(
+    fn next<B: EngineQueries>(
         &mut self,
         board: &mut B,
         heuristics: &Heuristics,
