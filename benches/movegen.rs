@@ -39,7 +39,7 @@ fn boards<B: Board>() -> Vec<B> {
 /// The number of legal moves summed over the walk positions, as boardlab counts them; every
 /// peer's count is checked against it before it is timed.
 fn walk_moves() -> u64 {
-    boards::<boardlab_backends::boardlab_mailbox::MailboxBoard>()
+    boards::<boardlab_mailbox::MailboxBoard>()
         .iter()
         .map(|board| board.legal_moves().len() as u64)
         .sum()
@@ -274,7 +274,7 @@ fn parts(c: &mut Criterion) {
     make_unmake_peers(&mut group, moves);
     group.finish();
 
-    let expected: Vec<u128> = boards::<boardlab_backends::boardlab_mailbox::MailboxBoard>()
+    let expected: Vec<u128> = boards::<boardlab_mailbox::MailboxBoard>()
         .iter()
         .map(attack_map)
         .collect();

@@ -17,7 +17,6 @@
 //! that table: they change with the code, not with a run, and the chapter takes them from the
 //! table of sizes the tests keep.
 
-use boardlab_backends::{boardlab_magic, boardlab_rotated};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use boardlab_rotated::RotatedOccupancy;

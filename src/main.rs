@@ -1,6 +1,6 @@
-//! The `boardlab` command: parses the command line that boardlab-harness defines and runs it.
+//! The `boardlab` command: parses the command line that boardlab-app defines and runs it.
 
-use boardlab_harness::{Cli, Error, Outcome};
+use boardlab_app::{Cli, Error, Outcome};
 use clap::error::ErrorKind;
 use clap::Parser;
 use std::process::ExitCode;

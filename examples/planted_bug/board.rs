@@ -5,8 +5,8 @@
 //! captured one are the only pieces between the king and a rook on their rank, taking en
 //! passant empties both squares and leaves the king in check, and this board allows it.
 
-use boardlab_backends::boardlab_magic::MagicBoard;
 use boardlab_core::{Board, GenKind, Move, MoveFlag, MoveList, MoveSink, Piece, Role, Setup};
+use boardlab_magic::MagicBoard;
 
 /// [`MagicBoard`] with en passant through the rank pin allowed (see the module docs).
 #[derive(Clone, Debug)]

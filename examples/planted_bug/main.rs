@@ -12,10 +12,10 @@
 pub mod board;
 
 use board::EnPassantBugBoard;
-use boardlab_backends::boardlab_magic::MagicBoard;
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, PerftMode};
 use boardlab_harness::{diff, BoardOracle, DiffReport, Error, Position};
+use boardlab_magic::MagicBoard;
 use std::process::ExitCode;
 
 /// The standard suite's third position: a rook-and-pawn ending where the white king on a5 and

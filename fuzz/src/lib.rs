@@ -12,12 +12,13 @@
 //! without nightly or cargo-fuzz. It may therefore use only what the workspace's tests can
 //! reach: boardlab-core, boardlab-harness and the standard library.
 
-use boardlab_backends::boardlab_magic::MagicBoard;
+use boardlab_app::fuzzing;
+use boardlab_app::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
+use boardlab_backends::boards::Magic as MagicBoard;
 use boardlab_backends::every_backend_holds;
 use boardlab_core::epd::{parse_epd, parse_perft_suite};
 use boardlab_core::{Epd, Setup, UciMove, MAX_DEPTH};
-use boardlab_harness::fuzzing::{GO_KEYWORDS, UCI_COMMANDS};
-use boardlab_harness::{fuzzing, BoardOracle, Divide, DivideOracle, Position};
+use boardlab_harness::{BoardOracle, Divide, DivideOracle, Position};
 
 /// What a target does with the fuzzer's bytes: it returns, or panics on a finding.
 pub type Check = fn(&[u8]);

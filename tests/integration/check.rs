@@ -7,8 +7,8 @@ use crate::support;
 
 use crate::planted_bug_example::board;
 
-use boardlab_backends::boardlab_x88::X88Board;
 use boardlab_harness::{check, CheckOptions, Error, RandomGames, Tag};
+use boardlab_x88::X88Board;
 use serde_json::Value;
 use std::process::Output;
 use support::{assert_bad_input, boardlab, boardlab_with, json_lines, stderr, support_file};

@@ -1,10 +1,10 @@
 //! The command-line contract of README.md, held against the command line itself: the README's
-//! table is parsed and compared with `boardlab_harness::Cli` both ways, and the rules above the
+//! table is parsed and compared with `boardlab_app::Cli` both ways, and the rules above the
 //! table are checked on every command that clap knows.
 
+use boardlab_app::Cli;
 use boardlab_backends::Backend;
 use boardlab_core::MAX_DEPTH;
-use boardlab_harness::Cli;
 use clap::error::ErrorKind;
 use clap::{Arg, Command, CommandFactory};
 use std::collections::{BTreeMap, BTreeSet};

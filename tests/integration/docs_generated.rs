@@ -107,8 +107,8 @@ fn planted_bug_output() -> String {
 /// The statistics of position 3 at depth 2 on the example's board beside the magic backend's,
 /// the columns that differ marked.
 fn planted_bug_stats() -> String {
-    use boardlab_backends::boardlab_magic::MagicBoard;
     use boardlab_harness::{perft_stats, Position};
+    use boardlab_magic::MagicBoard;
     let position = Position::from_fen(POSITION3_FEN, false).expect("position 3 is a position");
     let right = perft_stats::<MagicBoard>(&position, 2).expect("magic counts position 3");
     let buggy = perft_stats::<planted_bug::board::EnPassantBugBoard>(&position, 2)

@@ -118,7 +118,7 @@ fn the_testkit_walk_stops_where_the_bug_shows_with_the_path_there() {
 fn a_correct_board_passes_and_the_walk_says_what_it_covered() {
     // The start position's tree to depth 3 has 1 + 20 + 400 + 8902 nodes (the published
     // counts); a budget below that fails the walk before it starts, naming what to change.
-    type Magic = boardlab_backends::boardlab_magic::MagicBoard;
+    type Magic = boardlab_magic::MagicBoard;
     let start = boardlab_core::START_FEN;
     let whole = testkit::check_walk::<Magic>(start, 3, 10_000);
     assert_eq!((whole.depth, whole.nodes), (3, 9323));

@@ -18,9 +18,9 @@
 
 use crate::support;
 
+use boardlab_app::Cli;
 use boardlab_backends::{every_backend_holds, with_backend, Backend};
 use boardlab_core::{Board, BoardExt, CastlingSide, Color, Move, Piece, Role, Setup, Square};
-use boardlab_harness::Cli;
 use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use clap::CommandFactory;

@@ -1,9 +1,9 @@
 //! `boardlab uci` driven through its standard input and output, as a GUI drives it.
 
+use boardlab_app::Book;
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, BoardExt, Setup};
-use boardlab_harness::Book;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

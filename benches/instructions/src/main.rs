@@ -15,10 +15,7 @@
 //! first use and the parsing stay out. `copy-make` is full-make perft by copying the board for
 //! every move instead of unmaking it.
 
-use boardlab_bitboard::{
-    BitLines, BitboardBoard, BlackMagic, Hyperbola, Kindergarten, KoggeStone, Obstruction, Pext,
-    SliderTechnique,
-};
+use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{perft, Board, GenKind, MoveList, PerftMode, Setup};
 use common::{cozy_board, cozy_perft, shakmaty_perft, shakmaty_position};
@@ -105,10 +102,6 @@ fn measured_shakmaty(positions: &[(shakmaty::Chess, u32)], mode: Mode) -> u64 {
         .sum()
 }
 
-fn bitboard<T: SliderTechnique>(cases: &[(Setup, u32, u64)], mode: Mode) -> (u64, u64) {
-    run::<BitboardBoard<T>>(cases, mode)
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let backend = args.first().map_or("magic", String::as_str);
@@ -157,22 +150,18 @@ fn main() {
             let expected = cases.iter().map(|c| c.2).sum();
             (measured_shakmaty(&positions, mode), expected)
         }
-        "magic" => run::<boardlab_magic::MagicBoard>(&cases, mode),
-        "pext" => bitboard::<Pext>(&cases, mode),
-        "black-magic" => bitboard::<BlackMagic>(&cases, mode),
-        "kindergarten" => bitboard::<Kindergarten>(&cases, mode),
-        "bit-lines" => bitboard::<BitLines>(&cases, mode),
-        "hyperbola" => bitboard::<Hyperbola>(&cases, mode),
-        "obstruction" => bitboard::<Obstruction>(&cases, mode),
-        "kogge-stone" => bitboard::<KoggeStone>(&cases, mode),
-        "rotated" => run::<boardlab_rotated::RotatedBoard>(&cases, mode),
-        "x88" => run::<boardlab_x88::X88Board>(&cases, mode),
-        "mailbox" => run::<boardlab_mailbox::MailboxBoard>(&cases, mode),
-        "piece-list" => run::<boardlab_piece_list::PieceListBoard>(&cases, mode),
-        other => {
-            eprintln!("error: unknown backend {other}");
-            std::process::exit(2);
-        }
+        // Every other name is a backend's, through the registry, whose list this counts
+        // without another of its own.
+        name => match Backend::named(name) {
+            Some(backend) => with_backend!(backend, B => run::<B>(&cases, mode)),
+            None => {
+                eprintln!(
+                    "error: unknown backend {name} (cozy-chess, shakmaty, or one of {})",
+                    Backend::names()
+                );
+                std::process::exit(2);
+            }
+        },
     };
     if nodes != expected {
         eprintln!("error: {nodes} leaves where the suite says {expected}");

@@ -149,7 +149,8 @@ mod tests {
     fn the_generators_partition_the_registry() {
         let generators = Generator::all();
         let names: Vec<&str> = generators.iter().map(|g| g.name).collect();
-        assert_eq!(names, ["piece-list", "mailbox", "x88", "bitboard"]);
+        // The first four, in registry order; a backend with a generator of its own adds one.
+        assert_eq!(names[..4], ["piece-list", "mailbox", "x88", "bitboard"]);
         for generator in &generators {
             assert!(!generator.backends.is_empty(), "{}", generator.name);
             for backend in &generator.backends {
@@ -166,7 +167,7 @@ mod tests {
         registered.sort_unstable();
         assert_eq!(union, registered);
         let bitboard = &generators[3];
-        assert_eq!(bitboard.backends.len(), 9);
+        assert!(bitboard.backends.len() >= 9, "{:?}", bitboard.backends);
         assert!(bitboard.backends.contains(&Backend::Hyperbola));
     }
 
@@ -190,7 +191,7 @@ mod tests {
             agreement.agreed(backend.name());
         }
         agreement.assert_every_backend(1);
-        assert_eq!(agreement.generators_agreeing(), 4);
+        assert_eq!(agreement.generators_agreeing(), Generator::all().len());
         let short = std::panic::catch_unwind(|| agreement.assert_every_backend(2));
         assert!(short.is_err());
     }

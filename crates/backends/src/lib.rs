@@ -24,14 +24,4 @@ pub mod holds;
 
 pub use generators::{Agreement, Generator};
 pub use holds::every_backend_holds;
-pub use registry::{Backend, BackendChoice, Runnable, Unavailable};
-
-// The backend crates, re-exported so that `with_backend!` can name their boards from any crate
-// that depends on this one. (One crate may hold several boards, so this list is not the
-// registry's.)
-pub use boardlab_bitboard;
-pub use boardlab_magic;
-pub use boardlab_mailbox;
-pub use boardlab_piece_list;
-pub use boardlab_rotated;
-pub use boardlab_x88;
+pub use registry::{boards, Backend, BackendChoice, Runnable, Unavailable};

@@ -50,7 +50,9 @@ impl fmt::Display for Error {
         match self {
             Error::Fen(err) => write!(f, "{err}"),
             Error::Move(err) => write!(f, "{err}"),
-            Error::Read(path, err) => write!(f, "cannot read {}: {}", path.display(), lower(err)),
+            Error::Read(path, err) => {
+                write!(f, "cannot read {}: {}", path.display(), io_clause(err))
+            }
             Error::Suite(path, err) => write!(f, "{}: {err}", path.display()),
             Error::Usage(why) => write!(f, "{why}"),
             Error::Engine(why) => write!(f, "engine: {why}"),
@@ -73,7 +75,7 @@ impl fmt::Display for Error {
             Error::Allocation(mb) => write!(f, "cannot allocate a hash table of {mb} MB"),
             Error::Stopped => write!(f, "the count was stopped before it finished"),
             Error::BrokenPipe => write!(f, "standard output was closed"),
-            Error::Output(err) => write!(f, "cannot write to standard output: {}", lower(err)),
+            Error::Output(err) => write!(f, "cannot write to standard output: {}", io_clause(err)),
         }
     }
 }
@@ -111,7 +113,7 @@ impl From<std::io::Error> for Error {
 
 /// An I/O error's message with a lowercase first letter and without the `(os error N)` tail,
 /// so it reads as part of one sentence.
-pub(crate) fn lower(err: &std::io::Error) -> String {
+pub fn io_clause(err: &std::io::Error) -> String {
     let text = err.to_string();
     let text = match text.find(" (os error") {
         Some(cut) => &text[..cut],
@@ -136,6 +138,6 @@ mod tests {
         );
         assert_eq!(err.to_string(), "cannot read missing.epd: entity not found");
         let os = std::io::Error::from_raw_os_error(2);
-        assert_eq!(lower(&os), "no such file or directory");
+        assert_eq!(io_clause(&os), "no such file or directory");
     }
 }

@@ -1,59 +1,49 @@
-//! boardlab-harness: everything the `boardlab` command does, over every backend, organised by
-//! feature.
+//! boardlab-harness: what boardlab does with boards, as a library: the position a command
+//! works on, the one perft walk, divide oracles and the descent between two of them, `check`,
+//! work units, and the engine workloads; with one place where a backend's name becomes its
+//! board type.
 //!
-//! - The backends come from boardlab-backends' registry ([`Backend`], [`BackendChoice`]), whose
-//!   one macro, [`with_backend!`](boardlab_backends::with_backend), maps a name on the command
-//!   line to a board type, so each command is written once, generic over
-//!   [`Board`](boardlab_core::Board), and monomorphized per backend.
-//! - `position`: the command line's `--fen`, `--moves` and `--chess960` resolved once into a
+//! - `position`: a FEN, moves played from it and the notation, resolved once into a
 //!   [`Position`].
-//! - `perft`: the one perft walk, with threads, a hash table and a stop flag, behind every
-//!   command that counts.
+//! - `perft`: the one perft walk ([`PerftRunner`]: threads, a hash table, a stop flag),
+//!   counting leaves or their statistics ([`PerftStats`], [`perft_stats`]).
 //! - `diff`: divide oracles (a [`Board`](boardlab_core::Board), a UCI engine, a perftree
 //!   program) and the one [descent](diff()) between two of them.
 //! - `check`: a generator over a suite and random positions, every mismatch descended and
 //!   grouped by kind ([`check()`]).
-//! - `engine`: `eval`, `see` and the engine workloads of `compare` (search, evaluation, SEE,
-//!   attack maps).
-//! - `suite`, `uci`, `book`, `views`, `report`, `units`, `serve`: the other commands.
+//! - `units`: perft cut into de-duplicated, weighted work units, and merged back.
+//! - `workload`: the engine's workloads that `boardlab compare` times.
+//! - [`board_type`]: the registry's [`Backend`] as a [`BoardType`], what every command asks of
+//!   a backend behind one object, so that each walk is compiled once per backend, here, and
+//!   the command line (boardlab-app) names no board type.
 //!
-//! Each feature holds its commands' clap arguments and `run` functions, which write to any
-//! [`std::io::Write`] and return an [`Outcome`] (exit status 0 or 1) or an [`Error`] (one line,
-//! exit status 2); [`Cli`] gathers them into the command line. Features use the registry,
-//! `position` and `perft`, never the other way round.
+//! Functions write to any [`std::io::Write`] and return an [`Outcome`] (exit status 0 or 1) or
+//! an [`Error`] (one line, exit status 2). The command line, the UCI engine, the web
+//! application and the report are boardlab-app's, which builds on this crate; this crate
+//! builds without a web framework or a chart library.
 
-// The registry's `with_backend!`, for every module below.
+// The registry's `with_backend!`, for the one module below that names board types.
 #[macro_use]
 extern crate boardlab_backends;
 
-mod args;
-mod book;
-mod check;
-mod cli;
-mod diff;
-mod engine;
+mod board_type;
+pub mod check;
+pub mod diff;
 mod error;
-// Entry points for the fuzz targets and their replay test only; see the module.
-#[doc(hidden)]
-pub mod fuzzing;
 mod outcome;
-mod output;
-mod perft;
-mod position;
-mod report;
-mod serve;
+pub mod output;
+pub mod perft;
+pub mod position;
 mod suite;
-mod uci;
-mod units;
-mod views;
+pub mod units;
+pub mod workload;
 
+pub use board_type::{board_type, BoardType};
 pub use boardlab_backends::{Backend, BackendChoice};
-pub use boardlab_reference::ReferenceBoard;
-pub use book::{Book, BookError, BookMove};
 pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};
-pub use cli::Cli;
-pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle};
-pub use error::Error;
+pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle, Protocol};
+pub use error::{io_clause, Error};
 pub use outcome::Outcome;
-pub use perft::{perft_stats, PerftStats};
+pub use perft::{perft_stats, PerftOptions, PerftRunner, PerftStats};
 pub use position::Position;
+pub use suite::{case_name, read_suite};

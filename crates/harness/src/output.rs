@@ -1,7 +1,7 @@
 //! Where a command's output goes besides standard output: the file `--out` names, and
 //! progress bars on stderr, drawn only when stderr is a terminal so pipes and logs stay clean.
 
-use crate::error::lower;
+use crate::error::io_clause;
 use crate::Error;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
@@ -21,7 +21,7 @@ fn styled(bar: ProgressBar) -> ProgressBar {
 }
 
 /// A bar of `len` steps with a message slot, or a hidden bar when stderr is not a terminal.
-pub(crate) fn progress_bar(len: u64) -> ProgressBar {
+pub fn progress_bar(len: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -31,14 +31,14 @@ pub(crate) fn progress_bar(len: u64) -> ProgressBar {
 /// A progress bar that stays out of sight for the first `delay`, so quick runs print nothing,
 /// and then redraws itself even while the work is blocked (waiting on an outside program, say).
 /// Like [`progress_bar`], it is only ever drawn on a terminal. Dropping it clears it.
-pub(crate) struct DelayedProgress {
+pub struct DelayedProgress {
     bar: ProgressBar,
     cancel: Option<Sender<()>>,
     reveal: Option<JoinHandle<()>>,
 }
 
 /// A bar of `len` steps that appears once the work has taken longer than `delay`.
-pub(crate) fn progress_bar_after(len: u64, delay: Duration) -> DelayedProgress {
+pub fn progress_bar_after(len: u64, delay: Duration) -> DelayedProgress {
     if !std::io::stderr().is_terminal() {
         return DelayedProgress {
             bar: ProgressBar::hidden(),
@@ -90,16 +90,21 @@ impl Drop for DelayedProgress {
 /// # Errors
 ///
 /// [`Error::Usage`] naming the folder or file that cannot be written.
-pub(crate) fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Error> {
+pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>) -> Result<(), Error> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|err| {
             Error::Usage(format!(
                 "cannot create {}: {}",
                 parent.display(),
-                lower(&err)
+                io_clause(&err)
             ))
         })?;
     }
-    std::fs::write(path, bytes)
-        .map_err(|err| Error::Usage(format!("cannot write {}: {}", path.display(), lower(&err))))
+    std::fs::write(path, bytes).map_err(|err| {
+        Error::Usage(format!(
+            "cannot write {}: {}",
+            path.display(),
+            io_clause(&err)
+        ))
+    })
 }

@@ -2,7 +2,7 @@
 
 use crate::attacks::file;
 use crate::list::PieceList;
-use crate::movegen::Generator;
+use crate::movegen::Generation;
 use boardlab_core::{
     Board, BoardExt, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role,
     Setup, Square,
@@ -149,7 +149,7 @@ impl Board for PieceListBoard {
 
     #[inline]
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
-        Generator::run(self, sink);
+        Generation::run(self, sink);
     }
 
     fn make(&mut self, mv: Move) -> Undo {

@@ -160,7 +160,7 @@ impl PawnRanks {
 
 /// One generation: the board, where the moves go, and what the check and pin pass found. The
 /// sink's kind ([`MoveSink::KIND`]) says which moves to work out at all.
-pub(crate) struct Generator<'a, S> {
+pub(crate) struct Generation<'a, S> {
     board: &'a PieceListBoard,
     own: &'a PieceList,
     enemy: &'a PieceList,
@@ -172,18 +172,18 @@ pub(crate) struct Generator<'a, S> {
     /// diagonal): a move is allowed when its own step has that size.
     pins: [u8; PieceList::CAPACITY],
     checker: Checker,
-    /// The king's neighbours that [`king_moves`](Generator::king_moves) tested and found
+    /// The king's neighbours that [`king_moves`](Generation::king_moves) tested and found
     /// attacked, one bit per square: castling asks about some of the same squares.
     attacked_neighbours: u64,
 }
 
-impl<'a, S: MoveSink> Generator<'a, S> {
+impl<'a, S: MoveSink> Generation<'a, S> {
     /// Generates the legal moves of `board` into `sink`.
     #[inline]
     pub(crate) fn run(board: &'a PieceListBoard, sink: &'a mut S) {
         let us = board.state.turn;
         let own = &board.lists[us.index()];
-        let mut generator = Generator {
+        let mut generator = Generation {
             board,
             own,
             enemy: &board.lists[(!us).index()],
@@ -504,7 +504,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
 
     /// The moves of a slider along the rook lines (`STRAIGHT`) and the bishop lines (`SLANTED`).
     ///
-    /// Each direction is its own inlined copy of [`ray`](Generator::ray), so that its step and
+    /// Each direction is its own inlined copy of [`ray`](Generation::ray), so that its step and
     /// the distance to the edge are constants; a loop over a slice of directions computed them for
     /// every direction of every slider (7% of bulk perft's instructions, callgrind: 387 M against
     /// 359 M on kiwipete without its d5 pawn at depth 4).
@@ -543,7 +543,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     }
 
     /// The moves of a pinned slider: only along the line of the pin (`pin` is its step without
-    /// sign, as in [`Generator::pins`]), in both directions, and only if the slider moves along
+    /// sign, as in [`Generation::pins`]), in both directions, and only if the slider moves along
     /// such lines at all.
     #[inline(never)]
     fn pinned_slides<const EVADES: bool, const STRAIGHT: bool, const SLANTED: bool>(

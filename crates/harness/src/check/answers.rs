@@ -14,11 +14,11 @@ type Question = (Vec<UciMove>, u32);
 
 /// The answers one oracle gave about one checked position, by the moves from that position
 /// and the depth: a question asked twice is answered from here.
-pub(crate) type Answers = HashMap<Question, Divide>;
+pub type Answers = HashMap<Question, Divide>;
 
 /// An oracle asked about one checked position: answering from [`Answers`] what was asked
 /// before about that position, and refusing new questions once the deadline has passed.
-pub(crate) struct Asked<'a> {
+pub struct Asked<'a> {
     oracle: &'a mut dyn DivideOracle,
     /// The checked position, the only root whose answers are kept.
     root: &'a Position,

@@ -13,7 +13,7 @@ color:#1a1a1a}h2{margin-top:2.5rem;border-bottom:1px solid #ccc}code{font-size:0
 word-break:break-all}figure{margin:1rem 0}.ok{color:#2a7a2a}.bad{color:#b03020}";
 
 /// The page.
-pub(crate) fn page(report: &CheckReport) -> String {
+pub fn page(report: &CheckReport) -> String {
     let mut html = String::new();
     let title = format!("boardlab check: {}", report.tested);
     let _ = write!(
@@ -23,13 +23,8 @@ pub(crate) fn page(report: &CheckReport) -> String {
         escape(&title),
         escape(&title)
     );
-    let summary = report.to_string();
-    let first_lines: Vec<&str> = summary
-        .lines()
-        .take_while(|line| !line.is_empty())
-        .collect();
-    for line in first_lines {
-        let _ = writeln!(html, "<p>{}</p>", escape(line));
+    for line in report.summary() {
+        let _ = writeln!(html, "<p>{}</p>", escape(&line));
     }
     if report.failures.is_empty() {
         let _ = writeln!(html, "<p class=\"ok\">Every count agrees.</p>");

@@ -25,7 +25,6 @@
 //! [`check`] is the library entry: any Rust [`Board`] gets the same report.
 
 mod answers;
-pub(crate) mod command;
 mod html;
 mod positions;
 mod random;
@@ -36,7 +35,15 @@ pub use random::{DrawnKinds, RandomGames};
 pub use report::{CheckReport, Failure, Group};
 pub use tags::Tag;
 
-use crate::diff::named::BackendOracle;
+impl CheckReport {
+    /// The report as one HTML page: each failing position drawn as inline SVG with the
+    /// differing moves marked, no scripts, nothing fetched from the network.
+    pub fn to_html(&self) -> String {
+        html::page(self)
+    }
+}
+
+use crate::diff::backend_oracle;
 use crate::diff::oracle::{Divide, DivideOracle};
 use crate::diff::{ask, diff};
 use crate::output::progress_bar;
@@ -93,7 +100,7 @@ impl Default for CheckOptions {
 }
 
 /// The positions a check runs, drawn and read before it starts, under the same time limit.
-pub(crate) struct Plan {
+pub struct Plan {
     /// The positions, in order.
     positions: Vec<CheckPosition>,
     /// The kinds of the random positions drawn, with random games.
@@ -109,7 +116,7 @@ pub(crate) struct Plan {
 
 impl CheckOptions {
     /// The positions to run (see [`Plan`]), the clock started.
-    pub(crate) fn plan(&self) -> Result<Plan, Error> {
+    pub fn plan(&self) -> Result<Plan, Error> {
         let start = Instant::now();
         let deadline = self.time.map(|time| start + time);
         let mut positions = match &self.suite {
@@ -204,11 +211,10 @@ enum Checked {
 
 /// Makes the generator under test for one job, given the first position it will be asked
 /// about.
-pub(crate) type MakeTested<'a> =
-    &'a (dyn Fn(&Position) -> Result<Box<dyn DivideOracle>, Error> + Sync);
+pub type MakeTested<'a> = &'a (dyn Fn(&Position) -> Result<Box<dyn DivideOracle>, Error> + Sync);
 
 /// Runs the planned positions, `options.jobs` at a time, and gathers the report.
-pub(crate) fn run(
+pub fn run(
     plan: &Plan,
     reference: Backend,
     options: &CheckOptions,
@@ -226,7 +232,7 @@ pub(crate) fn run(
     let progress = progress_bar(positions.len() as u64);
     progress.set_message("positions checked");
     let job = || -> Result<(), Error> {
-        let mut reference = reference.oracle()?;
+        let mut reference = backend_oracle(reference, None)?;
         let mut tested: Option<Box<dyn DivideOracle>> = None;
         loop {
             if give_up.load(Ordering::Relaxed) {

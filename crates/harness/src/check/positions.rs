@@ -10,7 +10,7 @@ use boardlab_core::PerftCase;
 /// One position to check: a name for reports, the position (a FEN, and for a random game the
 /// moves that reached it, which the program is shown too), and any published counts.
 #[derive(Debug, Clone)]
-pub(crate) struct CheckPosition {
+pub struct CheckPosition {
     /// "kiwipete", "perftsuite #12", "random game 17".
     pub label: String,
     /// The position, as a game reached it.
@@ -40,7 +40,7 @@ const BUILT_IN: [(&str, &str); 4] = [
 
 /// The built-in suite: the standard, perft-suite, bug-catcher and tricky positions, and with
 /// `chess960` the 960 Chess960 positions too.
-pub(crate) fn built_in(chess960: bool) -> Result<Vec<CheckPosition>, Error> {
+pub fn built_in(chess960: bool) -> Result<Vec<CheckPosition>, Error> {
     let mut positions = Vec::new();
     for (name, text) in BUILT_IN {
         positions.extend(suite_positions(name, text, false)?);
@@ -54,7 +54,7 @@ pub(crate) fn built_in(chess960: bool) -> Result<Vec<CheckPosition>, Error> {
 /// The positions of a suite's text, named after their `id` or their place in `suite`.
 /// `chess960` reads every castling move the Chess960 way; a position whose FEN needs it is
 /// read that way anyway.
-pub(crate) fn suite_positions(
+pub fn suite_positions(
     suite: &str,
     text: &str,
     chess960: bool,
@@ -65,7 +65,7 @@ pub(crate) fn suite_positions(
 }
 
 /// The positions of parsed suite cases (see [`suite_positions`]).
-pub(crate) fn cases_positions(
+pub fn cases_positions(
     suite: &str,
     cases: Vec<PerftCase>,
     chess960: bool,

@@ -99,12 +99,12 @@ fn kinds_of(board: &ReferenceBoard) -> PositionKinds {
     PositionKinds::of(&board.to_setup())
 }
 
-/// The fewest plies of a game before it may stop, so that even the first position has moved
-/// pieces about.
-const MIN_PLIES: u64 = 4;
+/// The fewest plies of a random game before it may stop, so that even the first position has
+/// moved pieces about.
+const SHORTEST_GAME: u64 = 4;
 
-/// The most plies of a game.
-const MAX_PLIES: u64 = 120;
+/// The most plies of a random game (a game's length, not the search's `MAX_PLY`).
+const LONGEST_GAME: u64 = 120;
 
 /// Draws the positions: one game each, from its own seed (so a game does not depend on the
 /// ones before it), and counts their kinds.
@@ -119,7 +119,7 @@ const MAX_PLIES: u64 = 120;
 /// every game stops by its hundred-and-twentieth ply. A game that runs out of moves (mate or
 /// stalemate) gives the position before. The drawing ends early, with the games drawn so far,
 /// once `deadline` has passed.
-pub(crate) fn random_games(
+pub fn random_games(
     games: RandomGames,
     deadline: Option<Instant>,
 ) -> Result<(Vec<CheckPosition>, DrawnKinds), Error> {
@@ -160,9 +160,9 @@ fn random_game(rng: &mut SplitMix64, chess960: bool) -> Result<Position, Error> 
     let root = Position::from_fen(&start, chess960)?;
     let mut board: ReferenceBoard = root.board();
     let mut line: Vec<Move> = Vec::new();
-    let plies = MIN_PLIES + below(rng, MAX_PLIES - MIN_PLIES + 1);
+    let plies = SHORTEST_GAME + below(rng, LONGEST_GAME - SHORTEST_GAME + 1);
     while (line.len() as u64) < plies {
-        if line.len() as u64 >= MIN_PLIES && stops_here(rng, kinds_of(&board)) {
+        if line.len() as u64 >= SHORTEST_GAME && stops_here(rng, kinds_of(&board)) {
             break;
         }
         let moves = board.legal_moves();
@@ -279,7 +279,7 @@ fn beside_enemy_pawn(board: &ReferenceBoard, to: boardlab_core::Square) -> bool 
 /// by Scharnagl's numbering: the light-squared bishop, the dark-squared bishop, the queen on one
 /// of the six free squares, the knights on two of the five left, and rook, king, rook on the
 /// last three.
-pub(crate) fn chess960_start(n: usize) -> String {
+pub fn chess960_start(n: usize) -> String {
     let mut rank: [Option<char>; 8] = [None; 8];
     let mut n = n % 960;
     rank[(n % 4) * 2 + 1] = Some('B');

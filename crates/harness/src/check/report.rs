@@ -208,40 +208,53 @@ fn plural(count: usize, one: &str, many: &str) -> String {
     }
 }
 
-impl fmt::Display for CheckReport {
-    /// The report for a person: what was checked, then each group with an example, then every
-    /// failure on a line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
+impl CheckReport {
+    /// The report's opening lines: what was checked, how far, and how many failures in how
+    /// many groups (or that every count agrees). The text report and the HTML page both start
+    /// with them.
+    pub fn summary(&self) -> Vec<String> {
+        let mut lines = vec![format!(
             "checked {} of {} positions against {}, to depth {}, with {}'s counts where none \
              are published",
             self.checked, self.positions, self.tested, self.depth, self.reference
-        )?;
+        )];
         if let Some(drawn) = &self.drawn {
-            writeln!(f, "random games: {drawn}")?;
+            lines.push(format!("random games: {drawn}"));
         }
         if self.stopped {
-            writeln!(f, "stopped by the time limit")?;
+            lines.push("stopped by the time limit".to_string());
         }
         if self.shallower > 0 {
-            writeln!(
-                f,
+            lines.push(format!(
                 "{} compared short of depth {}: a deeper count was over --max-nodes",
                 plural(self.shallower, "position", "positions"),
                 self.depth
-            )?;
+            ));
         }
         if self.failures.is_empty() {
-            return writeln!(f, "no failures: every count agrees");
+            lines.push("no failures: every count agrees".to_string());
+        } else {
+            lines.push(format!(
+                "{}, in {}",
+                plural(self.failures.len(), "failure", "failures"),
+                plural(self.groups().len(), "group", "groups")
+            ));
+        }
+        lines
+    }
+}
+
+impl fmt::Display for CheckReport {
+    /// The report for a person: the [`summary`](CheckReport::summary), then each group with an
+    /// example, then every failure on a line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for line in self.summary() {
+            writeln!(f, "{line}")?;
+        }
+        if self.failures.is_empty() {
+            return Ok(());
         }
         let groups = self.groups();
-        writeln!(
-            f,
-            "{}, in {}",
-            plural(self.failures.len(), "failure", "failures"),
-            plural(groups.len(), "group", "groups")
-        )?;
         for group in &groups {
             let example = &self.failures[group.failures[0]];
             writeln!(f)?;

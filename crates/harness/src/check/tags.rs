@@ -95,7 +95,7 @@ impl fmt::Display for Tag {
 /// one side lists, in `at`'s notation; a buggy generator's are not legal, so they are read as
 /// squares and a promotion, not resolved). The kinds of move and of check are boardlab-reference's
 /// one classifier's ([`MoveKinds`], [`Checks`]); this only names the groups.
-pub(crate) fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
+pub fn tags(at: &Position, differing: &[UciMove]) -> Vec<Tag> {
     let setup = at.setup();
     let mut found = Vec::new();
     let mut add = |tag: Tag| {

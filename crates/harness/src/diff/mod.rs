@@ -20,19 +20,18 @@
 //!
 //! [`Setup::to_fen_pseudo_legal_ep`]: boardlab_core::Setup::to_fen_pseudo_legal_ep
 
-pub(crate) mod command;
-pub(crate) mod named;
-pub(crate) mod oracle;
-pub(crate) mod perftree_program;
-pub(crate) mod program;
+pub mod named;
+pub mod oracle;
+pub mod perftree_program;
+pub mod program;
 mod report;
-pub(crate) mod uci_engine;
+pub mod uci_engine;
 
-pub(crate) use named::{oracle_named, BackendOracle, Protocol};
+pub use named::{backend_oracle, named, oracle_named, program_oracle, Named, Protocol};
 pub use oracle::{BoardOracle, Divide, DivideOracle};
-pub(crate) use perftree_program::parse_answer;
-pub(crate) use program::{find_program, ProgramOptions};
-pub(crate) use report::texts;
+pub use perftree_program::parse_answer;
+pub use program::{find_program, ProgramOptions};
+pub use report::texts;
 pub use report::{DiffReport, Divergence};
 
 use crate::output::progress_bar_after;
@@ -146,7 +145,7 @@ pub fn diff(
 /// Asks `oracle` to divide the position `at` that `path` reaches from `root` and checks its
 /// answer (see the module docs); `promised` is the count it gave for the last move of `path`
 /// one step earlier.
-pub(crate) fn ask(
+pub fn ask(
     oracle: &mut dyn DivideOracle,
     root: &Position,
     at: &Position,

@@ -1,19 +1,20 @@
 //! What a name on the command line stands for when a command asks for a divide oracle: a
 //! registered backend, or an outside program spoken to in one of two protocols.
 
-use super::oracle::{BoardOracle, DivideOracle};
+use super::oracle::DivideOracle;
 use super::perftree_program::PerftreeProgram;
 use super::program::{find_program, ProgramOptions};
 use super::uci_engine::UciEngine;
-use crate::{Backend, Error, Position};
+use crate::{board_type, Backend, Error, Position};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// How an outside program is spoken to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
-pub(crate) enum Protocol {
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Protocol {
     /// A UCI engine answering `go perft N` as Stockfish does.
     #[default]
     Uci,
@@ -31,50 +32,21 @@ impl fmt::Display for Protocol {
     }
 }
 
-/// A registered backend as a divide oracle. (A trait because the registry's [`Backend`] is
-/// another crate's type, which this crate cannot give methods of its own.)
-pub(crate) trait BackendOracle {
-    /// This backend as an oracle.
-    ///
-    /// # Errors
-    ///
-    /// A backend this processor cannot run.
-    fn oracle(self) -> Result<Box<dyn DivideOracle>, Error>;
-
-    /// This backend as an oracle whose divides give up with [`Error::Stopped`] once `stop`, if
-    /// given, is raised.
-    ///
-    /// # Errors
-    ///
-    /// A backend this processor cannot run.
-    fn oracle_stopped_by(
-        self,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Result<Box<dyn DivideOracle>, Error>;
-}
-
-impl BackendOracle for Backend {
-    fn oracle(self) -> Result<Box<dyn DivideOracle>, Error> {
-        self.oracle_stopped_by(None)
-    }
-
-    fn oracle_stopped_by(
-        self,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Result<Box<dyn DivideOracle>, Error> {
-        with_backend!(self.available()?, B => {
-            let oracle = BoardOracle::<B>::new();
-            let oracle = match stop {
-                Some(stop) => oracle.stopped_by(stop),
-                None => oracle,
-            };
-            Ok(Box::new(oracle) as Box<dyn DivideOracle>)
-        })
-    }
+/// A registered backend as a divide oracle, its divides given up with [`Error::Stopped`] once
+/// `stop`, if given, is raised.
+///
+/// # Errors
+///
+/// A backend this processor cannot run.
+pub fn backend_oracle(
+    backend: Backend,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Box<dyn DivideOracle>, Error> {
+    Ok(board_type(backend.available()?).oracle(stop))
 }
 
 /// What a name on the command line stands for: a backend, or an outside program.
-pub(crate) enum Named {
+pub enum Named {
     /// A backend of the registry.
     Backend(Backend),
     /// An outside program, at this path.
@@ -87,7 +59,7 @@ pub(crate) enum Named {
 /// # Errors
 ///
 /// [`Error::Usage`] when the name is neither.
-pub(crate) fn named(name: &str) -> Result<Named, Error> {
+pub fn named(name: &str) -> Result<Named, Error> {
     if let Some(backend) = Backend::named(name) {
         return Ok(Named::Backend(backend));
     }
@@ -113,14 +85,14 @@ pub(crate) fn named(name: &str) -> Result<Named, Error> {
 ///
 /// [`Error::Usage`] when the name is neither a backend nor a program, and the program's
 /// [`Error::Oracle`] when it cannot be started.
-pub(crate) fn oracle_named(
+pub fn oracle_named(
     name: &str,
     protocol: Protocol,
     first: &Position,
     options: ProgramOptions,
 ) -> Result<Box<dyn DivideOracle>, Error> {
     match named(name)? {
-        Named::Backend(backend) => backend.oracle(),
+        Named::Backend(backend) => backend_oracle(backend, None),
         Named::Program(path) => program_oracle(name, &path, protocol, first, options),
     }
 }
@@ -131,7 +103,7 @@ pub(crate) fn oracle_named(
 /// # Errors
 ///
 /// [`Error::Oracle`] when a UCI engine cannot be started.
-pub(crate) fn program_oracle(
+pub fn program_oracle(
     name: &str,
     path: &Path,
     protocol: Protocol,

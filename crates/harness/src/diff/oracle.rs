@@ -107,7 +107,7 @@ impl<B: Board> BoardOracle<B> {
     }
 
     /// The same oracle, giving up a divide with [`Error::Stopped`] as soon as `stop` is raised.
-    pub(crate) fn stopped_by(mut self, stop: Arc<AtomicBool>) -> BoardOracle<B> {
+    pub fn stopped_by(mut self, stop: Arc<AtomicBool>) -> BoardOracle<B> {
         self.stop = Some(stop);
         self
     }
@@ -153,7 +153,7 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
 
 /// The moves an outside program is given to reach the position `path` leads to from `root`:
 /// the root's own moves, then the path, separated by spaces; `None` when there are none.
-pub(crate) fn moves_after(root: &Position, path: &[UciMove]) -> Option<String> {
+pub fn moves_after(root: &Position, path: &[UciMove]) -> Option<String> {
     let played = root.uci_moves().iter().chain(path).join(" ");
     (!played.is_empty()).then_some(played)
 }
@@ -164,7 +164,7 @@ pub(crate) fn moves_after(root: &Position, path: &[UciMove]) -> Option<String> {
 /// # Errors
 ///
 /// For a move that is not UCI notation, the clause naming it, as a problem of the program.
-pub(crate) fn read_answer(
+pub fn read_answer(
     answer: Vec<(String, u64)>,
     root: &Position,
     path: &[UciMove],
@@ -200,11 +200,11 @@ fn fen_after(root: &Position, path: &[UciMove]) -> String {
 /// more legal moves than any position that passes validation has (218 is the most known in a
 /// game, but 241 are easy to reach with 15 queens); a program printing more is printing
 /// something else.
-pub(crate) const MAX_MOVE_LINES: usize = MAX_MOVES;
+pub const MAX_MOVE_LINES: usize = MAX_MOVES;
 
 /// A program's answer, once its counts are seen to add up to the `total` it gave; `said` is
 /// how it gave it ("it printed the total 20"), for the message when they do not.
-pub(crate) fn adding_up(
+pub fn adding_up(
     answer: Vec<(String, u64)>,
     total: u64,
     said: &str,
@@ -223,7 +223,7 @@ pub(crate) fn adding_up(
 
 /// `a7b8Q` as `a7b8q`: outside programs may write promotion letters in either case. Only the
 /// fifth character changes; squares in capitals stay malformed.
-pub(crate) fn lowercase_promotion(mv: &str) -> String {
+pub fn lowercase_promotion(mv: &str) -> String {
     match mv.char_indices().nth(4) {
         Some((at, _)) => format!("{}{}", &mv[..at], mv[at..].to_ascii_lowercase()),
         None => mv.to_string(),
@@ -240,7 +240,7 @@ pub(crate) fn lowercase_promotion(mv: &str) -> String {
 /// from a square without a piece of the side to move, a destination that piece never reaches
 /// on an empty board, a promotion letter on a move that does not promote or none on one that
 /// must.
-pub(crate) fn impossible_move(setup: &Setup, mv: UciMove) -> Option<String> {
+pub fn impossible_move(setup: &Setup, mv: UciMove) -> Option<String> {
     let UciMove {
         from,
         to,
@@ -288,7 +288,7 @@ pub(crate) fn impossible_move(setup: &Setup, mv: UciMove) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diff::named::BackendOracle;
+    use crate::diff::named::backend_oracle;
     use crate::Backend;
 
     #[test]
@@ -301,7 +301,7 @@ mod tests {
         )
         .unwrap();
         for &backend in Backend::ALL {
-            let mut oracle = backend.oracle().unwrap();
+            let mut oracle = backend_oracle(backend, None).unwrap();
             assert_eq!(oracle.name(), backend.name());
             let divide = oracle.divide(&chess960, &[], 2).unwrap();
             assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 528, "{backend}");

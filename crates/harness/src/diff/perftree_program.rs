@@ -10,14 +10,14 @@
 use super::oracle::MAX_MOVE_LINES;
 use super::oracle::{adding_up, moves_after, read_answer, Divide, DivideOracle};
 use super::program::{describe_exit, shell_words, Process, ProgramOptions, Silence};
-use crate::error::lower;
+use crate::error::io_clause;
 use crate::{Error, Position};
 use boardlab_core::UciMove;
 use std::path::{Path, PathBuf};
 
 /// An outside program spoken to in perftree's protocol, as a [`DivideOracle`]: run once per
 /// question, as the protocol has it, so any root may be asked about.
-pub(crate) struct PerftreeProgram {
+pub struct PerftreeProgram {
     name: String,
     path: PathBuf,
     options: ProgramOptions,
@@ -63,7 +63,7 @@ impl PerftreeProgram {
         self.last_command = shell_words(&words);
         self.last_stderr = None;
         let mut process = Process::start(&self.name, &self.path, args, false, self.options)
-            .map_err(|err| self.failure(format!("cannot be started: {}", lower(&err))))?;
+            .map_err(|err| self.failure(format!("cannot be started: {}", io_clause(&err))))?;
         let mut lines = Vec::new();
         loop {
             match process.next_line() {
@@ -124,7 +124,7 @@ impl DivideOracle for PerftreeProgram {
 /// # Errors
 ///
 /// What is wrong with the answer, as a clause that follows the program's name.
-pub(crate) fn parse_answer(lines: &[String]) -> Result<Vec<(String, u64)>, String> {
+pub fn parse_answer(lines: &[String]) -> Result<Vec<(String, u64)>, String> {
     let words: Vec<&str> = lines
         .iter()
         .map(|line| line.trim())
@@ -204,9 +204,13 @@ mod tests {
             let err = parse_answer(&lines(answer)).unwrap_err();
             assert!(err.contains(problem), "{answer:?}: {err}");
         }
-        let many: String = (0..300).map(|_| "e2e4 1\n").collect::<String>() + "\n300";
-        assert!(parse_answer(&lines(&many))
-            .unwrap_err()
-            .contains("300 move lines"));
+        let lines_over = MAX_MOVE_LINES + 1;
+        let many = "e2e4 1\n".repeat(lines_over) + &format!("\n{lines_over}");
+        let err = parse_answer(&lines(&many)).unwrap_err();
+        assert!(err.contains(&format!("{lines_over} move lines")), "{err}");
+        assert!(
+            err.contains(&format!("more than {MAX_MOVE_LINES} legal moves")),
+            "{err}"
+        );
     }
 }

@@ -39,7 +39,7 @@ impl Default for ProgramOptions {
 /// `--timeout` says, when that is shorter. Starting an interpreter on a busy machine, or loading
 /// an engine's network or tables, can take far longer than any answer afterwards, so the
 /// silence budget of `--timeout` starts only once the engine has said it is ready.
-pub(crate) const STARTUP_ALLOWANCE: Duration = Duration::from_secs(60);
+pub const STARTUP_ALLOWANCE: Duration = Duration::from_secs(60);
 
 /// Where Debian and Ubuntu install games such as Stockfish, outside the usual PATH of scripts
 /// and services.
@@ -77,7 +77,7 @@ fn is_executable(path: &Path) -> bool {
 }
 
 /// A command line as a shell would need it typed: words with spaces or quotes are quoted.
-pub(crate) fn shell_words(words: &[String]) -> String {
+pub fn shell_words(words: &[String]) -> String {
     words
         .iter()
         .map(|word| {
@@ -103,7 +103,7 @@ const MAX_LINE_BYTES: u64 = 64 * 1024;
 const MAX_STDERR_BYTES: usize = 16 * 1024;
 
 /// A running outside program (see the module docs).
-pub(crate) struct Process {
+pub struct Process {
     /// The program as the user named it, for messages.
     pub name: String,
     child: Child,
@@ -114,7 +114,7 @@ pub(crate) struct Process {
 }
 
 /// What went wrong while waiting for a program's next line.
-pub(crate) enum Silence {
+pub enum Silence {
     /// The program closed its output (it exited, or is about to).
     Closed,
     /// Nothing came within the timeout.
@@ -282,12 +282,12 @@ impl Process {
 }
 
 /// A duration in words: "3 s", "0.5 s".
-pub(crate) fn seconds_text(duration: Duration) -> String {
+pub fn seconds_text(duration: Duration) -> String {
     format!("{} s", duration.as_secs_f64())
 }
 
 /// How a program ended, in words: "exited with status 3", "was killed by signal 9".
-pub(crate) fn describe_exit(status: std::process::ExitStatus) -> String {
+pub fn describe_exit(status: std::process::ExitStatus) -> String {
     if let Some(code) = status.code() {
         return format!("exited with status {code}");
     }

@@ -66,7 +66,7 @@ impl DiffReport {
 }
 
 /// Moves as text, for JSON.
-pub(crate) fn texts(moves: &[UciMove]) -> Vec<String> {
+pub fn texts(moves: &[UciMove]) -> Vec<String> {
     moves.iter().map(UciMove::to_string).collect()
 }
 

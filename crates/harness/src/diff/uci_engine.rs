@@ -8,7 +8,7 @@
 use super::oracle::MAX_MOVE_LINES;
 use super::oracle::{adding_up, moves_after, read_answer, Divide, DivideOracle};
 use super::program::{describe_exit, seconds_text, Process, ProgramOptions, Silence};
-use crate::error::lower;
+use crate::error::io_clause;
 use crate::{Error, Position};
 use boardlab_core::UciMove;
 use std::io::Write;
@@ -16,7 +16,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A running UCI engine, as a [`DivideOracle`].
-pub(crate) struct UciEngine {
+pub struct UciEngine {
     process: Process,
     /// The root the engine is pointed at, given to it as its FEN as the user wrote it and its
     /// moves: a question about another root points it there first.
@@ -44,7 +44,7 @@ impl UciEngine {
         let process =
             Process::start(name, path, &[], true, options).map_err(|err| Error::Oracle {
                 name: name.to_string(),
-                problem: format!("cannot be started: {}", lower(&err)),
+                problem: format!("cannot be started: {}", io_clause(&err)),
                 context: Some(format!("ran {}", path.display())),
                 stderr: None,
             })?;

@@ -5,7 +5,7 @@ use std::io::Write;
 
 /// How a divide is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum DivideFormat {
+pub enum DivideFormat {
     /// Stockfish's `go perft`: `e2e4: 20` lines, a blank line, `Nodes searched: N` and a blank
     /// line (`boardlab perft --divide`, UCI's `go perft`).
     Stockfish,

@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// of the leaves, such as how many are captures or checks ([`PerftStats`](super::PerftStats)).
 /// The walk adds up what this says about the last ply, so a new kind of count needs no walk of
 /// its own.
-pub(crate) trait LeafCount: Copy + Default + Send + AddAssign {
+pub trait LeafCount: Copy + Default + Send + AddAssign {
     /// A node with no ply left and no move known to have reached it: the root of a count at
     /// depth 0.
     const LEAF: Self;
@@ -63,7 +63,7 @@ impl LeafCount for u64 {
 
 /// A walk ended early because its stop flag was raised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Stopped;
+pub struct Stopped;
 
 impl From<Stopped> for Error {
     fn from(_: Stopped) -> Error {
@@ -73,7 +73,7 @@ impl From<Stopped> for Error {
 
 /// How to count: the mode of the last ply, threads, the hash table and its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PerftOptions {
+pub struct PerftOptions {
     /// Bulk counting or making every leaf.
     pub mode: PerftMode,
     /// Worker threads; the root moves are shared among them. 1 runs on the calling thread.
@@ -98,7 +98,7 @@ impl Default for PerftOptions {
 
 /// A perft counter set up with its threads, table and stop flag, reusable across positions
 /// (the table keeps what it learnt).
-pub(crate) struct PerftRunner {
+pub struct PerftRunner {
     mode: PerftMode,
     pool: Option<rayon::ThreadPool>,
     table: Option<PerftTable>,

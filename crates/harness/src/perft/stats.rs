@@ -49,7 +49,7 @@ use std::ops::AddAssign;
 /// use boardlab_harness::{perft_stats, Position};
 ///
 /// let start = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false)?;
-/// let stats = perft_stats::<boardlab_harness::ReferenceBoard>(&start, 4)?;
+/// let stats = perft_stats::<boardlab_reference::ReferenceBoard>(&start, 4)?;
 /// assert_eq!((stats.nodes, stats.captures, stats.checks, stats.checkmates), (197_281, 1576, 469, 8));
 /// # Ok::<(), boardlab_harness::Error>(())
 /// ```

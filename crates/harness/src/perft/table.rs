@@ -20,7 +20,7 @@ const MAX_COUNT: u64 = (1 << 56) - 1;
 /// Perft counts by position and remaining depth. A slot is found by the low bits of the
 /// Zobrist `key` and accepted only when both the full `key` and the independent `lock` match,
 /// so a false hit needs two 64-bit hashes to collide and counts stay exact in practice.
-pub(crate) struct PerftTable {
+pub struct PerftTable {
     slots: Vec<Slot>,
     mask: u64,
     /// Probes and hits so far, added once per finished subtree from a [`TableTally`] so that
@@ -31,7 +31,7 @@ pub(crate) struct PerftTable {
 
 /// Probes of a [`PerftTable`] and how many found their count.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TableTally {
+pub struct TableTally {
     pub probes: u64,
     pub hits: u64,
 }

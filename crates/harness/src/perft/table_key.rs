@@ -14,7 +14,7 @@
 use boardlab_core::{Board, Color, Piece, Zobrist};
 
 /// Which hash indexes and verifies a perft table.
-pub(crate) enum TableKey {
+pub enum TableKey {
     /// The board's incremental hash (Polyglot key and the fixed lock).
     Board,
     /// An independent hash from a seed, computed at each probed node.
@@ -42,7 +42,7 @@ impl TableKey {
 
 /// A Zobrist hash with both halves, key and lock, drawn from a seed: independent of the board's
 /// own hash, so a run with it shares no collision with a run without it.
-pub(crate) struct SeededZobrist {
+pub struct SeededZobrist {
     piece_square: Vec<[Zobrist; 64]>,
     castling: [Zobrist; 16],
     en_passant: [Zobrist; 8],
@@ -51,10 +51,10 @@ pub(crate) struct SeededZobrist {
 
 /// SplitMix64: a small generator whose every output is a bijective mix of its counter, so any
 /// seed gives a full table of distinct, well-spread numbers.
-pub(crate) struct SplitMix64(pub(crate) u64);
+pub(crate) struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -2,12 +2,6 @@
 //! `--chess960` (or UCI's `position` command) become one [`Position`], and everything
 //! downstream takes it. Nothing after this module parses a FEN or replays `--moves`.
 
-mod args;
-pub(crate) mod key_command;
-
-pub(crate) use args::PositionArgs;
-pub(crate) use key_command::KeyArgs;
-
 use crate::Error;
 use boardlab_core::{Board, BoardExt, Move, MoveError, Setup, UciMove, Zobrist};
 use boardlab_reference::ReferenceBoard;
@@ -135,7 +129,7 @@ impl Position {
 
     /// Whether `other` is the same root, the same moves from it and the same notation: what
     /// an outside program is shown of a position is the same for both.
-    pub(crate) fn same_game(&self, other: &Position) -> bool {
+    pub fn same_game(&self, other: &Position) -> bool {
         self.given_fen == other.given_fen
             && self.notated == other.notated
             && self.king_takes_rook == other.king_takes_rook
@@ -154,7 +148,7 @@ impl Position {
     }
 
     /// The FEN of the root as it was given, for outside programs.
-    pub(crate) fn given_fen(&self) -> &str {
+    pub fn given_fen(&self) -> &str {
         &self.given_fen
     }
 
@@ -191,19 +185,30 @@ impl Position {
         board
     }
 
+    /// `mv`, legal in this position, in its notation.
+    pub fn move_text(&self, mv: Move) -> String {
+        self.text(&self.now, mv)
+    }
+
+    /// The moves of `line`, played one after the other from this position, in its notation
+    /// (see [`BoardExt::line_text`]).
+    pub fn line_texts(&self, line: &[Move]) -> Vec<String> {
+        self.line_text(&self.now, line)
+    }
+
     /// `mv`, legal on `board`, in this position's notation.
-    pub(crate) fn text<B: Board>(&self, board: &B, mv: Move) -> String {
+    pub fn text<B: Board>(&self, board: &B, mv: Move) -> String {
         board.move_text(mv, self.king_takes_rook)
     }
 
     /// `mv`, legal on `board`, as this position's notation writes it.
-    pub(crate) fn uci_move<B: Board>(&self, board: &B, mv: Move) -> UciMove {
+    pub fn uci_move<B: Board>(&self, board: &B, mv: Move) -> UciMove {
         board.uci_move(mv, self.king_takes_rook)
     }
 
     /// The moves of `line`, played one after the other on `board`, in this position's notation
     /// (see [`Board::line_text`]).
-    pub(crate) fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
+    pub fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
         board.line_text(line, self.king_takes_rook)
     }
 }
@@ -211,7 +216,7 @@ impl Position {
 /// The refusal of a board that does not play Chess960 castling ([`Board::PLAYS_CHESS960`] is
 /// false) for positions that need it; `needing` ends the sentence ("the Chess960 positions
 /// need").
-pub(crate) fn chess960_refused<B: Board>(needing: &str) -> Error {
+pub fn chess960_refused<B: Board>(needing: &str) -> Error {
     Error::Usage(format!(
         "{} does not play Chess960 castling (its Board::PLAYS_CHESS960 is false), which {needing}",
         B::NAME

@@ -14,12 +14,11 @@
 //! castling rights and an en-passant square only when a capture onto it is legal. The clocks
 //! play no part in a perft count, so transpositions that differ only in them are one unit.
 
-pub(crate) mod command;
 mod file;
 mod merge;
 
-pub(crate) use file::{parse_results, parse_units, UnitResult, UnitsFile};
-pub(crate) use merge::merge;
+pub use file::{parse_results, parse_units, UnitResult, UnitsFile};
+pub use merge::merge;
 
 use crate::Error;
 use boardlab_core::{Board, MoveList, Setup, Zobrist};
