@@ -14,10 +14,25 @@
 //! leaves), less REDUCE more (default 0). Only `measured` is counted, so the tables built on
 //! first use and the parsing stay out. `copy-make` is full-make perft by copying the board for
 //! every move instead of unmaking it.
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='boardlab_instructions::measured*' \
+//!     target/release/boardlab-instructions BACKEND query QUERY [own|generic] [PASSES]
+//! ```
+//!
+//! counts one engine query instead, the backend's own answer or boardlab-engine's generic one
+//! (`generic`), over the six standard positions and every position one legal move from them,
+//! PASSES times (default 20): QUERY is `attacks-from` (every square), `attackers-to` (every
+//! square, both sides, nothing lifted and the first piece lifted), `mobility`,
+//! `attacked-squares`, `pawn-structure` (both sides) or `see` (every capture). What the
+//! answers add up to is printed, and must be the same for both.
 
 use boardlab_backends::{with_backend, Backend};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
-use boardlab_core::{perft, Board, GenKind, MoveList, PerftMode, Setup};
+use boardlab_core::{
+    perft, Bitboard, Board, BoardExt, Color, GenKind, MoveList, PerftMode, Setup, Square,
+};
+use boardlab_engine::{queries, EngineQueries};
 use common::{cozy_board, cozy_perft, shakmaty_perft, shakmaty_position};
 use std::hint::black_box;
 
@@ -102,9 +117,164 @@ fn measured_shakmaty(positions: &[(shakmaty::Chess, u32)], mode: Mode) -> u64 {
         .sum()
 }
 
+/// An engine query, answered by the backend or by the generic answer.
+#[derive(Clone, Copy, PartialEq)]
+enum Query {
+    AttacksFrom,
+    AttackersTo,
+    Mobility,
+    AttackedSquares,
+    PawnStructure,
+    See,
+}
+
+/// The counted part of a query run: every position's answers, `passes` times, summed so that
+/// the two answers can be compared and no answer is left unused.
+#[inline(never)]
+fn measured_query<B: EngineQueries>(boards: &[B], query: Query, generic: bool, passes: u32) -> u64 {
+    let mut total = 0u64;
+    for _ in 0..passes {
+        for board in boards {
+            total = total.wrapping_add(answers(board, query, generic));
+        }
+    }
+    total
+}
+
+/// One position's answers to `query`, summed.
+#[inline(always)]
+fn answers<B: EngineQueries>(board: &B, query: Query, generic: bool) -> u64 {
+    let colors = [Color::White, Color::Black];
+    let sum = |values: &mut dyn Iterator<Item = u64>| values.fold(0u64, u64::wrapping_add);
+    match (query, generic) {
+        (Query::AttacksFrom, false) => sum(&mut Square::ALL
+            .iter()
+            .map(|&sq| black_box(board).attacks_from(sq).0)),
+        (Query::AttacksFrom, true) => sum(&mut Square::ALL
+            .iter()
+            .map(|&sq| queries::attacks_from(black_box(board), sq).0)),
+        (Query::AttackersTo, _) => {
+            let lifted = [Bitboard::EMPTY, first_piece(board)];
+            let mut total = 0u64;
+            for sq in Square::ALL {
+                for &by in &colors {
+                    for &lift in &lifted {
+                        let set = if generic {
+                            queries::attackers_to(black_box(board), sq, by, lift)
+                        } else {
+                            black_box(board).attackers_to(sq, by, lift)
+                        };
+                        total = total.wrapping_add(set.0);
+                    }
+                }
+            }
+            total
+        }
+        (Query::Mobility, false) => sum(&mut colors
+            .iter()
+            .map(|&c| u64::from(black_box(board).mobility(c)))),
+        (Query::Mobility, true) => sum(&mut colors
+            .iter()
+            .map(|&c| u64::from(queries::mobility(black_box(board), c)))),
+        (Query::AttackedSquares, false) => sum(&mut colors
+            .iter()
+            .map(|&c| u64::from(black_box(board).attacked_squares(c)))),
+        (Query::AttackedSquares, true) => sum(&mut colors
+            .iter()
+            .map(|&c| u64::from(queries::attacked_squares(black_box(board), c)))),
+        (Query::PawnStructure, _) => sum(&mut colors.iter().map(|&c| {
+            let pawns = if generic {
+                queries::pawn_structure(black_box(board), c)
+            } else {
+                black_box(board).pawn_structure(c)
+            };
+            u64::from(pawns.doubled) << 16
+                | u64::from(pawns.isolated) << 8
+                | u64::from(pawns.passed)
+        })),
+        (Query::See, _) => {
+            let mut captures = MoveList::new();
+            board.generate(GenKind::Noisy, &mut captures);
+            sum(
+                &mut captures.iter().filter(|mv| mv.is_capture()).map(|&mv| {
+                    let value = if generic {
+                        queries::see(black_box(board), mv)
+                    } else {
+                        black_box(board).see(mv)
+                    };
+                    value as u64
+                }),
+            )
+        }
+    }
+}
+
+/// The square of the board's first piece, as a lifted set.
+fn first_piece<B: Board>(board: &B) -> Bitboard {
+    Square::ALL
+        .into_iter()
+        .find(|&sq| board.piece_at(sq).is_some())
+        .map_or(Bitboard::EMPTY, Bitboard::from_square)
+}
+
+/// The six standard positions and every position one legal move from them, on board type `B`.
+fn query_boards<B: Board>() -> Vec<B> {
+    let suite = parse_perft_suite(STANDARD_SUITE).expect("the embedded suite parses");
+    let mut boards = Vec::new();
+    for case in &suite {
+        let root = B::from_setup(&case.setup);
+        for &mv in root.legal_moves().iter() {
+            let mut child = root.clone();
+            child.make(mv);
+            boards.push(child);
+        }
+        boards.push(root);
+    }
+    boards
+}
+
+/// `boardlab-instructions BACKEND query QUERY [own|generic] [PASSES]`.
+fn run_query(backend: Backend, args: &[String]) {
+    let query = match args.first().map(String::as_str) {
+        Some("attacks-from") => Query::AttacksFrom,
+        Some("attackers-to") => Query::AttackersTo,
+        Some("mobility") => Query::Mobility,
+        Some("attacked-squares") => Query::AttackedSquares,
+        Some("pawn-structure") => Query::PawnStructure,
+        Some("see") => Query::See,
+        other => {
+            eprintln!("error: unknown query {other:?}");
+            std::process::exit(2);
+        }
+    };
+    let generic = match args.get(1).map_or("own", String::as_str) {
+        "own" => false,
+        "generic" => true,
+        other => {
+            eprintln!("error: {other:?} is neither own nor generic");
+            std::process::exit(2);
+        }
+    };
+    let passes: u32 = args.get(2).and_then(|p| p.parse().ok()).unwrap_or(20);
+    let (positions, total) = with_backend!(backend, B => {
+        let boards = query_boards::<B>();
+        (boards.len(), measured_query(&boards, query, generic, passes))
+    });
+    println!("{positions} positions, {passes} passes, answers adding up to {total}");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let backend = args.first().map_or("magic", String::as_str);
+    if args.get(1).map(String::as_str) == Some("query") {
+        match Backend::named(backend) {
+            Some(backend) => return run_query(backend, &args[2..]),
+            None => {
+                eprintln!("error: unknown backend {backend}");
+                std::process::exit(2);
+            }
+        }
+    }
     let mode = match args.get(1).map_or("bulk", String::as_str) {
         "bulk" => Mode::Bulk,
         "full-make" => Mode::FullMake,
