@@ -252,6 +252,58 @@ fn every_command_that_prints_figures_or_drawings_takes_json() {
     assert_eq!(with_json, readme_rows_with("json", None).len());
 }
 
+/// With `--json`, what the figures and drawings commands print is one JSON object on each line
+/// and nothing else, the drawings (`show`, `explain`) as well as the figures: a client reading
+/// line by line gets whole values. Run on a quick case of each command that needs no file or
+/// outside program.
+#[test]
+fn json_is_one_object_a_line() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let runs: [&[&str]; 8] = [
+        &["show", "--backend", "magic", "--square", "e4", "--json"],
+        &["show", "--backend", "mailbox", "--json"],
+        &[
+            "explain",
+            "--backend",
+            "kindergarten",
+            "--fen",
+            kiwipete,
+            "--square",
+            "f3",
+            "--json",
+        ],
+        &["explain", "--backend", "x88", "--square", "g1", "--json"],
+        &[
+            "perft",
+            "--backend",
+            "all",
+            "--depth",
+            "2",
+            "--divide",
+            "--json",
+        ],
+        &["key", "--moves", "e2e4", "--json"],
+        &["eval", "--backend", "all", "--fen", kiwipete, "--json"],
+        &["search", "--backend", "mailbox", "--depth", "2", "--json"],
+    ];
+    let mut objects = 0;
+    for args in runs {
+        let output = crate::support::boardlab(args);
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let text = crate::support::stdout(&output);
+        assert!(text.ends_with('\n'), "{args:?}: {text:?}");
+        for line in text.lines() {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|err| {
+                panic!("{args:?}: not one JSON value a line ({err}): {line}")
+            });
+            assert!(value.is_object(), "{args:?}: {line}");
+            objects += 1;
+        }
+    }
+    // One object for each drawing and for key and search; perft's divide and eval per backend.
+    assert!(objects > runs.len() + 2 * Backend::ALL.len(), "{objects}");
+}
+
 #[test]
 fn hash_is_one_argument_with_one_meaning() {
     let mut with_hash = BTreeSet::new();

@@ -8,6 +8,7 @@
 use crate::serve_support;
 use crate::support;
 
+use boardlab_backends::Backend;
 use serde_json::Value;
 use serve_support::Server;
 use std::collections::BTreeSet;
@@ -243,12 +244,13 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
     // The knight, the queen, both kings and the pawn have moves; the pinned bishop and the
     // black pawn have none.
     assert_eq!(with_moves, backends.len() * 5);
-    // Every bitboard backend looks up its queen's two sliders and its pinned bishop's one;
-    // the array boards walk rays and look nothing up.
+    // Every backend with a slider technique looks up its queen's two sliders and its pinned
+    // bishop's one; the others walk rays and look nothing up.
     let bitboard = backends
         .iter()
-        .filter(|backend| !["piece-list", "mailbox", "x88"].contains(&backend.as_str()))
+        .filter(|name| Backend::named(name).and_then(Backend::technique).is_some())
         .count();
+    assert!(bitboard >= 9, "{backends:?}");
     assert_eq!(lookups, bitboard * 3, "{backends:?}");
 }
 

@@ -5,7 +5,8 @@
 //! among this crate's dependencies; its name, its move generator, whether it plays Chess960 and
 //! what it needs of the processor are its board's own [`Board`] constants, so the line says
 //! nothing else, and every question about a backend is asked of its board type through
-//! [`with_backend!`], never of its name. [`Backend::DEFAULT`] names the fastest.
+//! [`with_backend!`](crate::with_backend), never of its name. [`Backend::DEFAULT`] names the
+//! fastest.
 //!
 //! On the command line `--backend` takes a [`Backend`]'s name where a command runs one board,
 //! and a [`BackendChoice`] (the same names, or `all`) where it can run several in turn.

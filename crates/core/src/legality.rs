@@ -4,7 +4,7 @@
 //! The search asks it of the hash move and of two killers at every node, before anything is
 //! generated (see the staged picker), so it must cost less than a generation. It accepts any
 //! 16-bit move, a move remembered from another position included, and answers exactly as
-//! membership in [`Board::legal_moves`] would: the move must be one the rules allow the piece
+//! membership in [`BoardExt::legal_moves`](crate::BoardExt::legal_moves) would: the move must be one the rules allow the piece
 //! on its origin square (flag included, so that it equals the move the generator would
 //! produce), and must not leave the mover's king attacked.
 

@@ -294,13 +294,13 @@ pub struct EvalBreakdown {
     pub terms: EvalTerms,
     /// Material and piece-square tables, tapered, from White's point of view.
     pub tables: i32,
-    /// Mobility of White, then Black ([`EngineQueries::mobility`](crate::EngineQueries::mobility)).
+    /// Mobility of White, then Black ([`EngineQueries::mobility`]).
     pub mobility: [u32; 2],
-    /// Squares attacked by White, then Black ([`EngineQueries::attacked_squares`](crate::EngineQueries::attacked_squares)).
+    /// Squares attacked by White, then Black ([`EngineQueries::attacked_squares`]).
     pub attacked: [u32; 2],
     /// Attacks of the enemy on White's, then Black's, king zone.
     pub king_zone_attacks: [u32; 2],
-    /// White's, then Black's, pawn structure ([`EngineQueries::pawn_structure`](crate::EngineQueries::pawn_structure)).
+    /// White's, then Black's, pawn structure ([`EngineQueries::pawn_structure`]).
     pub pawns: [PawnStructure; 2],
     /// The score in centipawns from the side to move's point of view: the tables alone for
     /// [`EvalTerms::Pst`], every term for [`EvalTerms::Full`].

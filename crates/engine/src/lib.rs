@@ -4,7 +4,7 @@
 //!   beside its moves (attacks from a square, attackers to a square with pieces lifted off,
 //!   mobility, attacked squares, pawn structure, static exchange evaluation), each with a
 //!   generic answer every backend may give in its own idiom instead, and one fold of an
-//!   exchange's captures ([`SwapList`]) that every backend's SEE calls.
+//!   exchange's captures ([`queries::fold_gains`]) that every backend's SEE calls.
 //! - [`eval`]: the evaluation, PeSTO's tables, and with [`EvalTerms::Full`] the terms the
 //!   queries answer.
 //! - [`search`]: iterative deepening, principal-variation alpha-beta, quiescence, a

@@ -28,8 +28,9 @@
 //! - [`see`] plays out the exchange on the target square with the [`SEE_VALUES`], each side
 //!   recapturing with its least valuable attacker: by piece kind (pawn, knight, bishop, rook,
 //!   queen, king), then the lowest square. See its docs for the king, en passant and
-//!   promotions. However a backend finds the captures, their gains go into one [`SwapList`],
-//!   whose [`value`](SwapList::value) is the one fold of an exchange.
+//!   promotions. However a backend finds the captures, their gains are folded by one function,
+//!   [`fold_gains`], over a list at most [`MAX_SWAPS`] long (a [`SwapList`], or a backend's
+//!   own swap loop's).
 
 use boardlab_core::bitboard::piece_attacks;
 use boardlab_core::{Bitboard, Board, Color, Move, Piece, Role, Square};
@@ -90,7 +91,7 @@ pub trait EngineQueries: Board {
     /// The static exchange value of `mv` in centipawns for the side making it, by the rules of
     /// [`see`]. Provided on top of [`attackers_to`](EngineQueries::attackers_to), so a backend
     /// with its own attacker query already has its own SEE; one may override it to find the
-    /// x-rays incrementally, with the captures' gains folded by a [`SwapList`].
+    /// x-rays incrementally, with the captures' gains folded by [`fold_gains`].
     fn see(&self, mv: Move) -> i32 {
         see_with(self, mv, |sq, by, lifted| self.attackers_to(sq, by, lifted))
     }
@@ -383,9 +384,9 @@ pub fn exchange_value(swaps: &[Swap]) -> i32 {
 /// on a board no game could reach.
 pub const MAX_SWAPS: usize = 64;
 
-/// The gains of an exchange's captures in order, the move itself first, and the one fold
-/// that makes them the exchange's value: every SEE in the workspace, the generic one and each
-/// backend's own, pushes its captures' gains here.
+/// The gains of an exchange's captures in order, the move itself first: what every SEE in the
+/// workspace hands [`fold_gains`], the one fold of an exchange. A backend's own swap loop may
+/// keep the gains in a list of its own, at most [`MAX_SWAPS`] long.
 ///
 /// # Examples
 ///
@@ -421,7 +422,7 @@ impl SwapList {
 
     /// Adds the next capture's gain: the value of what it takes, a promotion's gain included.
     /// A capture past [`MAX_SWAPS`] is dropped, which only a board the rules could not set up
-    /// would reach; the caller stops at [`is_full`](SwapList::is_full).
+    /// would reach.
     #[inline]
     pub fn push(&mut self, gain: i32) {
         if let Some(slot) = self.gains.get_mut(self.len) {
@@ -430,25 +431,26 @@ impl SwapList {
         }
     }
 
-    /// Whether no further capture fits.
-    #[inline]
-    pub const fn is_full(&self) -> bool {
-        self.len == MAX_SWAPS
-    }
-
-    /// The exchange's value: the first capture is made, each later one only if it does not
-    /// lose for the side making it, folded from the last capture back; 0 for no capture.
+    /// The exchange's value ([`fold_gains`]).
     #[inline]
     pub fn value(&self) -> i32 {
-        let Some((&first, rest)) = self.gains[..self.len].split_first() else {
-            return 0;
-        };
-        let later = rest
-            .iter()
-            .rev()
-            .fold(0, |value, &gain| (gain - value).max(0));
-        first - later
+        fold_gains(&self.gains[..self.len])
     }
+}
+
+/// The value of an exchange from the gains of its captures in order: the first capture is
+/// made, each later one only if it does not lose for the side making it, folded from the last
+/// capture back; 0 for no capture. The one fold of every SEE, the generic one (through a
+/// [`SwapList`]) and each backend's own.
+#[inline]
+pub fn fold_gains(gains: &[i32]) -> i32 {
+    // From the last capture back, the value of going on from each capture is what it gains
+    // less the value the other side has from going on after it, or nothing when that loses.
+    let mut later = 0;
+    for depth in (1..gains.len()).rev() {
+        later = (gains[depth] - later).max(0);
+    }
+    gains.first().map_or(0, |&first| first - later)
 }
 
 /// The SEE value of `mv` with the attackers found by `attackers`, without a list: what a

@@ -120,8 +120,8 @@ pub fn empty_cells() -> [u8; 256] {
 /// which the mover's king is not attacked (try it on a copy of the cells). The fields below are
 /// a suggestion; add what you need, but keep `cells`: the lab's test reads it.
 ///
-/// The library can reach boardlab-core, and with it `ReferenceBoard`, `Setup::play`,
-/// `Setup::attackers` and the generic queries of `boardlab_core::queries`, which already
+/// The library can reach boardlab-core and boardlab-engine, and with them `Setup::play`,
+/// `Setup::attackers` and the generic queries of `boardlab_engine::queries`, which already
 /// answer every question a board is asked. A board that hands its work to them is not an
 /// answer, and the test finds it: it compares [`cells`](Board16x16::cells) with the position
 /// after every move of random games, and it walls squares off ([`wall_off`](Board16x16::wall_off))

@@ -11,13 +11,13 @@
 //! cargo test -p boardlab-labs x88_knight
 //! ```
 //!
-//! This library depends on boardlab-core alone. The backends whose code an exercise
-//! re-implements are dev-dependencies, seen by the tests and not by the exercises, so a stub
-//! cannot call its answer. Where boardlab-core itself holds something close to an answer (a
-//! slow ray walk, a hash from scratch, a perft, a staged picker, a whole reference board), the
-//! exercise's doc says so, and its signature or its test keeps the shortcut from passing: a
-//! board that counts the cells read, a trait core's function does not take, inputs only a real
-//! answer handles. Each test file also holds deliberately wrong answers and shows that the
+//! This library depends on boardlab-core and boardlab-engine (the static exchange the
+//! quiescence exercise asks) alone. The backends whose code an exercise re-implements are
+//! dev-dependencies, seen by the tests and not by the exercises, so a stub cannot call its
+//! answer. Where those two crates hold something close to an answer (a slow ray walk, a hash
+//! from scratch, a perft, a staged picker, the generic engine queries), the exercise's doc says
+//! so, and its signature or its test keeps the shortcut from passing: a board that counts the
+//! cells read, a trait core's function does not take, inputs only a real answer handles. Each test file also holds deliberately wrong answers and shows that the
 //! checks reject them.
 //!
 // repository only:

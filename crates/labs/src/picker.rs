@@ -42,7 +42,7 @@ pub fn mvv_lva<B: Board>(board: &B, mv: Move) -> i32 {
 /// records the generations asked of it: none before the hash move is returned, then one of
 /// `GenKind::Noisy` when the noisy stage is reached and one of `GenKind::Quiet` when the
 /// killers' stage is, and nothing else (no move made on the board either). The library can
-/// reach boardlab-core, whose search has a staged picker of its own (`staged_order`): it is
+/// reach boardlab-engine, whose search has a staged picker of its own (`staged_order`): it is
 /// not an answer, and the test sees it by the moves it makes on the board to test the hash
 /// move and the killers, and by its order.
 #[cfg(not(feature = "solutions"))]

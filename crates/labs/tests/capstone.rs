@@ -88,7 +88,7 @@ mod capstone {
         assert!(compared >= 3000, "only {compared} positions compared");
     }
 
-    /// The shortcut the check is there for: boardlab-core's reference board doing the work,
+    /// The shortcut the check is there for: boardlab-reference's board doing the work,
     /// with cells filled once from the start position and never kept.
     #[test]
     fn capstone_check_rejects_a_board_that_does_not_keep_its_cells() {
@@ -236,7 +236,7 @@ mod capstone {
         );
     }
 
-    /// A board that keeps core's reference board inside and rewrites its cells from it after
+    /// A board that keeps the reference board inside and rewrites its cells from it after
     /// every move and take-back: its cells are right in every game, and the first check passes
     /// it. Walls are written into its cells, which its moves never see.
     #[derive(Clone)]

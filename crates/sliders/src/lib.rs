@@ -4,9 +4,8 @@
 //! - `rook_attacks(sq, occupied)` and `bishop_attacks(sq, occupied)` (for [`bit_lines`],
 //!   methods on the incrementally kept [`bit_lines::LineBytes`] instead);
 //! - `table_bytes()`: the bytes of the technique's own tables;
-//! - `step_by_step(slider, sq, occupied)`: the lookup step by step, as a
-//!   [`Lookup`](boardlab_views::Lookup) that the text, the book's figures and the web page all
-//!   draw.
+//! - `step_by_step(slider, sq, occupied)`: the lookup step by step, as a [`Lookup`] that the
+//!   text, the book's figures and the web page all draw.
 //!
 //! | module | how the line occupancy is found | what is looked up |
 //! |---|---|---|

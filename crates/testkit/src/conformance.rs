@@ -186,7 +186,7 @@ pub struct QueryCoverage {
     pub long_exchanges: usize,
 }
 
-/// The board's own answers to the engine queries ([`boardlab_core::queries`]) are the generic
+/// The board's own answers to the engine queries ([`boardlab_engine::queries`]) are the generic
 /// ones: attacks from every square, attackers to every square for both sides with nothing, one
 /// piece and a random set lifted, mobility, attacked squares, pawn structure, and the SEE of
 /// every legal move, on the standard positions, the bug-catchers and [`QUERY_POSITIONS`]

@@ -86,7 +86,7 @@ pub trait Views: Board {
     fn show(&self, focus: Option<Square>) -> Explanation;
 
     /// How this representation finds the attacks and moves of the piece on `sq`, one step at a
-    /// time, ending with the legal moves [`Board::generate`](boardlab_core::Board::generate) gives for that piece (the last
+    /// time, ending with the legal moves [`Board::generate`] gives for that piece (the last
     /// step marks their targets).
     ///
     /// # Errors

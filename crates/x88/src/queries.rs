@@ -249,7 +249,7 @@ impl EngineQueries for X88Board {
     }
 
     /// The static exchange value of `mv`, by the generic rules, with the attackers found once
-    /// and the x-rays added as pieces leave (see [`Exchange`]).
+    /// and the x-rays added as pieces leave (see `Exchange` below).
     fn see(&self, mv: Move) -> i32 {
         let mut exchange = Exchange {
             board: self,

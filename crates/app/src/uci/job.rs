@@ -167,7 +167,7 @@ fn wait_for(flag: &AtomicBool) {
 }
 
 /// The `info` line for a completed iteration, with its principal variation `pv` in UCI
-/// notation (see [`Board::line_text`]).
+/// notation (see [`BoardExt::line_text`](boardlab_core::BoardExt::line_text)).
 pub(crate) fn info_line(info: &SearchInfo, pv: &[String]) -> String {
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",

@@ -1,5 +1,6 @@
-//! A chess search over any [`Board`](boardlab_core::Board) that answers the [`EngineQueries`](crate::EngineQueries): iterative deepening, principal-variation alpha-beta,
-//! quiescence, a transposition table, null-move pruning and the usual move ordering.
+//! A chess search over any [`Board`](boardlab_core::Board) that answers the
+//! [`EngineQueries`]: iterative deepening, principal-variation alpha-beta, quiescence, a
+//! transposition table, null-move pruning and the usual move ordering.
 //!
 //! The search is written once, generic over the board, and visits exactly the same tree on every
 //! backend: moves are ordered by keys that end in the move's own 16 bits, the evaluation is a sum
@@ -22,7 +23,7 @@
 //!   searched before anything is generated, then the captures, the killers and last the quiet
 //!   moves are generated only when the search gets to them.
 //! - Moves are ordered by the hash move, the captures and promotions that do not lose material
-//!   by static exchange ([`EngineQueries::see`](crate::EngineQueries::see)) by MVV-LVA, the killers, the losing captures, and the
+//!   by static exchange ([`EngineQueries::see`]) by MVV-LVA, the killers, the losing captures, and the
 //!   quiet moves by history (`ordering.rs` says why in that order).
 //! - At depth zero, quiescence search plays out captures and promotions
 //!   ([`GenKind::Noisy`]) by MVV-LVA, with stand-pat, leaving out those that lose material by

@@ -17,12 +17,12 @@
 //!
 //! Whether a capture loses is decided only when the picker reaches it: a capture of a piece
 //! worth at least its capturer cannot lose ([`loses_material`]), and the rest ask
-//! [`EngineQueries::see`](crate::EngineQueries::see). The order is the same as if every move's SEE had been known from the start.
+//! [`EngineQueries::see`]. The order is the same as if every move's SEE had been known from the start.
 //!
 //! Every key is `(score, move bits)`: the 16-bit encoding breaks ties, so the order depends only
 //! on the position and never on the order in which a backend generated its moves. That is what
 //! lets every backend search exactly the same tree, SEE included, since every backend's
-//! [`EngineQueries::see`](crate::EngineQueries::see) gives the same answer.
+//! [`EngineQueries::see`] gives the same answer.
 
 use super::MAX_PLY;
 use crate::eval::role_value;
@@ -150,7 +150,7 @@ pub fn noisy_key<B: EngineQueries>(board: &B, mv: Move) -> i64 {
 }
 
 /// Whether the capture or promotion `mv` loses material by static exchange
-/// ([`EngineQueries::see`](crate::EngineQueries::see) below zero).
+/// ([`EngineQueries::see`] below zero).
 ///
 /// A capture of a piece worth at least its capturer cannot lose: the side that captured may
 /// stop after the first recapture, so the exchange is worth at least the victim less the

@@ -9,7 +9,7 @@
 //! - **narrowed** to the shallowest depth at which they differ;
 //! - **descended** by the one [descent](crate::diff()) to the position nearest the leaves that
 //!   still shows the bug, where the two move lists differ; the descent is handed the answers the
-//!   comparison already has ([`answers`]' cache), so an outside program is not asked anything
+//!   comparison already has (the cache of its answers), so an outside program is not asked anything
 //!   twice;
 //! - **tagged** by what the differing moves and their position have in common (castling, en
 //!   passant, promotions, check evasions, pins: [`Tag`]), and grouped with the failures that
@@ -180,7 +180,7 @@ impl CheckOptions {
 ///
 /// [`Error::Usage`] for Chess960 positions (random Chess960 games, or a suite file's) when `B`
 /// does not play Chess960 castling ([`Board::PLAYS_CHESS960`] is false), as for
-/// [`BoardOracle`](crate::BoardOracle); the built-in suite leaves them out for such a board. A
+/// [`BoardOracle`]; the built-in suite leaves them out for such a board. A
 /// suite file that cannot be read; a reference backend this processor cannot run.
 pub fn check<B: Board>(options: &CheckOptions) -> Result<CheckReport, Error> {
     if options.chess960_anywhere() && !B::PLAYS_CHESS960 {

@@ -81,7 +81,7 @@ pub struct PerftOptions {
     /// The hash table's size in MiB, or `None` for no table.
     pub hash_megabytes: Option<usize>,
     /// Probe the table with an independent key and lock drawn from this seed instead of the
-    /// board's own hash (see [`TableKey`]).
+    /// board's own hash.
     pub key_seed: Option<u64>,
 }
 

@@ -29,7 +29,7 @@ pub struct PerftTable {
     hits: AtomicU64,
 }
 
-/// Probes of a [`PerftTable`] and how many found their count.
+/// Probes of the perft hash table and how many found their count.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct TableTally {
     pub probes: u64,

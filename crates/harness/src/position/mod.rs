@@ -207,7 +207,7 @@ impl Position {
     }
 
     /// The moves of `line`, played one after the other on `board`, in this position's notation
-    /// (see [`Board::line_text`]).
+    /// (see [`BoardExt::line_text`]).
     pub fn line_text<B: Board>(&self, board: &B, line: &[Move]) -> Vec<String> {
         board.line_text(line, self.king_takes_rook)
     }
