@@ -5,13 +5,12 @@
 //! variation, node count and quiescence node count on every backend, over a spread of the
 //! Bratko-Kopec positions.
 
-use boardlab_backends::{with_backend, Backend};
+use crate::support::{self, position};
+use boardlab_backends::Backend;
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
-use boardlab_core::{Board, BoardExt};
-use boardlab_engine::{EvalTerms, Limits, Score, Searcher};
+use boardlab_engine::{EvalTerms, Limits, Score, SearchResult, Searcher};
 use clap::ValueEnum;
 use std::collections::BTreeSet;
-use std::sync::atomic::AtomicBool;
 
 /// The depth of every search: deep enough that quiescence, null moves, reductions and the
 /// ordering by static exchange all shape the tree, shallow enough for every backend to run.
@@ -37,33 +36,31 @@ struct Outcome {
     qnodes: u64,
 }
 
-/// The full-evaluation search of `fen` on `backend`, after checking that the board type that
-/// ran is the backend asked for.
+/// A search of `fen` to [`DEPTH`] with `terms` on `backend` (the board type that runs is
+/// checked to be the backend asked for, and the board to come back unchanged).
+fn search_with(backend: Backend, fen: &str, terms: EvalTerms) -> SearchResult {
+    let mut searcher = Searcher::new(8);
+    searcher.set_eval_terms(terms);
+    assert_eq!(searcher.eval_terms(), terms);
+    support::search(
+        backend,
+        &mut searcher,
+        &position(fen),
+        &Limits::depth(DEPTH),
+    )
+}
+
+/// The full-evaluation search of `fen` on `backend`.
 fn search(backend: Backend, fen: &str) -> Outcome {
-    with_backend!(backend, B => {
-        assert_eq!(B::NAME, backend.name(), "the dispatch ran another board");
-        let mut board = B::from_fen(fen).unwrap();
-        let before = board.to_setup();
-        let mut searcher = Searcher::new(8);
-        searcher.set_eval_terms(EvalTerms::Full);
-        assert_eq!(searcher.eval_terms(), EvalTerms::Full);
-        let result = searcher.search(
-            &mut board,
-            &[],
-            &Limits::depth(DEPTH),
-            &AtomicBool::new(false),
-            |_| {},
-        );
-        assert_eq!(board.to_setup(), before, "{}: the board comes back unchanged", B::NAME);
-        assert_eq!(result.depth, DEPTH, "{}: {fen}", B::NAME);
-        Outcome {
-            best_move: result.best_move.map(|mv| mv.to_string()),
-            score: result.score,
-            pv: result.pv.iter().map(|mv| mv.to_string()).collect(),
-            nodes: result.nodes,
-            qnodes: result.qnodes,
-        }
-    })
+    let result = search_with(backend, fen, EvalTerms::Full);
+    assert_eq!(result.depth, DEPTH, "{backend}: {fen}");
+    Outcome {
+        best_move: result.best_move.map(|mv| mv.to_string()),
+        score: result.score,
+        pv: result.pv.iter().map(|mv| mv.to_string()).collect(),
+        nodes: result.nodes,
+        qnodes: result.qnodes,
+    }
 }
 
 #[test]
@@ -132,14 +129,7 @@ fn the_full_evaluation_changes_the_search() {
     // The terms are used: the same search with the tables alone walks another tree.
     let fens = positions();
     let fen = &fens[0];
-    let run = |terms: EvalTerms| {
-        with_backend!(Backend::DEFAULT, B => {
-            let mut board = B::from_fen(fen).unwrap();
-            let mut searcher = Searcher::new(8);
-            searcher.set_eval_terms(terms);
-            searcher.search(&mut board, &[], &Limits::depth(DEPTH), &AtomicBool::new(false), |_| {})
-        })
-    };
+    let run = |terms: EvalTerms| search_with(Backend::DEFAULT, fen, terms);
     let (tables, full) = (run(EvalTerms::Pst), run(EvalTerms::Full));
     assert_ne!(
         (tables.nodes, tables.score),

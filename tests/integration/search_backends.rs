@@ -1,13 +1,11 @@
 //! The search on every registered backend: the same tree, so the same move, score, node count
 //! and principal variation; and the tactical basics on each.
 
-use boardlab_backends::{with_backend, Backend};
-use boardlab_core::{Board, BoardExt, Zobrist};
+use boardlab_backends::Backend;
 use boardlab_engine::{Limits, Score, SearchResult, Searcher};
-use std::sync::atomic::AtomicBool;
 
 use crate::support;
-use support::{backends_in_turn, BackendTurns};
+use support::{backends_in_turn, position, BackendTurns};
 
 /// The six standard perft positions (castling, en passant, promotions and checks in their
 /// trees), and one with an en-passant capture available at the root.
@@ -23,13 +21,7 @@ fn positions() -> Vec<String> {
 }
 
 fn search(backend: Backend, fen: &str, limits: &Limits) -> SearchResult {
-    with_backend!(backend, B => {
-        let mut board = B::from_fen(fen).unwrap();
-        let before = board.to_setup();
-        let result = Searcher::new(4).search(&mut board, &[], limits, &AtomicBool::new(false), |_| {});
-        assert_eq!(board.to_setup(), before, "{}: the board comes back unchanged", B::NAME);
-        result
-    })
+    support::search(backend, &mut Searcher::new(4), &position(fen), limits)
 }
 
 fn summary(result: &SearchResult) -> (Option<String>, Score, u32, u64, Vec<String>) {
@@ -94,20 +86,18 @@ fn every_backend_finds_the_mates_and_sees_the_draws() {
 
 #[test]
 fn a_repetition_from_the_game_is_a_draw_on_every_backend() {
-    // Black, a queen down, shuffles the king; the game already had the position after Kh7
-    // twice, so Kh7 repeats it a third time.
-    let fen = "7k/8/8/8/8/1Q6/8/K7 b - - 10 60";
+    // Black, a queen down, shuffles the king: the game went from the position after Kh7 back
+    // to it and on to this one, so it holds the position after Kh7 twice, and Kh7 repeats it a
+    // third time.
+    let mut game = position("8/7k/8/8/8/1Q6/8/K7 w - - 3 57");
+    for text in ["b3b4", "h7h8", "b4b3", "h8h7", "b3b4", "h7h8", "b4b3"] {
+        game.play(text).unwrap();
+    }
+    assert_eq!(game.fen(), "7k/8/8/8/8/1Q6/8/K7 b - - 10 60");
+    assert_eq!(game.history().len(), 7);
+    assert_eq!(game.history()[0], game.history()[4]);
     for &backend in Backend::ALL {
-        let result = with_backend!(backend, B => {
-            let mut board = B::from_fen(fen).unwrap();
-            let retreat = board.parse_uci_move("h8h7").unwrap();
-            let mut after = B::from_fen(fen).unwrap();
-            after.make(retreat);
-            let repeated = after.search_zobrist();
-            let filler = |n| Zobrist { key: n, lock: n };
-            let game = [repeated, filler(1), filler(2), filler(3), repeated, filler(4), filler(5)];
-            Searcher::new(1).search(&mut board, &game, &Limits::depth(3), &AtomicBool::new(false), |_| {})
-        });
+        let result = support::search(backend, &mut Searcher::new(1), &game, &Limits::depth(3));
         assert_eq!(result.score, Score::Cp(0), "{backend}");
         assert_eq!(result.best_move.unwrap().to_string(), "h8h7", "{backend}");
     }

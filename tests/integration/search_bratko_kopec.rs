@@ -11,11 +11,13 @@
 //!
 //! (`BOARDLAB_BK_BACKEND` picks the backend; the default is the registry's default.)
 
-use boardlab_backends::{with_backend, Backend};
+use crate::support;
+use boardlab_backends::Backend;
 use boardlab_core::epd::{parse_epd, BRATKO_KOPEC};
 use boardlab_core::{Board, BoardExt, Move, MoveList, Role, Square};
 use boardlab_engine::{Limits, Searcher};
-use std::sync::atomic::AtomicBool;
+use boardlab_harness::Position;
+use boardlab_reference::ReferenceBoard;
 use std::time::Duration;
 
 /// The node budget for each position.
@@ -25,8 +27,9 @@ const NODES: u64 = 500_000;
 /// while a change that makes it weaker fails here.
 const FLOOR: usize = 10;
 
-/// The legal move that `san` names on `board`, or why there is none.
-fn san_to_move<B: Board>(board: &B, san: &str) -> Result<Move, String> {
+/// The legal move that `san` names on `board`, or why there is none. The reference board reads
+/// it: which move a SAN names is a question of the rules, not of a backend.
+fn san_to_move(board: &ReferenceBoard, san: &str) -> Result<Move, String> {
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let legal: MoveList = board.legal_moves();
     let candidates: Vec<Move> = match text {
@@ -107,25 +110,29 @@ fn parse_role(text: &str) -> Result<Role, String> {
 
 #[test]
 fn san_names_the_intended_move() {
-    with_backend!(Backend::DEFAULT, B => {
-        let board = B::from_fen("r3k2r/1P6/8/3pP3/8/2N3N1/8/R3K2R w KQkq d6 0 1").unwrap();
-        for (san, uci) in [
-            ("O-O", "e1g1"),
-            ("O-O-O+", "e1c1"),
-            ("exd6", "e5d6"),
-            ("Nce4", "c3e4"),
-            ("Nge4", "g3e4"),
-            ("Nf5", "g3f5"),
-            ("bxa8=Q+", "b7a8q"),
-            ("b8N", "b7b8n"),
-            ("Ra4", "a1a4"),
-        ] {
-            assert_eq!(san_to_move(&board, san).map(|mv| mv.to_string()), Ok(uci.to_string()), "{san}");
-        }
-        assert!(san_to_move(&board, "Ne4").unwrap_err().contains("ambiguous"));
-        assert!(san_to_move(&board, "Qd4").is_err());
-        assert!(san_to_move(&board, "e7").is_err());
-    });
+    let board = ReferenceBoard::from_fen("r3k2r/1P6/8/3pP3/8/2N3N1/8/R3K2R w KQkq d6 0 1").unwrap();
+    for (san, uci) in [
+        ("O-O", "e1g1"),
+        ("O-O-O+", "e1c1"),
+        ("exd6", "e5d6"),
+        ("Nce4", "c3e4"),
+        ("Nge4", "g3e4"),
+        ("Nf5", "g3f5"),
+        ("bxa8=Q+", "b7a8q"),
+        ("b8N", "b7b8n"),
+        ("Ra4", "a1a4"),
+    ] {
+        assert_eq!(
+            san_to_move(&board, san).map(|mv| mv.to_string()),
+            Ok(uci.to_string()),
+            "{san}"
+        );
+    }
+    assert!(san_to_move(&board, "Ne4")
+        .unwrap_err()
+        .contains("ambiguous"));
+    assert!(san_to_move(&board, "Qd4").is_err());
+    assert!(san_to_move(&board, "e7").is_err());
 }
 
 #[test]
@@ -147,16 +154,13 @@ fn bratko_kopec() {
     for epd in &positions {
         let id = epd.op("id").unwrap_or("?").to_string();
         let bm = epd.op("bm").expect("every position has a best move");
-        let (found, wanted) = with_backend!(backend, B => {
-            let mut board = B::from_setup(&epd.setup);
-            let wanted: Vec<Move> = bm
-                .split_whitespace()
-                .map(|san| san_to_move(&board, san).unwrap_or_else(|err| panic!("{id}: {err}")))
-                .collect();
-            let mut searcher = Searcher::new(64);
-            let result = searcher.search(&mut board, &[], &limits, &AtomicBool::new(false), |_| {});
-            (result, wanted)
-        });
+        let board = ReferenceBoard::from_setup(&epd.setup);
+        let wanted: Vec<Move> = bm
+            .split_whitespace()
+            .map(|san| san_to_move(&board, san).unwrap_or_else(|err| panic!("{id}: {err}")))
+            .collect();
+        let position = Position::new(epd.setup.clone(), false);
+        let found = support::search(backend, &mut Searcher::new(64), &position, &limits);
         let best = found.best_move.expect("every position has moves");
         let ok = wanted.contains(&best);
         solved += usize::from(ok);

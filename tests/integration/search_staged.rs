@@ -21,7 +21,6 @@ use boardlab_testkit::{CHESS960_WALK_POSITIONS, WALK_POSITIONS};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// How many random positions each test draws.
@@ -298,17 +297,19 @@ fn standard_positions() -> Vec<String> {
         .collect()
 }
 
-/// One search of `fen` with a fresh searcher: its result, time and generation counts.
-fn search<B: EngineQueries>(
+/// One search of `fen` on `backend` with a fresh searcher: its result, time and generation
+/// counts.
+fn search(
+    backend: Backend,
     fen: &str,
     generation: MoveGeneration,
     limits: &Limits,
 ) -> (boardlab_engine::SearchResult, Duration, GenerationCounts) {
-    let mut board = B::from_fen(fen).unwrap();
+    let position = crate::support::position(fen);
     let mut searcher = Searcher::new(16);
     searcher.set_move_generation(generation);
     let start = Instant::now();
-    let result = searcher.search(&mut board, &[], limits, &AtomicBool::new(false), |_| {});
+    let result = crate::support::search(backend, &mut searcher, &position, limits);
     (result, start.elapsed(), searcher.generation_counts())
 }
 
@@ -326,7 +327,7 @@ fn both_generations_find_the_same_mates() {
         ),
     ] {
         for generation in [MoveGeneration::Whole, MoveGeneration::Staged] {
-            let (result, _, _) = search::<ReferenceBoard>(fen, generation, &Limits::depth(4));
+            let (result, _, _) = search(Backend::DEFAULT, fen, generation, &Limits::depth(4));
             assert_eq!(result.score, Score::Mate(mate), "{generation:?} on {fen}");
         }
     }
@@ -373,8 +374,7 @@ fn measure_staged_generation() {
             let mut best = Duration::MAX;
             let mut last = None;
             for _ in 0..runs {
-                let (result, elapsed, counts) =
-                    search::<boardlab_magic::MagicBoard>(fen, generation, &limits);
+                let (result, elapsed, counts) = search(Backend::Magic, fen, generation, &limits);
                 best = best.min(elapsed);
                 last = Some((result.nodes, counts));
             }

@@ -288,3 +288,28 @@ pub fn backends_of(lines: &[serde_json::Value]) -> Vec<String> {
         })
         .collect()
 }
+
+/// A search of `position` within `limits` on `backend`, with `searcher`'s memory and settings,
+/// through the registry's board type: the search is compiled once per backend, in
+/// boardlab-harness (which also checks there that the search hands the board back as it was
+/// given), and not again in the test binary.
+pub fn search(
+    backend: boardlab_backends::Backend,
+    searcher: &mut boardlab_engine::Searcher,
+    position: &boardlab_harness::Position,
+    limits: &boardlab_engine::Limits,
+) -> boardlab_engine::SearchResult {
+    let board_type = boardlab_harness::board_type(backend);
+    assert_eq!(
+        board_type.name(),
+        backend.name(),
+        "the dispatch ran another board"
+    );
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    board_type.search(searcher, position, limits, &stop, &mut |_| {})
+}
+
+/// The position `fen`, with castling written the standard way, for [`search`].
+pub fn position(fen: &str) -> boardlab_harness::Position {
+    boardlab_harness::Position::from_fen(fen, false).unwrap_or_else(|err| panic!("{fen}: {err}"))
+}

@@ -276,7 +276,16 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let mut board: B = position.board();
-        searcher.search(&mut board, position.history(), limits, stop, on_iteration)
+        let result = searcher.search(&mut board, position.history(), limits, stop, on_iteration);
+        // The search makes and unmakes every move it tries, null moves included: the tests
+        // (built with debug assertions) check here, on every backend, that it unmade them all.
+        debug_assert_eq!(
+            board.to_setup(),
+            position.setup(),
+            "{}: the board comes back",
+            B::NAME
+        );
+        result
     }
 
     fn evaluate(&self, position: &Position, terms: EvalTerms) -> EvalBreakdown {
