@@ -5,8 +5,8 @@ use crate::cell::Cell;
 use crate::piece_lists::PieceLists;
 use crate::square120::{direction, Sq120, CELL_ARRAY_LEN, TABLE_BYTES};
 use boardlab_core::{
-    Bitboard, Board, BoardExt, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveSink,
-    Piece, PositionState, Role, Setup, Square,
+    Bitboard, Board, BoardExt, CastlingRights, Color, Move, MoveFlag, MoveSink, Piece,
+    PositionState, Role, Setup, Square,
 };
 use std::fmt;
 
@@ -84,11 +84,7 @@ impl MailboxBoard {
     /// move made with the current rights; `None` for any other move.
     #[inline]
     fn castling_rook(&self, mv: Move) -> Option<(Sq120, Sq120)> {
-        let side = match mv.flag_bits() {
-            KING_CASTLE => CastlingSide::King,
-            QUEEN_CASTLE => CastlingSide::Queen,
-            _ => return None,
-        };
+        let side = mv.castling_side()?;
         let us = self.state.turn;
         // Written out rather than through `CastlingRights::rook_or_corner`: the call costs this
         // board 2% more instructions in full-make perft under callgrind, though the code is the
@@ -106,8 +102,6 @@ impl MailboxBoard {
 }
 
 const DOUBLE_PUSH: u8 = MoveFlag::DoublePush as u8;
-const KING_CASTLE: u8 = MoveFlag::KingCastle as u8;
-const QUEEN_CASTLE: u8 = MoveFlag::QueenCastle as u8;
 const EN_PASSANT: u8 = MoveFlag::EnPassant as u8;
 /// The flag bit every promotion sets.
 const PROMOTION_BIT: u8 = 8;

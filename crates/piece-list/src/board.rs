@@ -4,8 +4,7 @@ use crate::attacks::file;
 use crate::list::PieceList;
 use crate::movegen::Generation;
 use boardlab_core::{
-    Board, BoardExt, CastlingSide, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role,
-    Setup, Square,
+    Board, BoardExt, Color, Move, MoveFlag, MoveSink, Piece, PositionState, Role, Setup, Square,
 };
 
 /// A chess position stored as two piece lists and nothing else (see the crate docs).
@@ -180,7 +179,7 @@ impl Board for PieceListBoard {
         let movers = &mut self.lists[us.index()];
         // The castling rook is found before the king moves: in Chess960 the king may land on
         // the rook's square, and a scan afterwards would find the king there.
-        let castling_rook = castle_side(mv).map(|side| {
+        let castling_rook = mv.castling_side().map(|side| {
             let rook_from = self.state.castling.rook_or_corner(us, side);
             (
                 movers.index_at(rook_from as u8),
@@ -241,7 +240,7 @@ impl Board for PieceListBoard {
         let mover = usize::from(undo.mover);
         // As in make, the rook is found before the king moves back: in Chess960 the king's
         // square may be where the rook stands now.
-        if let Some(side) = castle_side(mv) {
+        if let Some(side) = mv.castling_side() {
             let rook = movers.index_at(side.rook_to(us) as u8);
             let rook_from = self.state.castling.rook_or_corner(us, side);
             movers.set_square(mover, from);
@@ -298,15 +297,5 @@ impl std::fmt::Debug for PieceListBoard {
             self.lists[0],
             self.lists[1]
         )
-    }
-}
-
-/// The side a castling move castles to, or `None` for any other move.
-#[inline]
-fn castle_side(mv: Move) -> Option<CastlingSide> {
-    match mv.flag() {
-        MoveFlag::KingCastle => Some(CastlingSide::King),
-        MoveFlag::QueenCastle => Some(CastlingSide::Queen),
-        _ => None,
     }
 }
