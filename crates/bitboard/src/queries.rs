@@ -57,49 +57,173 @@ use boardlab_engine::{EngineQueries, PawnStructure};
 
 /// The queries answered by the technique's lookups (see the module docs).
 impl<T: SliderTechnique> EngineQueries for BitboardBoard<T> {
+    /// The squares the piece on `sq` attacks, none when `sq` is empty.
     fn attacks_from(&self, sq: Square) -> Bitboard {
-        attacks_from(self, sq)
-    }
-
-    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
-        attackers_to(self, sq, by, lifted)
-    }
-
-    fn mobility(&self, color: Color) -> u32 {
-        mobility(self, color)
-    }
-
-    fn attacked_squares(&self, color: Color) -> u32 {
-        attacked_squares(self, color)
-    }
-
-    fn pawn_structure(&self, color: Color) -> PawnStructure {
-        pawn_structure(self, color)
-    }
-
-    fn see(&self, mv: Move) -> i32 {
-        see(self, mv)
-    }
-}
-
-/// The squares the piece on `sq` attacks, none when `sq` is empty.
-pub fn attacks_from<T: SliderTechnique>(board: &BitboardBoard<T>, sq: Square) -> Bitboard {
-    let Some(piece) = board.piece_at(sq) else {
-        return Bitboard::EMPTY;
-    };
-    let tables = T::tables();
-    let lines = board.lines();
-    let occupied = board.occupied();
-    match piece.role {
-        Role::Pawn => pawn_attacks(piece.color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => T::bishop_attacks(tables, lines, occupied, sq),
-        Role::Rook => T::rook_attacks(tables, lines, occupied, sq),
-        Role::Queen => {
-            T::bishop_attacks(tables, lines, occupied, sq)
-                | T::rook_attacks(tables, lines, occupied, sq)
+        let Some(piece) = self.piece_at(sq) else {
+            return Bitboard::EMPTY;
+        };
+        let tables = T::tables();
+        let lines = self.lines();
+        let occupied = self.occupied();
+        match piece.role {
+            Role::Pawn => pawn_attacks(piece.color, sq),
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => T::bishop_attacks(tables, lines, occupied, sq),
+            Role::Rook => T::rook_attacks(tables, lines, occupied, sq),
+            Role::Queen => {
+                T::bishop_attacks(tables, lines, occupied, sq)
+                    | T::rook_attacks(tables, lines, occupied, sq)
+            }
+            Role::King => king_attacks(sq),
         }
-        Role::King => king_attacks(sq),
+    }
+
+    /// The pieces of `by` attacking `sq` once the pieces on `lifted` are off the board.
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        let occupied = self.occupied() & !lifted;
+        let lines = lines_without(self, lifted);
+        self.attackers(T::tables(), &lines, sq, by, occupied) & !lifted
+    }
+
+    /// Over `color`'s knights, bishops, rooks and queens, the attacked squares not occupied by
+    /// `color`, summed.
+    fn mobility(&self, color: Color) -> u32 {
+        let tables = T::tables();
+        let lines = self.lines();
+        let occupied = self.occupied();
+        let ours = self.by_color(color);
+        let free = !ours;
+        let queens = self.by_role(Role::Queen);
+        let mut total = 0;
+        for from in self.by_role(Role::Knight) & ours {
+            total += (knight_attacks(from) & free).count();
+        }
+        for from in (self.by_role(Role::Bishop) | queens) & ours {
+            total += (T::bishop_attacks(tables, lines, occupied, from) & free).count();
+        }
+        for from in (self.by_role(Role::Rook) | queens) & ours {
+            total += (T::rook_attacks(tables, lines, occupied, from) & free).count();
+        }
+        total
+    }
+
+    /// How many squares at least one piece of `color` attacks.
+    fn attacked_squares(&self, color: Color) -> u32 {
+        let tables = T::tables();
+        let lines = self.lines();
+        let occupied = self.occupied();
+        let ours = self.by_color(color);
+        let queens = self.by_role(Role::Queen);
+        let mut attacked = pawn_set_attacks(self.by_role(Role::Pawn) & ours, color);
+        for from in self.by_role(Role::King) & ours {
+            attacked |= king_attacks(from);
+        }
+        for from in self.by_role(Role::Knight) & ours {
+            attacked |= knight_attacks(from);
+        }
+        for from in (self.by_role(Role::Bishop) | queens) & ours {
+            attacked |= T::bishop_attacks(tables, lines, occupied, from);
+        }
+        for from in (self.by_role(Role::Rook) | queens) & ours {
+            attacked |= T::rook_attacks(tables, lines, occupied, from);
+        }
+        attacked.count()
+    }
+
+    /// `color`'s doubled, isolated and passed pawns, from file fills.
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        let pawns = self.by_role(Role::Pawn);
+        let own = pawns & self.by_color(color);
+        let enemy = pawns & self.by_color(!color);
+        // Every square of every file holding one of our pawns; its first rank has one square per
+        // such file, so the pawns beyond the first on each file are the pawns less the files.
+        let own_files = fill_up(fill_down(own));
+        let files_held = (own_files & Bitboard::RANK_1).count();
+        // The squares an enemy pawn has in front of it (from our side: between it and our back
+        // rank), on its own file and the neighbouring ones: a pawn of ours there is not passed.
+        let in_front = match color {
+            Color::White => fill_down(Bitboard(enemy.0 >> 8)),
+            Color::Black => fill_up(Bitboard(enemy.0 << 8)),
+        };
+        let enemy_front_spans = in_front | beside(in_front);
+        PawnStructure {
+            doubled: own.count() - files_held,
+            isolated: (own & !beside(own_files)).count(),
+            passed: (own & !enemy_front_spans).count(),
+        }
+    }
+
+    /// The static exchange value of `mv` for the side making it, by the classic bitboard swap (see
+    /// the module docs); the rules are [`boardlab_engine::queries::see`]'s.
+    fn see(&self, mv: Move) -> i32 {
+        let from = mv.from();
+        let target = mv.to();
+        let Some(mover) = self.piece_at(from) else {
+            return 0;
+        };
+        if mv.is_castle() {
+            return 0;
+        }
+        // En passant takes the pawn beside the moving pawn, behind the target square.
+        let captured_square = if mv.is_en_passant() {
+            Square::from_index((target as u8 & 7) | (from as u8 & 56))
+        } else {
+            target
+        };
+        let captured = self.piece_at(captured_square);
+        let mut lifted = Bitboard::from_square(from);
+        if captured.is_some() {
+            lifted = lifted.with(captured_square);
+        }
+        let mut on_target = mv.promotion().unwrap_or(mover.role);
+
+        // gains[d]: what capture d takes, a promotion's gain included.
+        let mut gains = [0i32; MAX_SWAPS];
+        gains[0] = captured.map_or(0, |piece| see_value(piece.role)) + see_value(on_target)
+            - see_value(mover.role);
+        let mut depth = 0;
+
+        let tables = T::tables();
+        let mut occupied = self.occupied() & !lifted;
+        let mut lines = lines_without(self, lifted);
+        let diagonal = diagonal_sliders(self);
+        let straight = straight_sliders(self);
+        let mut attackers = attackers_of_both(self, tables, &lines, target, occupied) & occupied;
+        let mut side = !mover.color;
+        let promotes_here = target as u8 >> 3;
+        while depth + 1 < MAX_SWAPS {
+            let Some((role, capturer)) = least_valuable(self, attackers & self.by_color(side))
+            else {
+                break;
+            };
+            occupied = occupied.without(capturer);
+            T::toggle(&mut lines, capturer);
+            // Only a piece on a line through the target can have stood in front of a slider: a
+            // pawn, bishop or king on a diagonal, a rook or king on a rank or file, a queen on
+            // either. The new lookup with the smaller occupancy adds the slider behind it.
+            if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
+                attackers |= T::bishop_attacks(tables, &lines, occupied, target) & diagonal;
+            }
+            if matches!(role, Role::Rook | Role::Queen | Role::King) {
+                attackers |= T::rook_attacks(tables, &lines, occupied, target) & straight;
+            }
+            attackers &= occupied;
+            if role == Role::King && !(attackers & self.by_color(!side)).is_empty() {
+                // The king may not capture onto a defended square; the exchange ends here.
+                break;
+            }
+            let promotes = role == Role::Pawn && promotes_here == promotion_rank(side);
+            let promotion_gain = if promotes {
+                see_value(Role::Queen) - see_value(Role::Pawn)
+            } else {
+                0
+            };
+            depth += 1;
+            gains[depth] = see_value(on_target) + promotion_gain;
+            on_target = if promotes { Role::Queen } else { role };
+            side = !side;
+        }
+        fold_gains(&gains[..=depth])
     }
 }
 
@@ -116,18 +240,6 @@ fn lines_without<T: SliderTechnique>(board: &BitboardBoard<T>, lifted: Bitboard)
         }
     }
     lines
-}
-
-/// The pieces of `by` attacking `sq` once the pieces on `lifted` are off the board.
-pub fn attackers_to<T: SliderTechnique>(
-    board: &BitboardBoard<T>,
-    sq: Square,
-    by: Color,
-    lifted: Bitboard,
-) -> Bitboard {
-    let occupied = board.occupied() & !lifted;
-    let lines = lines_without(board, lifted);
-    board.attackers(T::tables(), &lines, sq, by, occupied) & !lifted
 }
 
 /// The pieces of both sides attacking `sq` when `occupied` (which `lines` stands for) is
@@ -163,28 +275,6 @@ fn straight_sliders<T: SliderTechnique>(board: &BitboardBoard<T>) -> Bitboard {
     board.by_role(Role::Rook) | board.by_role(Role::Queen)
 }
 
-/// Over `color`'s knights, bishops, rooks and queens, the attacked squares not occupied by
-/// `color`, summed.
-pub fn mobility<T: SliderTechnique>(board: &BitboardBoard<T>, color: Color) -> u32 {
-    let tables = T::tables();
-    let lines = board.lines();
-    let occupied = board.occupied();
-    let ours = board.by_color(color);
-    let free = !ours;
-    let queens = board.by_role(Role::Queen);
-    let mut total = 0;
-    for from in board.by_role(Role::Knight) & ours {
-        total += (knight_attacks(from) & free).count();
-    }
-    for from in (board.by_role(Role::Bishop) | queens) & ours {
-        total += (T::bishop_attacks(tables, lines, occupied, from) & free).count();
-    }
-    for from in (board.by_role(Role::Rook) | queens) & ours {
-        total += (T::rook_attacks(tables, lines, occupied, from) & free).count();
-    }
-    total
-}
-
 /// The squares `color`'s pawns on `pawns` attack: the whole set shifted one diagonal step
 /// each way, pawns on the edge file not wrapping round.
 #[inline]
@@ -195,29 +285,6 @@ fn pawn_set_attacks(pawns: Bitboard, color: Color) -> Bitboard {
         Color::White => Bitboard(west.0 << 7 | east.0 << 9),
         Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
     }
-}
-
-/// How many squares at least one piece of `color` attacks.
-pub fn attacked_squares<T: SliderTechnique>(board: &BitboardBoard<T>, color: Color) -> u32 {
-    let tables = T::tables();
-    let lines = board.lines();
-    let occupied = board.occupied();
-    let ours = board.by_color(color);
-    let queens = board.by_role(Role::Queen);
-    let mut attacked = pawn_set_attacks(board.by_role(Role::Pawn) & ours, color);
-    for from in board.by_role(Role::King) & ours {
-        attacked |= king_attacks(from);
-    }
-    for from in board.by_role(Role::Knight) & ours {
-        attacked |= knight_attacks(from);
-    }
-    for from in (board.by_role(Role::Bishop) | queens) & ours {
-        attacked |= T::bishop_attacks(tables, lines, occupied, from);
-    }
-    for from in (board.by_role(Role::Rook) | queens) & ours {
-        attacked |= T::rook_attacks(tables, lines, occupied, from);
-    }
-    attacked.count()
 }
 
 /// `set` and every square above its squares on their files.
@@ -246,107 +313,12 @@ fn beside(set: Bitboard) -> Bitboard {
     Bitboard((set & !Bitboard::FILE_A).0 >> 1 | (set & !Bitboard::FILE_H).0 << 1)
 }
 
-/// `color`'s doubled, isolated and passed pawns, from file fills.
-pub fn pawn_structure<T: SliderTechnique>(board: &BitboardBoard<T>, color: Color) -> PawnStructure {
-    let pawns = board.by_role(Role::Pawn);
-    let own = pawns & board.by_color(color);
-    let enemy = pawns & board.by_color(!color);
-    // Every square of every file holding one of our pawns; its first rank has one square per
-    // such file, so the pawns beyond the first on each file are the pawns less the files.
-    let own_files = fill_up(fill_down(own));
-    let files_held = (own_files & Bitboard::RANK_1).count();
-    // The squares an enemy pawn has in front of it (from our side: between it and our back
-    // rank), on its own file and the neighbouring ones: a pawn of ours there is not passed.
-    let in_front = match color {
-        Color::White => fill_down(Bitboard(enemy.0 >> 8)),
-        Color::Black => fill_up(Bitboard(enemy.0 << 8)),
-    };
-    let enemy_front_spans = in_front | beside(in_front);
-    PawnStructure {
-        doubled: own.count() - files_held,
-        isolated: (own & !beside(own_files)).count(),
-        passed: (own & !enemy_front_spans).count(),
-    }
-}
-
 /// The rank a pawn of `color` promotes on, as the squares' rank index.
 const fn promotion_rank(color: Color) -> u8 {
     match color {
         Color::White => 7,
         Color::Black => 0,
     }
-}
-
-/// The static exchange value of `mv` for the side making it, by the classic bitboard swap (see
-/// the module docs); the rules are [`boardlab_engine::queries::see`]'s.
-pub fn see<T: SliderTechnique>(board: &BitboardBoard<T>, mv: Move) -> i32 {
-    let from = mv.from();
-    let target = mv.to();
-    let Some(mover) = board.piece_at(from) else {
-        return 0;
-    };
-    if mv.is_castle() {
-        return 0;
-    }
-    // En passant takes the pawn beside the moving pawn, behind the target square.
-    let captured_square = if mv.is_en_passant() {
-        Square::from_index((target as u8 & 7) | (from as u8 & 56))
-    } else {
-        target
-    };
-    let captured = board.piece_at(captured_square);
-    let mut lifted = Bitboard::from_square(from);
-    if captured.is_some() {
-        lifted = lifted.with(captured_square);
-    }
-    let mut on_target = mv.promotion().unwrap_or(mover.role);
-
-    // gains[d]: what capture d takes, a promotion's gain included.
-    let mut gains = [0i32; MAX_SWAPS];
-    gains[0] = captured.map_or(0, |piece| see_value(piece.role)) + see_value(on_target)
-        - see_value(mover.role);
-    let mut depth = 0;
-
-    let tables = T::tables();
-    let mut occupied = board.occupied() & !lifted;
-    let mut lines = lines_without(board, lifted);
-    let diagonal = diagonal_sliders(board);
-    let straight = straight_sliders(board);
-    let mut attackers = attackers_of_both(board, tables, &lines, target, occupied) & occupied;
-    let mut side = !mover.color;
-    let promotes_here = target as u8 >> 3;
-    while depth + 1 < MAX_SWAPS {
-        let Some((role, capturer)) = least_valuable(board, attackers & board.by_color(side)) else {
-            break;
-        };
-        occupied = occupied.without(capturer);
-        T::toggle(&mut lines, capturer);
-        // Only a piece on a line through the target can have stood in front of a slider: a
-        // pawn, bishop or king on a diagonal, a rook or king on a rank or file, a queen on
-        // either. The new lookup with the smaller occupancy adds the slider behind it.
-        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-            attackers |= T::bishop_attacks(tables, &lines, occupied, target) & diagonal;
-        }
-        if matches!(role, Role::Rook | Role::Queen | Role::King) {
-            attackers |= T::rook_attacks(tables, &lines, occupied, target) & straight;
-        }
-        attackers &= occupied;
-        if role == Role::King && !(attackers & board.by_color(!side)).is_empty() {
-            // The king may not capture onto a defended square; the exchange ends here.
-            break;
-        }
-        let promotes = role == Role::Pawn && promotes_here == promotion_rank(side);
-        let promotion_gain = if promotes {
-            see_value(Role::Queen) - see_value(Role::Pawn)
-        } else {
-            0
-        };
-        depth += 1;
-        gains[depth] = see_value(on_target) + promotion_gain;
-        on_target = if promotes { Role::Queen } else { role };
-        side = !side;
-    }
-    fold_gains(&gains[..=depth])
 }
 
 /// The least valuable piece among `candidates` and its square, the lowest square first among

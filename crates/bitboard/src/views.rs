@@ -9,8 +9,8 @@ use boardlab_core::{Bitboard, Board, Color, Piece, Role, Square};
 use boardlab_views::svg::{self, Figure};
 use boardlab_views::{
     bitboard_grid, bitboard_leaper_step, mask_legality_and_moves, piece_name, position_header,
-    side_by_side, sizes_line, titled, ExplainError, Explanation, Lookup, MaskInputs, Narration,
-    Views,
+    role_name, side_by_side, sizes_line, titled, ExplainError, Explanation, Lookup, MaskInputs,
+    Narration, Views,
 };
 use std::fmt::Write;
 
@@ -194,18 +194,6 @@ pub fn moves_legend() -> Figure {
     let mut figure = Figure::new("");
     svg::explain_legend(&mut figure);
     figure
-}
-
-/// A role's name as the views write it.
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
 }
 
 /// The masks a legal generator with check and pin masks applies to the side to move, drawn by

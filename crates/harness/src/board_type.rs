@@ -10,7 +10,7 @@
 //! included, and the command line could not be built with less optimisation than the walks.
 
 use crate::diff::{BoardOracle, DivideOracle};
-use crate::perft::{PerftRunner, PerftStats};
+use crate::perft::{LeafCount, PerftRunner, PerftStats};
 use crate::units::{split, Unit, UnitsHeader};
 use crate::workload::{self, Measured, PositionSet, Workload};
 use crate::{Backend, Error, Position};
@@ -222,10 +222,7 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
         depth: u32,
         each: &mut dyn FnMut(UciMove, u64),
     ) -> Result<u64, Error> {
-        let board: B = position.board();
-        Ok(runner.divide(&board, depth, |mv, nodes| {
-            each(position.uci_move(&board, mv), nodes)
-        })?)
+        divide_as::<B, u64>(runner, position, depth, each)
     }
 
     fn divide_stats(
@@ -235,10 +232,7 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
         depth: u32,
         each: &mut dyn FnMut(UciMove, PerftStats),
     ) -> Result<PerftStats, Error> {
-        let board: B = position.board();
-        Ok(runner.divide(&board, depth, |mv, stats| {
-            each(position.uci_move(&board, mv), stats)
-        })?)
+        divide_as::<B, PerftStats>(runner, position, depth, each)
     }
 
     fn split(&self, root: &Setup, depth: u32, ply: u32) -> Result<(UnitsHeader, Vec<Unit>), Error> {
@@ -317,4 +311,18 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
     fn explain(&self, position: &Position, sq: Square) -> Result<Explanation, ExplainError> {
         position.board::<B>().explain(sq)
     }
+}
+
+/// Divided perft of `position` on board type `B`, each root move in the position's notation,
+/// counted as `C`.
+fn divide_as<B: Board, C: LeafCount>(
+    runner: &PerftRunner,
+    position: &Position,
+    depth: u32,
+    each: &mut dyn FnMut(UciMove, C),
+) -> Result<C, Error> {
+    let board: B = position.board();
+    Ok(runner.divide(&board, depth, |mv, tally| {
+        each(position.uci_move(&board, mv), tally)
+    })?)
 }

@@ -207,7 +207,7 @@ fn show_figure(board: &MagicBoard, focus: Option<Square>) -> Figure {
             "magic: six role bitboards and two colour bitboards; slider attacks by multiply, shift and lookup", board);
     for role in Role::ALL {
         figure.panels.push(Panel::bitboard(
-            format!("roles[{}]", boardlab_bitboard::views::role_name(role)),
+            format!("roles[{}]", boardlab_views::role_name(role)),
             board.by_role(role),
             Tone::Set,
         ));

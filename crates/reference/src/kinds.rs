@@ -266,6 +266,16 @@ pub enum MoveKind {
 }
 
 impl MoveKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [MoveKind; 6] = [
+        MoveKind::Castling,
+        MoveKind::EnPassant,
+        MoveKind::UncoveringEnPassant,
+        MoveKind::Promotion,
+        MoveKind::UnderPromotion,
+        MoveKind::PinnedPiece,
+    ];
+
     const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -377,19 +387,11 @@ mod tests {
     }
 
     fn move_kinds(fen: &str, mv: &str) -> Vec<MoveKind> {
-        use MoveKind::*;
         let kinds = MoveKinds::of(&Setup::from_fen(fen).unwrap(), mv.parse().unwrap());
-        [
-            Castling,
-            EnPassant,
-            UncoveringEnPassant,
-            Promotion,
-            UnderPromotion,
-            PinnedPiece,
-        ]
-        .into_iter()
-        .filter(|&kind| kinds.contains(kind))
-        .collect()
+        MoveKind::ALL
+            .into_iter()
+            .filter(|&kind| kinds.contains(kind))
+            .collect()
     }
 
     #[test]

@@ -44,7 +44,7 @@ pub use steps::{
 };
 pub use text::{
     binary64, bitboard_grid, grid, grids, hex64, join_lines, marked_grid, piece_name,
-    position_header, side_by_side, sizes_line, titled,
+    position_header, role_name, side_by_side, sizes_line, titled,
 };
 pub use trace::{ReachTrace, Reached};
 

@@ -16,15 +16,19 @@ pub fn sizes_line<B: Board>(tables: &str) -> String {
 
 /// The piece's name in words, `"white knight"`.
 pub fn piece_name(piece: Piece) -> String {
-    let role = match piece.role {
+    format!("{} {}", piece.color, role_name(piece.role))
+}
+
+/// A role's name in words, `"knight"`.
+pub fn role_name(role: Role) -> &'static str {
+    match role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",
         Role::Bishop => "bishop",
         Role::Rook => "rook",
         Role::Queen => "queen",
         Role::King => "king",
-    };
-    format!("{} {role}", piece.color)
+    }
 }
 
 /// An 8x8 grid, rank 8 on top, each square drawn by `cell`. Cells are right-aligned to the

@@ -94,47 +94,35 @@ trait Counted: LeafCount {
     ) -> Result<Self, Error>;
 }
 
-impl Counted for u64 {
-    fn count(
-        board_type: &dyn BoardType,
-        runner: &PerftRunner,
-        position: &Position,
-        depth: u32,
-    ) -> Result<u64, Error> {
-        board_type.count(runner, position, depth)
-    }
+/// `Counted` for `$tally`, through the board type's methods that count it (a `dyn` board type
+/// cannot have a method generic over the tally).
+macro_rules! counted_by {
+    ($tally:ty, $count:ident, $divide:ident) => {
+        impl Counted for $tally {
+            fn count(
+                board_type: &dyn BoardType,
+                runner: &PerftRunner,
+                position: &Position,
+                depth: u32,
+            ) -> Result<$tally, Error> {
+                board_type.$count(runner, position, depth)
+            }
 
-    fn divide(
-        board_type: &dyn BoardType,
-        runner: &PerftRunner,
-        position: &Position,
-        depth: u32,
-        each: &mut dyn FnMut(UciMove, u64),
-    ) -> Result<u64, Error> {
-        board_type.divide(runner, position, depth, each)
-    }
+            fn divide(
+                board_type: &dyn BoardType,
+                runner: &PerftRunner,
+                position: &Position,
+                depth: u32,
+                each: &mut dyn FnMut(UciMove, $tally),
+            ) -> Result<$tally, Error> {
+                board_type.$divide(runner, position, depth, each)
+            }
+        }
+    };
 }
 
-impl Counted for PerftStats {
-    fn count(
-        board_type: &dyn BoardType,
-        runner: &PerftRunner,
-        position: &Position,
-        depth: u32,
-    ) -> Result<PerftStats, Error> {
-        board_type.count_stats(runner, position, depth)
-    }
-
-    fn divide(
-        board_type: &dyn BoardType,
-        runner: &PerftRunner,
-        position: &Position,
-        depth: u32,
-        each: &mut dyn FnMut(UciMove, PerftStats),
-    ) -> Result<PerftStats, Error> {
-        board_type.divide_stats(runner, position, depth, each)
-    }
-}
+counted_by!(u64, count, divide);
+counted_by!(PerftStats, count_stats, divide_stats);
 
 fn count<C: Counted>(
     board_type: &dyn BoardType,
