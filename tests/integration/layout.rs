@@ -77,3 +77,31 @@ fn the_crates_define_one_move_sink_trait() {
     assert_eq!(sinks.len(), 1, "move sink traits: {sinks:?}");
     assert!(sinks[0].starts_with("MoveSink in "), "{sinks:?}");
 }
+
+/// The module names `tests/integration/main.rs` declares with a plain `mod NAME;`.
+fn declared_modules(main: &str) -> Vec<String> {
+    main.lines()
+        .filter_map(|line| line.strip_prefix("mod ")?.strip_suffix(';'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_integration_test_file_is_a_module_of_the_test_binary() {
+    let dir = root().join("tests/integration");
+    let main = fs::read_to_string(dir.join("main.rs")).expect("main.rs reads");
+    let declared = declared_modules(&main);
+    // A file left out of main.rs compiles into nothing: its tests would never run.
+    let files: Vec<String> = fs::read_dir(&dir)
+        .expect("tests/integration reads")
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rs"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().into_owned())
+        .filter(|stem| stem != "main")
+        .collect();
+    assert!(files.len() > 30, "only {} test files found", files.len());
+    let missing: Vec<&String> = files.iter().filter(|f| !declared.contains(f)).collect();
+    assert!(missing.is_empty(), "not declared in main.rs: {missing:?}");
+    // And the check itself reads the declarations: a file that is not there is not declared.
+    assert!(!declared_modules("mod a;\n// mod b;\n").contains(&"b".to_string()));
+}

@@ -42,6 +42,7 @@ mod engine_search;
 mod explain_json;
 mod fuzz_regressions;
 mod layout;
+mod measured_engine;
 mod perft_stats;
 mod perftree;
 mod planted_bug;
