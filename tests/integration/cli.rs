@@ -22,6 +22,7 @@ fn perft_counts_the_standard_positions() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
     assert_eq!(support::backends_of(&lines), support::runnable_backends());
+    support::assert_answered_by_named_boards(&lines);
     for line in &lines {
         assert_eq!(line["nodes"], 8902);
         assert_eq!(line["depth"], 3);
@@ -76,6 +77,7 @@ fn each_backend_counts_with_a_table_of_its_own() {
     ]);
     let lines = json_lines(&output);
     assert_eq!(support::backends_of(&lines), support::runnable_backends());
+    support::assert_answered_by_named_boards(&lines);
     for line in &lines {
         assert_eq!(line["nodes"], 4865609, "{line}");
         let probes = line["hash_probes"].as_u64().unwrap();
@@ -148,11 +150,30 @@ fn suite_checks_counts_and_fails_on_a_mismatch() {
 }
 
 #[test]
+fn every_backend_has_an_identity_of_its_own() {
+    // The sizes that tell which board answered must cover every registered backend and be
+    // distinct, or an answer from the wrong board could pass as the right one.
+    let identities: Vec<(usize, usize)> = boardlab_backends::Backend::ALL
+        .iter()
+        .map(|backend| {
+            support::board_identity(backend.name())
+                .unwrap_or_else(|| panic!("{backend} has no identity in tests/support"))
+        })
+        .collect();
+    let mut distinct = identities.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), identities.len(), "{identities:?}");
+}
+
+#[test]
 fn compare_runs_every_backend_and_agrees() {
     let output = boardlab(&["compare", "--max-nodes", "20000", "--json"]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
-    assert_eq!(lines.len(), boardlab_backends::Backend::ALL.len());
+    // Each backend answers once, in the registry's order, not one board under every name.
+    assert_eq!(support::backends_of(&lines), support::runnable_backends());
+    support::assert_answered_by_named_boards(&lines);
     for line in &lines {
         assert_eq!(line["agree"], true, "{line}");
         assert!(line["board_bytes"].as_u64().unwrap() > 0);

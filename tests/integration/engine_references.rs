@@ -289,7 +289,12 @@ fn for_each_backend(
     let mut tested = Vec::new();
     for backend in runnable_backends() {
         let name = with_backend!(backend, B => {
-            assert_eq!(B::NAME, backend.name(), "the registry names its board");
+            // The board the registry dispatched to is the one its name stands for.
+            assert_eq!(
+                Some((B::board_bytes(), B::table_bytes())),
+                crate::support::board_identity(backend.name()),
+                "the board behind {backend}"
+            );
             for (fen, reference) in fens.iter().zip(references) {
                 check(backend, fen, &answers_of::<B>(fen), reference);
             }

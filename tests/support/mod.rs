@@ -313,3 +313,55 @@ pub fn search(
 pub fn position(fen: &str) -> boardlab_harness::Position {
     boardlab_harness::Position::from_fen(fen, false).unwrap_or_else(|err| panic!("{fen}: {err}"))
 }
+
+/// What a board of the backend called `name` is, read from its own crate and not through the
+/// registry: the bytes of one board and of its tables. No two backends share both, so an answer
+/// that reports them says which board gave it; a dispatch that ran one board under another's
+/// name fails a test that compares them with this. A backend missing here fails
+/// `every_backend_has_an_identity`.
+pub fn board_identity(name: &str) -> Option<(usize, usize)> {
+    use boardlab_core::Board;
+    fn of<B: Board>() -> Option<(usize, usize)> {
+        Some((B::board_bytes(), B::table_bytes()))
+    }
+    match name {
+        "piece-list" => of::<boardlab_piece_list::PieceListBoard>(),
+        "mailbox" => of::<boardlab_mailbox::MailboxBoard>(),
+        "x88" => of::<boardlab_x88::X88Board>(),
+        "rotated" => of::<boardlab_rotated::RotatedBoard>(),
+        "magic" => of::<boardlab_magic::MagicBoard>(),
+        "bit-lines" => of::<boardlab_bitboard::BitLinesBoard>(),
+        "kindergarten" => of::<boardlab_bitboard::KindergartenBoard>(),
+        "hyperbola" => of::<boardlab_bitboard::HyperbolaBoard>(),
+        "obstruction" => of::<boardlab_bitboard::ObstructionBoard>(),
+        "kogge-stone" => of::<boardlab_bitboard::KoggeStoneBoard>(),
+        "black-magic" => of::<boardlab_bitboard::BlackMagicBoard>(),
+        "pext" => of::<boardlab_bitboard::PextBoard>(),
+        _ => None,
+    }
+}
+
+/// Asserts that each JSON line's `board_bytes` and `table_bytes` are those of the board its
+/// `backend` field names ([`board_identity`]).
+pub fn assert_answered_by_named_boards(lines: &[serde_json::Value]) {
+    assert!(!lines.is_empty(), "no answers");
+    for line in lines {
+        let name = line["backend"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no backend in {line}"));
+        let identity = board_identity(name).unwrap_or_else(|| panic!("no identity for {name}"));
+        let reported = (
+            line["board_bytes"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("no board_bytes in {line}")),
+            line["table_bytes"]
+                .as_u64()
+                .unwrap_or_else(|| panic!("no table_bytes in {line}")),
+        );
+        assert_eq!(
+            reported,
+            (identity.0 as u64, identity.1 as u64),
+            "{name} answered with another board's sizes"
+        );
+    }
+}
