@@ -318,6 +318,11 @@ fn divide_counts_one_generator_or_two_side_by_side() {
             ("b", "kogge-stone"),
         ],
     );
+    // Both sides answered, each under its own name.
+    assert_eq!(
+        (&two["a"]["name"], &two["b"]["name"]),
+        (&Value::from("x88"), &Value::from("kogge-stone"))
+    );
     assert_eq!(two["a"]["total"], 2039);
     assert_eq!(two["b"]["total"], 2039);
     assert_eq!(two["differing"], 0);

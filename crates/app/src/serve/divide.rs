@@ -247,8 +247,6 @@ pub(crate) async fn descend(
     })
     .await?;
     let mut answer = report.to_json();
-    answer["a"] = json!(report.a);
-    answer["b"] = json!(report.b);
     answer["depth"] = json!(report.depth);
     answer["root_fen"] = json!(report.fen);
     answer["report"] = json!(report.to_string());

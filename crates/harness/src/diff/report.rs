@@ -43,25 +43,24 @@ impl DiffReport {
         Outcome::failed_if(self.divergence.is_some())
     }
 
-    /// The report as one JSON object: `divergent`, `path`, `fen` (the divergent position, or
-    /// the root when there is none), `only_in_a`, `only_in_b`.
+    /// The report as one JSON object: `a` and `b` (the two sides' names, as each oracle calls
+    /// itself), `divergent`, `path`, `fen` (the divergent position, or the root when there is
+    /// none), `only_in_a`, `only_in_b`.
     pub fn to_json(&self) -> serde_json::Value {
-        match &self.divergence {
-            Some(d) => json!({
-                "divergent": true,
-                "path": texts(&d.path),
-                "fen": d.fen,
-                "only_in_a": texts(&d.only_in_a),
-                "only_in_b": texts(&d.only_in_b),
-            }),
-            None => json!({
-                "divergent": false,
-                "path": [],
-                "fen": self.fen,
-                "only_in_a": [],
-                "only_in_b": [],
-            }),
-        }
+        let none = Vec::new();
+        let (path, fen, only_in_a, only_in_b) = match &self.divergence {
+            Some(d) => (&d.path, &d.fen, &d.only_in_a, &d.only_in_b),
+            None => (&none, &self.fen, &none, &none),
+        };
+        json!({
+            "a": self.a,
+            "b": self.b,
+            "divergent": self.divergence.is_some(),
+            "path": texts(path),
+            "fen": fen,
+            "only_in_a": texts(only_in_a),
+            "only_in_b": texts(only_in_b),
+        })
     }
 }
 
@@ -131,7 +130,7 @@ mod tests {
         );
         assert_eq!(
             report.to_json().to_string(),
-            r#"{"divergent":true,"path":["e2e4"],"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","only_in_a":[],"only_in_b":["a7a5","b7b5"]}"#
+            r#"{"a":"magic","b":"./perft.py","divergent":true,"path":["e2e4"],"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","only_in_a":[],"only_in_b":["a7a5","b7b5"]}"#
         );
         assert_eq!(report.outcome(), Outcome::Mismatch);
     }
