@@ -22,7 +22,6 @@ fn perft_counts_the_standard_positions() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let lines = json_lines(&output);
     assert_eq!(support::backends_of(&lines), support::runnable_backends());
-    support::assert_answered_by_named_boards(&lines);
     for line in &lines {
         assert_eq!(line["nodes"], 8902);
         assert_eq!(line["depth"], 3);
@@ -77,7 +76,6 @@ fn each_backend_counts_with_a_table_of_its_own() {
     ]);
     let lines = json_lines(&output);
     assert_eq!(support::backends_of(&lines), support::runnable_backends());
-    support::assert_answered_by_named_boards(&lines);
     for line in &lines {
         assert_eq!(line["nodes"], 4865609, "{line}");
         let probes = line["hash_probes"].as_u64().unwrap();
