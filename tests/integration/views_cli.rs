@@ -35,6 +35,8 @@ fn explain_all_agrees_on_the_legal_moves() {
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     let headers = text.lines().filter(|line| line.starts_with("== ")).count();
+    // One header a backend: with none, the count below would match nothing and pass.
+    assert_eq!(headers, support::runnable_backends().len(), "{text}");
     // The knight on e5 has seven legal moves (f3 holds its own queen) whichever representation finds them.
     assert_eq!(
         text.matches("legal moves from e5 (generate): 7").count(),
