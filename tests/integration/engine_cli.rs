@@ -346,5 +346,8 @@ fn bad_input_is_one_line_and_status_2() {
         "nonsense",
     );
     assert_bad_input(&["compare", "--workload", "nonsense"], "nonsense");
-    assert_bad_input(&["compare", "--workload", "see", "--max-nodes", "0"], "0");
+    assert_bad_input(
+        &["compare", "--workload", "see", "--max-nodes", "0"],
+        "invalid value '0' for '--max-nodes <N>'",
+    );
 }

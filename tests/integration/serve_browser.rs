@@ -187,11 +187,20 @@ async fn perft_page(client: &Client, server: &Server) {
         .unwrap();
     element(client, r#"tr[data-move="e2e4"]"#).await;
     assert_eq!(count(client, "table.divide tbody tr").await, 20);
-    text_containing(client, "table.divide tfoot", "400").await;
+    // The foot's cells exactly (moves, then the total): "400" alone is in 1400 too.
+    let foot = text_containing(client, "table.divide tfoot", "400").await;
+    assert_eq!(
+        foot.split_whitespace().collect::<Vec<_>>(),
+        ["20", "moves", "400"]
+    );
     // The leaves' statistics of the start position at depth 2, as published: 400 leaves, none
     // reached by a capture.
     // The row's cells, column name and count, exactly: "0" is in many a text.
-    text_containing(client, r#"table.stats tr[data-column="nodes"]"#, "400").await;
+    let nodes = text_containing(client, r#"table.stats tr[data-column="nodes"]"#, "400").await;
+    assert_eq!(
+        nodes.split_whitespace().collect::<Vec<_>>(),
+        ["nodes", "400"]
+    );
     let captures = text_containing(
         client,
         r#"table.stats tr[data-column="captures"]"#,
@@ -206,7 +215,11 @@ async fn perft_page(client: &Client, server: &Server) {
     click(client, r#"tr[data-move="e2e4"] a"#).await;
     text_containing(client, "#path", "e2e4").await;
     element(client, r#"tr[data-move="e7e5"]"#).await;
-    text_containing(client, "table.divide tfoot", "20 moves").await;
+    let foot = text_containing(client, "table.divide tfoot", "20 moves").await;
+    assert_eq!(
+        foot.split_whitespace().collect::<Vec<_>>(),
+        ["20", "moves", "20"]
+    );
     assert_eq!(
         element(client, "#depth")
             .await
