@@ -550,6 +550,16 @@ fn precise_figures_in_the_measured_chapters_come_from_their_files() {
             measured.push('\n');
         }
     }
+    // The files' numbers, each whole: a figure must be one of them, not a piece of one (0.123
+    // is not in 10.1234).
+    let numbers_in = |text: &str| -> std::collections::HashSet<String> {
+        text.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .map(|word| word.trim_end_matches('.').to_string())
+            .filter(|word| !word.is_empty())
+            .collect()
+    };
+    let measured = numbers_in(&measured);
+    assert!(!numbers_in("took 10.1234 s").contains("0.123"));
     let mut problems = Vec::new();
     let mut checked = 0;
     // The performance log is left out: it is a dated diary of code that has changed since.
@@ -569,7 +579,7 @@ fn precise_figures_in_the_measured_chapters_come_from_their_files() {
                 checked += 1;
                 if !measured.contains(word) {
                     problems.push(format!(
-                        "{chapter}: {word} is in no measured or generated file"
+                        "{chapter}: {word} is no number of any measured or generated file"
                     ));
                 }
             }
