@@ -152,7 +152,7 @@ fn every_backend_agrees_with_the_next_and_says_who_answered() {
     // Each backend against the next in the registry, the last against the first: equal divides
     // are transitive, so the ring shows all of them agree. Each report names both sides as the
     // boards that answered call themselves, so `--against B` resolving to A's board fails.
-    let names = backend_names();
+    let names = support::runnable_backends();
     assert!(names.len() > 10, "{names:?}");
     for (i, a) in names.iter().enumerate() {
         let b = &names[(i + 1) % names.len()];
@@ -189,7 +189,7 @@ fn stockfish_finds_no_divergence() {
         .expect("the standard suite parses");
     let default = boardlab_backends::Backend::DEFAULT.name();
     for case in &positions {
-        for backend in backend_names() {
+        for backend in support::runnable_backends() {
             let against = if backend == default {
                 stockfish.to_str().unwrap()
             } else {
@@ -217,19 +217,12 @@ fn stockfish_finds_no_divergence() {
                 String::from_utf8_lossy(&output.stdout),
                 stderr(&output)
             );
-            assert_eq!(json(&output)["divergent"], false);
+            let report = json(&output);
+            assert_eq!(report["divergent"], false, "{report}");
+            // Side a is the backend asked for, side b the default or Stockfish.
+            assert_eq!(report["a"], json!(backend), "{report}");
         }
     }
-}
-
-/// The backends the binary offers, as its help lists them.
-fn backend_names() -> Vec<String> {
-    use clap::ValueEnum;
-    boardlab_backends::Backend::value_variants()
-        .iter()
-        .filter_map(|b| b.to_possible_value())
-        .map(|v| v.get_name().to_string())
-        .collect()
 }
 
 #[test]

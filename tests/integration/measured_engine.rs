@@ -83,13 +83,14 @@ fn table_and_found(text: &str) -> (Vec<(String, String, String)>, Vec<String>) {
 fn rerun(name: &str) {
     let table = measured_table(name);
     let mut args: Vec<&str> = table.args.iter().map(String::as_str).collect();
-    args.extend(["--backend", "magic"]);
+    let default = boardlab_backends::Backend::DEFAULT.name();
+    args.extend(["--backend", default]);
     let output = boardlab(&args);
     assert!(output.status.success(), "{name}: {}", stderr(&output));
     let (rows, found) = table_and_found(&stdout(&output));
     assert_eq!(rows.len(), 1, "{name}: the rerun's table: {rows:?}");
     let (backend, nodes, quiescence) = &rows[0];
-    assert_eq!(backend, "magic", "{name}: the backend that answered");
+    assert_eq!(backend, default, "{name}: the backend that answered");
     for (row_backend, row_nodes, row_quiescence) in &table.rows {
         assert_eq!(
             (row_nodes, row_quiescence),

@@ -300,10 +300,12 @@ pub fn search(
     limits: &boardlab_engine::Limits,
 ) -> boardlab_engine::SearchResult {
     let board_type = boardlab_harness::board_type(backend);
+    // The board's sizes, read from its own crate: the name alone comes from the same registry
+    // line as the dispatch, and could not tell another board apart.
     assert_eq!(
-        board_type.name(),
-        backend.name(),
-        "the dispatch ran another board"
+        Some((board_type.board_bytes(), board_type.table_bytes())),
+        board_identity(backend.name()),
+        "the dispatch ran another board than {backend}"
     );
     let stop = std::sync::atomic::AtomicBool::new(false);
     board_type.search(searcher, position, limits, &stop, &mut |_| {})
@@ -318,7 +320,7 @@ pub fn position(fen: &str) -> boardlab_harness::Position {
 /// registry: the bytes of one board and of its tables. No two backends share both, so an answer
 /// that reports them says which board gave it; a dispatch that ran one board under another's
 /// name fails a test that compares them with this. A backend missing here fails
-/// `every_backend_has_an_identity`.
+/// `cli::every_backend_has_an_identity_of_its_own`.
 pub fn board_identity(name: &str) -> Option<(usize, usize)> {
     use boardlab_core::Board;
     fn of<B: Board>() -> Option<(usize, usize)> {
@@ -350,17 +352,14 @@ pub fn assert_answered_by_named_boards(lines: &[serde_json::Value]) {
             .as_str()
             .unwrap_or_else(|| panic!("no backend in {line}"));
         let identity = board_identity(name).unwrap_or_else(|| panic!("no identity for {name}"));
-        let reported = (
-            line["board_bytes"]
-                .as_u64()
-                .unwrap_or_else(|| panic!("no board_bytes in {line}")),
-            line["table_bytes"]
-                .as_u64()
-                .unwrap_or_else(|| panic!("no table_bytes in {line}")),
-        );
+        let bytes = |field: &str| -> usize {
+            let value = line[field].as_u64();
+            let value = value.unwrap_or_else(|| panic!("no {field} in {line}"));
+            usize::try_from(value).expect("a size")
+        };
         assert_eq!(
-            reported,
-            (identity.0 as u64, identity.1 as u64),
+            (bytes("board_bytes"), bytes("table_bytes")),
+            identity,
             "{name} answered with another board's sizes"
         );
     }
