@@ -39,6 +39,20 @@ pub mod units;
 pub mod workload;
 
 pub use board_type::{board_type, BoardType};
+
+/// What the library's own tests (`tests/unit`) reach below its interface: they are built
+/// against the library as every user builds it, so that the library is compiled once.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::check::answers::{Answers, Asked};
+    pub use crate::check::positions::CheckPosition;
+    pub use crate::check::random::{chess960_start, random_games};
+    pub use crate::check::tags::tags;
+    pub use crate::perft::stats::can_move;
+    pub use crate::perft::table::{PerftTable, Slot, MAX_COUNT};
+    pub use crate::perft::table_key::{SeededZobrist, TableKey};
+    pub use crate::units::file::parse_result;
+}
 pub use boardlab_backends::{Backend, BackendChoice};
 pub use check::{check, CheckOptions, CheckReport, DrawnKinds, Failure, Group, RandomGames, Tag};
 pub use diff::{diff, BoardOracle, DiffReport, Divergence, Divide, DivideOracle, Protocol};

@@ -24,12 +24,12 @@
 //!
 //! [`check`] is the library entry: any Rust [`Board`] gets the same report.
 
-mod answers;
+pub(crate) mod answers;
 mod html;
-mod positions;
-mod random;
+pub(crate) mod positions;
+pub(crate) mod random;
 mod report;
-mod tags;
+pub(crate) mod tags;
 
 pub use random::{DrawnKinds, RandomGames};
 pub use report::{CheckReport, Failure, Group};

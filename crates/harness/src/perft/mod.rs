@@ -3,9 +3,9 @@
 
 mod divide;
 mod runner;
-mod stats;
-mod table;
-mod table_key;
+pub(crate) mod stats;
+pub(crate) mod table;
+pub(crate) mod table_key;
 
 pub use divide::DivideFormat;
 pub use runner::{LeafCount, PerftOptions, PerftRunner, Stopped};
