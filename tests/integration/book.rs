@@ -60,19 +60,10 @@ with chess.polyglot.open_reader(sys.argv[1]) as reader:
     if !support::python_chess() {
         return None;
     }
-    let mut child = Command::new("python3")
-        .args(["-c", script, book])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{}", fens.join("\n")).unwrap();
-    }
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
+    let mut command = Command::new("python3");
+    command.args(["-c", script, book]);
+    let output = support::feed_within(command, fens.join("\n") + "\n", support::RUN_PATIENCE);
+    assert!(output.status.success(), "{}", support::stderr(&output));
     let lists = String::from_utf8(output.stdout)
         .unwrap()
         .lines()

@@ -19,6 +19,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::OutputWithin;
 
 /// What makes a figure's text.
 #[derive(Clone, Copy)]
@@ -745,8 +746,7 @@ fn render(fig: &Figure) -> Result<String, String> {
     let output = command
         .envs(fig.env.iter().copied())
         .args(fig.args)
-        .output()
-        .map_err(|err| format!("{}: cannot run it: {err}", fig.file))?;
+        .output_within(support::RUN_PATIENCE);
     let status = output.status.code().unwrap_or(-1);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);

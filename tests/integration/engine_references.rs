@@ -15,18 +15,17 @@
 //! python-chess is required under `CI=true` (see tests/support).
 
 use crate::support;
-use boardlab_engine::EngineQueries;
+use boardlab_engine::{queries, EngineQueries};
 
 use boardlab_backends::{with_backend, Backend};
-use boardlab_core::{Board, BoardExt, Color, Square, START_FEN};
+use boardlab_core::{Bitboard, Board, BoardExt, Color, Square, START_FEN};
 use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::positions::random_position;
 use boardlab_testkit::WALK_POSITIONS;
 use rand::SeedableRng;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 
 /// How many random positions are compared, besides the start position and [`EXCHANGES`].
@@ -65,6 +64,8 @@ struct Reference {
     /// The kinds of capture each move's exchange met (see the script), for the moves that met
     /// any.
     kinds: BTreeMap<String, Vec<String>>,
+    lifted: Vec<u64>,
+    pawns: [[u32; 3]; 2],
 }
 
 /// One backend's answers for one position, in the same shape.
@@ -74,7 +75,16 @@ struct Answers {
     mobility: [u32; 2],
     attacked: [u32; 2],
     see: BTreeMap<String, i32>,
+    /// Each side's attackers of each square with the pieces of each of [`LIFTS`] lifted, in
+    /// the script's order (lift, square, side).
+    lifted: Vec<u64>,
+    /// Each side's doubled, isolated and passed pawns.
+    pawns: [[u32; 3]; 2],
 }
+
+/// The pieces lifted for the attackers query, as the script lifts them: the occupied squares
+/// of ranks 1, 3, 5 and 7, then of files a, c, e and g.
+const LIFTS: [u64; 2] = [0x00FF_00FF_00FF_00FF, 0x5555_5555_5555_5555];
 
 /// Which query an answer belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -85,6 +95,8 @@ enum Query {
     /// The legal moves themselves, which the SEE answers are keyed by.
     Moves,
     See,
+    LiftedAttackers,
+    Pawns,
 }
 
 /// One answer that differs.
@@ -110,19 +122,16 @@ fn positions() -> Vec<String> {
 /// The script's answers for `fens`, in order, from one python process; `plant` is passed as
 /// its PLANT variable (empty: no planted error).
 fn python_chess_answers(fens: &[String], plant: &str) -> Vec<Reference> {
-    let mut child = Command::new("python3")
+    let mut command = Command::new("python3");
+    command
         .arg(support::support_file("engine_reference.py"))
-        .env("PLANT", plant)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    {
-        let mut stdin = child.stdin.take().expect("a pipe to python");
-        writeln!(stdin, "{}", fens.join("\n")).expect("python reads the positions");
-    }
-    let output = child.wait_with_output().expect("python finishes");
-    assert!(output.status.success(), "engine_reference.py failed");
+        .env("PLANT", plant);
+    let output = support::feed_within(command, fens.join("\n") + "\n", support::RUN_PATIENCE);
+    assert!(
+        output.status.success(),
+        "engine_reference.py failed: {}",
+        support::stderr(&output)
+    );
     let references: Vec<Reference> = String::from_utf8(output.stdout)
         .expect("the script writes UTF-8")
         .lines()
@@ -169,12 +178,30 @@ fn parse_reference(value: &Value) -> Reference {
             (mv.clone(), names.collect())
         })
         .collect();
+    let lifted = numbers("lifted");
+    assert_eq!(lifted.len(), LIFTS.len() * 64 * 2, "{value}");
+    let pawns = value["pawns"]
+        .as_array()
+        .expect("a pawns list")
+        .iter()
+        .map(|side| {
+            let counts: Vec<u32> = side
+                .as_array()
+                .expect("doubled, isolated, passed")
+                .iter()
+                .map(|n| n.as_u64().expect("a count") as u32)
+                .collect();
+            <[u32; 3]>::try_from(counts).expect("three counts")
+        })
+        .collect::<Vec<_>>();
     Reference {
         attacks,
         mobility: pair("mobility"),
         attacked: pair("attacked"),
         see,
         kinds,
+        lifted,
+        pawns: <[[u32; 3]; 2]>::try_from(pawns).expect("two sides"),
     }
 }
 
@@ -209,6 +236,20 @@ fn answers_of<B: EngineQueries>(fen: &str) -> Answers {
             .iter()
             .map(|&mv| (board.move_text(mv, false), board.see(mv)))
             .collect(),
+        lifted: LIFTS
+            .iter()
+            .flat_map(|&mask| {
+                let lifted = Bitboard(mask) & queries::occupancy(&board);
+                let board = &board;
+                Square::ALL
+                    .into_iter()
+                    .flat_map(move |sq| COLORS.map(|color| board.attackers_to(sq, color, lifted).0))
+            })
+            .collect(),
+        pawns: COLORS.map(|color| {
+            let pawns = board.pawn_structure(color);
+            [pawns.doubled, pawns.isolated, pawns.passed]
+        }),
     }
 }
 
@@ -254,6 +295,30 @@ fn differences(ours: &Answers, reference: &Reference) -> Vec<Difference> {
                 theirs.difference(&mine).collect::<Vec<_>>()
             ),
         );
+    }
+    for (index, (&mine, &theirs)) in ours.lifted.iter().zip(&reference.lifted).enumerate() {
+        if mine != theirs {
+            let (lift, sq, color) = (index / 128, Square::ALL[index / 2 % 64], COLORS[index % 2]);
+            differ(
+                Query::LiftedAttackers,
+                format!(
+                    "{color:?}'s attackers to {sq} with {:#x} lifted: {mine:#x}, python-chess \
+                     {theirs:#x}",
+                    LIFTS[lift]
+                ),
+            );
+        }
+    }
+    for (index, color) in COLORS.iter().enumerate() {
+        let (mine, theirs) = (ours.pawns[index], reference.pawns[index]);
+        if mine != theirs {
+            differ(
+                Query::Pawns,
+                format!(
+                    "{color:?}'s doubled, isolated, passed pawns {mine:?}, python-chess {theirs:?}"
+                ),
+            );
+        }
     }
     for (mv, &value) in &ours.see {
         if let Some(&expected) = reference.see.get(mv) {
@@ -346,6 +411,59 @@ fn every_backend_attacks_as_python_chess_does() {
         "{} backends ({}): {positions} positions, {squares} attack sets, {counts} counts",
         tested.len(),
         tested.join(", ")
+    );
+}
+
+#[test]
+fn every_backend_lifts_pieces_and_counts_pawns_as_python_chess_does() {
+    let Some((fens, references)) = reference() else {
+        return;
+    };
+    // Hand-worked: White's pawns a3, a4 and c5 are one doubled and three isolated, none
+    // passed (a7, b7 and d7 stand ahead); Black's d7 alone is isolated, none passed.
+    let worked = "4k3/pp1p4/8/2P5/P7/P7/8/4K3 w - - 0 1";
+    let hand = python_chess_answers(&[worked.to_string()], "");
+    assert_eq!(hand[0].pawns, [[1, 3, 0], [0, 1, 0]]);
+    // What the positions hold, so that the comparison cannot pass on boards with nothing
+    // to lift or no pawns to count: attacker sets that lifting changed (python-chess's
+    // against the reference board's with nothing lifted), and each pawn term met.
+    let mut changed_by_lifting = 0;
+    let mut terms = [0; 3];
+    for (fen, reference) in fens.iter().zip(references) {
+        let board = ReferenceBoard::from_fen(fen).expect("the positions are valid");
+        for (index, &set) in reference.lifted.iter().enumerate() {
+            let (sq, color) = (Square::ALL[index / 2 % 64], COLORS[index % 2]);
+            changed_by_lifting +=
+                usize::from(board.attackers_to(sq, color, Bitboard::EMPTY).0 != set);
+        }
+        for side in reference.pawns {
+            for (term, count) in side.iter().enumerate() {
+                terms[term] += usize::from(*count > 0);
+            }
+        }
+    }
+    assert!(changed_by_lifting > 1000, "{changed_by_lifting}");
+    assert!(
+        terms.iter().all(|&met| met > 10),
+        "doubled, isolated, passed met: {terms:?}"
+    );
+    let mut compared = 0;
+    let tested = for_each_backend(fens, references, |backend, fen, ours, reference| {
+        let found = differences(ours, reference);
+        assert_agree(
+            backend,
+            fen,
+            &found,
+            &[Query::LiftedAttackers, Query::Pawns],
+        );
+        compared += ours.lifted.len() + ours.pawns.len();
+    });
+    let expected_positions = tested.len() * (1 + EXCHANGES.len() + RANDOM_POSITIONS);
+    assert_eq!(compared, expected_positions * (LIFTS.len() * 64 * 2 + 2));
+    println!(
+        "{} backends: {compared} lifted attacker sets and pawn structures; pawn terms met \
+         {terms:?}",
+        tested.len()
     );
 }
 
@@ -453,6 +571,8 @@ fn the_comparison_reports_a_planted_python_chess_answer() {
         ("mobility", Query::Mobility),
         ("attacked", Query::Attacked),
         ("see", Query::See),
+        ("lifted", Query::LiftedAttackers),
+        ("pawns", Query::Pawns),
     ] {
         let planted = python_chess_answers(&fens, plant);
         let found: Vec<(usize, Difference)> = ours
@@ -484,11 +604,13 @@ fn the_comparison_reports_a_planted_backend_answer() {
         attacked: truth.attacked,
         see: truth.see.clone(),
         kinds: BTreeMap::new(),
+        lifted: truth.lifted.clone(),
+        pawns: truth.pawns,
     };
     assert_eq!(differences(&truth, &reference), Vec::new());
     let capture = "e4d5".to_string();
     assert!(truth.see.contains_key(&capture), "{fen} has {capture}");
-    let plants: [(Query, Plant); 5] = [
+    let plants: [(Query, Plant); 7] = [
         (Query::AttacksFrom, |a| {
             a.attacks[Square::D1.index()] ^= 1 << 63
         }),
@@ -498,6 +620,8 @@ fn the_comparison_reports_a_planted_backend_answer() {
         (Query::Moves, |a| {
             a.see.remove("e4d5");
         }),
+        (Query::LiftedAttackers, |a| a.lifted[77] ^= 1),
+        (Query::Pawns, |a| a.pawns[1][2] += 1),
     ];
     for (query, plant) in plants {
         let mut wrong = truth.clone();

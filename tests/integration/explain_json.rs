@@ -66,7 +66,7 @@ fn cli_text(backend: &str, fen: &str, square: &str) -> String {
 
 /// What `GET path` answers with the query `pairs`, as JSON.
 fn api_get(server: &Server, path: &str, pairs: &[(&str, &str)]) -> Value {
-    let mut request = ureq::get(&server.url(path));
+    let mut request = support::http().get(&server.url(path));
     for &(name, value) in pairs {
         request = request.query(name, value);
     }

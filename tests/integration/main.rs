@@ -32,6 +32,7 @@ mod chess960;
 mod chess960_random;
 mod cli;
 mod cli_contract;
+mod deadlines;
 mod diff;
 mod differential;
 mod docs_claims;

@@ -235,14 +235,37 @@ fn json_lines_give_every_benchmark() {
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect();
-    assert_eq!(lines.len(), sample_benchmarks().len());
+    let benchmarks = sample_benchmarks();
+    assert_eq!(lines.len(), benchmarks.len());
     for line in &lines {
+        // The benchmark's own files, as criterion wrote them: its throughput in
+        // benchmark.json, its time in estimates.json (nanoseconds; the slope of a linear
+        // sampling, the mean of a flat one, which has no slope).
+        let benchmark = benchmarks
+            .iter()
+            .find(|b| b["group_id"] == line["group"] && b["function_id"] == line["function"])
+            .unwrap_or_else(|| panic!("no benchmark.json for {line}"));
+        let directory = sample().join(benchmark["directory_name"].as_str().unwrap());
+        let estimates: serde_json::Value = serde_json::from_str(
+            &fs::read_to_string(directory.join("new/estimates.json")).unwrap(),
+        )
+        .unwrap();
+        let headline = if estimates["slope"].is_null() {
+            &estimates["mean"]
+        } else {
+            &estimates["slope"]
+        };
+        let nanoseconds = headline["point_estimate"].as_f64().unwrap();
         let seconds = line["seconds"].as_f64().unwrap();
-        let elements = line["elements"].as_f64().unwrap();
-        let mps = line["mps"].as_f64().unwrap();
-        assert!(seconds > 0.0, "{line}");
         assert!(
-            (mps - elements / seconds / 1e6).abs() <= 1e-9 * mps,
+            (seconds - nanoseconds * 1e-9).abs() <= 1e-12 * seconds,
+            "{line} against {nanoseconds} ns"
+        );
+        let elements = benchmark["throughput"]["Elements"].as_f64().unwrap();
+        assert_eq!(line["elements"].as_f64(), Some(elements), "{line}");
+        let mps = line["mps"].as_f64().unwrap();
+        assert!(
+            (mps - elements / (nanoseconds * 1e-9) / 1e6).abs() <= 1e-9 * mps,
             "{line}"
         );
     }

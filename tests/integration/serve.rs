@@ -15,7 +15,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// GETs `path` with `query` and returns the status and the JSON answer.
 fn get(server: &Server, path: &str, query: &[(&str, &str)]) -> (u16, Value) {
-    let mut request = ureq::get(&server.url(path));
+    let mut request = support::http().get(&server.url(path));
     for (name, value) in query {
         request = request.query(name, value);
     }
@@ -509,7 +509,7 @@ fn pages_and_assets_are_served_from_the_binary_and_name_nothing_outside() {
         ("/assets/sliders.js", "text/javascript"),
         ("/assets/perft.js", "text/javascript"),
     ] {
-        let response = ureq::get(&server.url(path)).call().unwrap();
+        let response = support::http().get(&server.url(path)).call().unwrap();
         assert!(response.content_type().starts_with(kind), "{path}");
         let body = response.into_string().unwrap();
         assert!(

@@ -50,7 +50,11 @@ fn chromedriver(program: &std::path::Path) -> Driver {
         url: format!("http://127.0.0.1:{port}"),
     };
     let started = Instant::now();
-    while ureq::get(&format!("{}/status", driver.url)).call().is_err() {
+    while support::http()
+        .get(&format!("{}/status", driver.url))
+        .call()
+        .is_err()
+    {
         assert!(started.elapsed() < PATIENCE, "chromedriver never answered");
         std::thread::sleep(Duration::from_millis(50));
     }

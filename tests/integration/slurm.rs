@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use support::{find_program, require};
+use support::{find_program, require, OutputWithin, RUN_PATIENCE};
 
 const BOARDLAB: &str = env!("CARGO_BIN_EXE_boardlab");
 
@@ -136,8 +136,7 @@ impl Cluster {
         let status = Command::new("mungekey")
             .args(["--create", "--keyfile"])
             .arg(&key)
-            .status()
-            .unwrap();
+            .status_within(RUN_PATIENCE);
         assert!(status.success(), "mungekey failed");
 
         let socket = munge.join("socket");
@@ -201,10 +200,7 @@ impl Cluster {
     }
 
     fn run(&self, program: &str, args: &[&str]) -> Output {
-        self.command(program)
-            .args(args)
-            .output()
-            .unwrap_or_else(|err| panic!("{program} does not run: {err}"))
+        self.command(program).args(args).output_within(RUN_PATIENCE)
     }
 
     /// `scontrol ARGS`, which must succeed.
@@ -257,11 +253,17 @@ impl Drop for Cluster {
     /// Cancels whatever jobs are left, then stops the daemons this test started, newest first:
     /// SIGTERM, and SIGKILL for one that has not ended ten seconds later.
     fn drop(&mut self) {
-        let _ = self.command("scancel").arg("--user=root").status();
+        let _ = self
+            .command("scancel")
+            .arg("--user=root")
+            .status_within(RUN_PATIENCE);
         let start = Instant::now();
         while start.elapsed() < Duration::from_secs(30) {
-            let output = self.command("squeue").arg("--noheader").output();
-            if output.is_ok_and(|out| !out.status.success() || out.stdout.is_empty()) {
+            let output = self
+                .command("squeue")
+                .arg("--noheader")
+                .output_within(RUN_PATIENCE);
+            if !output.status.success() || output.stdout.is_empty() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(200));
@@ -381,8 +383,7 @@ fn a_slurm_array_with_a_requeued_task_counts_perft_7() {
     // 5362 units of perft 4 below the start position's 8902 positions after three plies.
     let split = Command::new(BOARDLAB)
         .args(["units", "split", "--depth", "7", "--ply", "3"])
-        .output()
-        .unwrap();
+        .output_within(RUN_PATIENCE);
     assert!(split.status.success(), "{}", text(&split.stderr));
     let units = dir.join("units.epd");
     std::fs::write(&units, &split.stdout).unwrap();
@@ -413,8 +414,7 @@ fn a_slurm_array_with_a_requeued_task_counts_perft_7() {
         .arg(&results)
         .env("BOARDLAB", BOARDLAB)
         .env("HASH_MB", "16")
-        .output()
-        .unwrap();
+        .output_within(RUN_PATIENCE);
     assert!(
         submitted.status.success(),
         "sbatch: {}{}",
@@ -502,8 +502,7 @@ fn a_slurm_array_with_a_requeued_task_counts_perft_7() {
         .args(["units", "merge", "--json", "--units"])
         .arg(&units)
         .args((0..TASKS).map(|index| results.join(format!("shard-{index}.jsonl"))))
-        .output()
-        .unwrap();
+        .output_within(RUN_PATIENCE);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
     let json: Value = serde_json::from_str(text(&merged.stdout).trim()).unwrap();
     // The total is read as text: a u128 may not fit a JSON reader's u64.

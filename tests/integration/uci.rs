@@ -90,7 +90,9 @@ impl Engine {
 
     fn quit(mut self) {
         self.send("quit");
+        let deadline = support::Deadline::watch(&self.child, "boardlab uci after quit", PATIENCE);
         let status = self.child.wait().unwrap();
+        deadline.check();
         assert!(status.success(), "exit status {status}");
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut stderr).unwrap();

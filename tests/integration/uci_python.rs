@@ -8,6 +8,7 @@ use crate::support;
 
 use std::path::Path;
 use std::process::Command;
+use support::{OutputWithin, RUN_PATIENCE};
 
 /// Runs a script from tests/python and returns its stdout, failing the test on a non-zero exit.
 fn run_script(script: &str, args: &[&str]) -> String {
@@ -17,8 +18,7 @@ fn run_script(script: &str, args: &[&str]) -> String {
     let output = Command::new("python3")
         .arg(&path)
         .args(args)
-        .output()
-        .expect("python3 runs");
+        .output_within(RUN_PATIENCE);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -34,9 +34,25 @@ fn python_chess_plays_a_short_game_against_boardlab() {
     if !support::python_chess() {
         return;
     }
-    let stdout = run_script("play_boardlab.py", &[env!("CARGO_BIN_EXE_boardlab")]);
-    println!("{stdout}");
-    assert!(stdout.contains("\"engine_moves\""), "{stdout}");
+    // A backend other than the default, so that the answer shows the argument reached it.
+    let backend = "x88";
+    assert_ne!(boardlab_backends::Backend::DEFAULT.name(), backend);
+    let stdout = run_script(
+        "play_boardlab.py",
+        &[env!("CARGO_BIN_EXE_boardlab"), backend],
+    );
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+    assert_eq!(report["backend"], backend, "{stdout}");
+    // Twenty rounds of boardlab's move and a random reply, unless the game ends first.
+    let engine_moves = report["engine_moves"].as_u64().expect("engine_moves");
+    let plies = report["plies"].as_u64().expect("plies");
+    assert!((1..=20).contains(&engine_moves), "{stdout}");
+    assert!(
+        plies == 2 * engine_moves || plies + 1 == 2 * engine_moves,
+        "{stdout}"
+    );
+    let fen = report["fen"].as_str().expect("fen");
+    boardlab_core::Setup::from_fen(fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
 }
 
 #[test]
@@ -51,8 +67,17 @@ fn boardlab_plays_a_game_against_stockfish() {
         "play_stockfish.py",
         &[env!("CARGO_BIN_EXE_boardlab"), &stockfish.to_string_lossy()],
     );
-    println!("{stdout}");
-    assert!(stdout.contains("\"result\""), "{stdout}");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON line");
+    let result = report["result"].as_str().expect("result");
+    let termination = report["termination"].as_str().expect("termination");
+    let plies = report["plies"].as_u64().expect("plies");
+    let moves = report["moves"].as_str().expect("moves");
+    assert_eq!(moves.split_whitespace().count() as u64, plies, "{stdout}");
+    if termination == "move limit" {
+        assert_eq!((result, plies), ("*", 160), "{stdout}");
+    } else {
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{stdout}");
+    }
 }
 
 #[test]

@@ -10,7 +10,9 @@ use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use support::{boardlab, find_program, require, stderr, stdout, BOARDLAB};
+use support::{
+    boardlab, find_program, require, stderr, stdout, Deadline, OutputWithin, BOARDLAB, RUN_PATIENCE,
+};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -102,8 +104,7 @@ fn split_run_merge_through_gnu_parallel_give_the_published_counts() {
             .args([BOARDLAB, "units", "run", "--hash", "4"])
             .stdin(std::fs::File::open(&units).unwrap())
             .stdout(std::fs::File::create(&piped).unwrap())
-            .status()
-            .unwrap();
+            .status_within(RUN_PATIENCE);
         assert!(status.success());
         assert!(jobs_in(&joblog) >= unit_count / 50, "{}", jobs_in(&joblog));
         assert_eq!(
@@ -132,8 +133,7 @@ fn split_run_merge_through_gnu_parallel_give_the_published_counts() {
                 "2",
             ])
             .stdout(std::fs::File::create(&sharded).unwrap())
-            .status()
-            .unwrap();
+            .status_within(RUN_PATIENCE);
         assert!(status.success());
         assert_eq!(jobs_in(&joblog), 3);
         assert_eq!(merge(&units, &[&sharded]).unwrap().0, expected);
@@ -261,6 +261,7 @@ fn a_killed_run_resumes_without_loss_or_double_counting() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    let deadline = Deadline::watch(&child, "boardlab units run", RUN_PATIENCE);
     let mut reader = BufReader::new(child.stdout.take().unwrap());
     let mut first = Vec::new();
     for _ in 0..300 {
@@ -268,6 +269,7 @@ fn a_killed_run_resumes_without_loss_or_double_counting() {
         reader.read_line(&mut line).unwrap();
         first.push(line);
     }
+    deadline.check();
     child.kill().unwrap();
     child.wait().unwrap();
     // The results file as the killed run left it: 299 whole lines and one cut short.
@@ -329,7 +331,7 @@ fn run_shards(
     mut command: impl FnMut(usize) -> Command,
 ) -> u128 {
     for index in 0..shards {
-        let output = command(index).output().unwrap();
+        let output = command(index).output_within(RUN_PATIENCE);
         assert!(
             output.status.success(),
             "shard {index}: {}",
@@ -371,7 +373,7 @@ fn the_slurm_array_script_covers_every_unit_once_and_resumes() {
     assert_eq!(run_shards(&dir, &units, 4, task), expected);
     // A requeued task finds its results and adds nothing.
     let before = std::fs::read_to_string(results.join("shard-2.jsonl")).unwrap();
-    assert!(task(2).status().unwrap().success());
+    assert!(task(2).status_within(RUN_PATIENCE).success());
     assert_eq!(
         std::fs::read_to_string(results.join("shard-2.jsonl")).unwrap(),
         before
@@ -381,8 +383,7 @@ fn the_slurm_array_script_covers_every_unit_once_and_resumes() {
         .arg(&units)
         .arg(&results)
         .env_remove("SLURM_ARRAY_TASK_ID")
-        .output()
-        .unwrap();
+        .output_within(RUN_PATIENCE);
     assert!(!output.status.success());
     assert!(stderr(&output).contains("job array"), "{}", stderr(&output));
 }

@@ -18,8 +18,7 @@ use boardlab_core::{Color, Piece, PositionError, Role, Setup, Square};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// How many FENs are compared.
 const FENS: usize = 20_000;
@@ -37,18 +36,14 @@ for fen in sys.stdin.read().splitlines():
         valid = False
     print(1 if valid else 0)
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{}", fens.join("\n")).unwrap();
-    }
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "python-chess failed");
+    let mut command = Command::new("python3");
+    command.args(["-c", script]);
+    let output = support::feed_within(command, fens.join("\n") + "\n", support::RUN_PATIENCE);
+    assert!(
+        output.status.success(),
+        "python-chess failed: {}",
+        support::stderr(&output)
+    );
     String::from_utf8(output.stdout)
         .unwrap()
         .lines()

@@ -42,8 +42,16 @@ def main() -> int:
             board.push(rng.choice(list(board.legal_moves)))
 
         # Analysis of Scholar's mate: the score must be a mate in one for the side to move.
+        # In debug mode the engine names the board that searched, which must be the backend
+        # asked for.
+        if backend:
+            # The protocol lives on the engine's event loop, which runs its calls in order.
+            engine.protocol.loop.call_soon_threadsafe(engine.protocol.debug, True)
         mate = chess.Board("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
         info = engine.analyse(mate, chess.engine.Limit(depth=3))
+        answered_by = info.get("string", "").removeprefix("backend ") if backend else None
+        if backend and answered_by != backend:
+            raise AssertionError(f"asked for {backend}, answered by {info.get('string')!r}")
         score = info["score"].relative
         if score != chess.engine.Mate(1):
             raise AssertionError(f"expected mate in 1, got {score}")
@@ -59,7 +67,16 @@ def main() -> int:
         if result.move != chess.Move.null():
             raise AssertionError(f"a move {result.move} from a mated position")
 
-        print(json.dumps({"engine_moves": engine_moves, "plies": board.ply(), "fen": board.fen()}))
+        print(
+            json.dumps(
+                {
+                    "engine_moves": engine_moves,
+                    "plies": board.ply(),
+                    "fen": board.fen(),
+                    "backend": answered_by,
+                }
+            )
+        )
         return 0
     finally:
         engine.quit()

@@ -1,8 +1,12 @@
 //! A `boardlab serve` process for the tests of its API and pages: started on a free port, its
 //! address read from the line it prints, killed when dropped.
 
+use crate::support::Deadline;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+
+/// How long the server may take to say where it listens.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// A running `boardlab serve`.
 pub struct Server {
@@ -25,11 +29,13 @@ impl Server {
         }
         command.envs(env.iter().copied());
         let mut child = command.spawn().expect("boardlab serve starts");
+        let deadline = Deadline::watch(&child, "boardlab serve, before its address", PATIENCE);
         let mut line = String::new();
         let stdout = child.stdout.take().expect("stdout is piped");
         BufReader::new(stdout)
             .read_line(&mut line)
             .expect("boardlab serve prints its address");
+        deadline.check();
         let base = line
             .trim()
             .strip_prefix("boardlab serve: listening on ")

@@ -12,6 +12,14 @@ Reads one FEN a line on standard input and prints one JSON object a line, in the
              capture squares, the king included)
   see        {uci: value} for every legal move: its static exchange value, by a swap-off
              played out on copies of the board (below)
+  lifted     each side's attackers of each square once some pieces are lifted off the board
+             (they neither attack nor block): for each of the LIFTS masks in turn (the
+             occupied squares it covers are lifted), for each square a1 ... h8, White's then
+             Black's attackers as a bitboard, from python-chess's `Board.attackers` on a copy
+             with those pieces removed: 2 x 64 x 2 numbers
+  pawns      [white, black], each [doubled, isolated, passed]: pawns beyond the first on each
+             file summed over the files; pawns with no pawn of their side on a neighbouring
+             file; pawns with no enemy pawn ahead on their own or a neighbouring file
   kinds      {uci: [kind, ...]} for the moves whose exchange shows a rule worth counting:
              "x-ray" (a piece that did not attack the square at the start joins in),
              "recapture-promotion" (a pawn recaptures onto its last rank), "king-recaptures"
@@ -31,8 +39,9 @@ pawn, and the promoted piece is what stands there to be taken; a pawn recapturin
 rank becomes a queen. A quiet move scores what it loses if taken (or 0), castling 0.
 
 PLANT makes one answer wrong on purpose, so that a test can see its comparison catch it: with
-`attacks`, `mobility`, `attacked` or `see`, that answer of the first position is off by one
-(the first occupied square's attacks, White's count, the first legal move's value).
+`attacks`, `mobility`, `attacked`, `see`, `lifted` or `pawns`, that answer of the first
+position is off by one (the first occupied square's attacks, White's count, the first legal
+move's value, the first attacker set's lowest bit, White's doubled pawns).
 """
 
 import json
@@ -51,6 +60,9 @@ SEE_VALUES = {
 }
 
 MOBILE = (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN)
+
+# The lifted pieces: the occupied squares of ranks 1, 3, 5 and 7, then of files a, c, e and g.
+LIFTS = (0x00FF_00FF_00FF_00FF, 0x5555_5555_5555_5555)
 COLORS = (chess.WHITE, chess.BLACK)
 
 
@@ -74,6 +86,42 @@ def attack_answers(board):
         mobility.append(moves)
         attacked.append(popcount(union))
     return attacks, mobility, attacked
+
+
+def lifted_attackers(board):
+    """For each of LIFTS, each square and each side, the attackers once those pieces are off."""
+    answers = []
+    for mask in LIFTS:
+        lifted = board.copy(stack=False)
+        for square in chess.SquareSet(mask & board.occupied):
+            lifted.remove_piece_at(square)
+        for square in chess.SQUARES:
+            for color in COLORS:
+                answers.append(int(lifted.attackers(color, square)))
+    return answers
+
+
+def pawn_structure(board, color):
+    """[doubled, isolated, passed] for `color`'s pawns, by the rules in the docstring above."""
+    own = board.pieces(chess.PAWN, color)
+    enemy = board.pieces(chess.PAWN, not color)
+    files = [chess.square_file(square) for square in own]
+    doubled = sum(max(files.count(file) - 1, 0) for file in range(8))
+    isolated = 0
+    passed = 0
+    for square in own:
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        if not any(abs(other - file) == 1 for other in files):
+            isolated += 1
+        blockers = [
+            enemy_square
+            for enemy_square in enemy
+            if abs(chess.square_file(enemy_square) - file) <= 1
+            and (chess.square_rank(enemy_square) - rank) * (1 if color == chess.WHITE else -1) > 0
+        ]
+        if not blockers:
+            passed += 1
+    return [doubled, isolated, passed]
 
 
 def least_valuable_attacker(board, color, square):
@@ -168,6 +216,8 @@ def answers(fen):
         "attacked": attacked,
         "see": values,
         "kinds": kinds,
+        "lifted": lifted_attackers(board),
+        "pawns": [pawn_structure(board, color) for color in COLORS],
     }
 
 
@@ -183,8 +233,13 @@ def plant(answer, what):
     elif what == "see":
         first = next(iter(answer["see"]))
         answer["see"][first] += 1
+    elif what == "lifted":
+        index = next(i for i, mask in enumerate(answer["lifted"]) if mask)
+        answer["lifted"][index] ^= answer["lifted"][index] & -answer["lifted"][index]
+    elif what == "pawns":
+        answer["pawns"][0][0] += 1
     elif what:
-        sys.exit(f"PLANT={what} is none of attacks, mobility, attacked, see")
+        sys.exit(f"PLANT={what} is none of attacks, mobility, attacked, see, lifted, pawns")
 
 
 def main():

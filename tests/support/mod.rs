@@ -35,13 +35,38 @@ pub const RUN_PATIENCE: std::time::Duration = std::time::Duration::from_secs(300
 /// and fails the test once `limit` has passed: the deadline is watched while the program runs,
 /// not checked after it exits.
 pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
-    use std::process::Stdio;
-    let child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|err| panic!("{command:?} starts: {err}"));
-    wait_within(child, &format!("{command:?}"), limit)
+    command.output_within(limit)
+}
+
+/// [`run_within`] for a command being built: `Command::new(…).args(…).output_within(limit)`
+/// in place of `.output()`, and like it with an empty standard input.
+pub trait OutputWithin {
+    /// The command's output, as [`run_within`] gives it.
+    fn output_within(&mut self, limit: std::time::Duration) -> Output;
+
+    /// The command's exit status, in place of `.status()`: its input and output go where the
+    /// command says, and it is killed and fails the test once `limit` has passed.
+    fn status_within(&mut self, limit: std::time::Duration) -> std::process::ExitStatus;
+}
+
+impl OutputWithin for Command {
+    fn output_within(&mut self, limit: std::time::Duration) -> Output {
+        use std::process::Stdio;
+        let child = self
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|err| panic!("{self:?} starts: {err}"));
+        wait_within(child, &format!("{self:?}"), limit)
+    }
+
+    fn status_within(&mut self, limit: std::time::Duration) -> std::process::ExitStatus {
+        let child = self
+            .spawn()
+            .unwrap_or_else(|err| panic!("{self:?} starts: {err}"));
+        wait_within(child, &format!("{self:?}"), limit).status
+    }
 }
 
 /// Waits for `child` as [`run_within`] does, with what it printed on the standard output and
@@ -49,13 +74,19 @@ pub fn run_within(mut command: Command, limit: std::time::Duration) -> Output {
 /// names it in the failure.
 pub fn wait_within(mut child: Child, what: &str, limit: std::time::Duration) -> Output {
     use std::io::Read;
+    use std::sync::mpsc;
     let started = std::time::Instant::now();
+    // Each pipe is read to its end on a thread of its own, so that a child filling one pipe
+    // never blocks while the test waits on the other; the bytes come back over a channel, so
+    // that a pipe a grandchild keeps open cannot hold the test past its deadline either.
     let drain = |mut pipe: Box<dyn Read + Send>| {
+        let (sender, bytes) = mpsc::channel();
         std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            pipe.read_to_end(&mut bytes).ok();
-            bytes
-        })
+            let mut read = Vec::new();
+            pipe.read_to_end(&mut read).ok();
+            sender.send(read).ok();
+        });
+        bytes
     };
     let stdout = child.stdout.take().map(|pipe| drain(Box::new(pipe)));
     let stderr = child.stderr.take().map(|pipe| drain(Box::new(pipe)));
@@ -70,8 +101,12 @@ pub fn wait_within(mut child: Child, what: &str, limit: std::time::Duration) -> 
         }
         std::thread::sleep(std::time::Duration::from_millis(5));
     };
-    let read = |drained: Option<std::thread::JoinHandle<Vec<u8>>>| {
-        drained.map_or_else(Vec::new, |drained| drained.join().unwrap())
+    let read = |drained: Option<mpsc::Receiver<Vec<u8>>>| {
+        drained.map_or_else(Vec::new, |drained| {
+            drained
+                .recv_timeout(PIPE_PATIENCE)
+                .unwrap_or_else(|_| panic!("{what} exited, but its output stayed open"))
+        })
     };
     Output {
         status,
@@ -79,6 +114,93 @@ pub fn wait_within(mut child: Child, what: &str, limit: std::time::Duration) -> 
         stderr: read(stderr),
     }
 }
+
+/// How long the output of a child that has exited may stay open (held by a program it
+/// started) before the test fails.
+const PIPE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Runs `command` with `input` written to its standard input, which then ends, and returns its
+/// output as [`run_within`] does, under the same deadline: for the outside programs (python
+/// scripts, mostly) that read their questions from a pipe. The input is written on a thread
+/// of its own, so that a program that stops reading cannot block the test.
+pub fn feed_within(mut command: Command, input: String, limit: std::time::Duration) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("{command:?} starts: {err}"));
+    let mut stdin = child.stdin.take().expect("the standard input is piped");
+    std::thread::spawn(move || {
+        // A program that exits before reading everything closes the pipe; its status says
+        // what went wrong, not this write.
+        stdin.write_all(input.as_bytes()).ok();
+    });
+    wait_within(child, &format!("{command:?}"), limit)
+}
+
+/// A deadline for a child that a test talks to line by line through its pipes, where
+/// [`wait_within`] cannot watch it: once `limit` has passed the child is killed, so that
+/// whatever reads from it sees the end of its output, and [`Deadline::check`] fails the test.
+/// Dropping the deadline disarms it.
+pub struct Deadline {
+    disarm: std::sync::mpsc::Sender<()>,
+    fired: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    what: String,
+    limit: std::time::Duration,
+}
+
+impl Deadline {
+    /// Starts the clock on `child`, named `what` in the failure.
+    pub fn watch(child: &Child, what: &str, limit: std::time::Duration) -> Deadline {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::{mpsc, Arc};
+        let (disarm, disarmed) = mpsc::channel::<()>();
+        let fired = Arc::new(AtomicBool::new(false));
+        let pid = child.id().to_string();
+        let flag = Arc::clone(&fired);
+        std::thread::spawn(move || {
+            if let Err(mpsc::RecvTimeoutError::Timeout) = disarmed.recv_timeout(limit) {
+                flag.store(true, Ordering::SeqCst);
+                Command::new("kill").args(["-KILL", &pid]).status().ok();
+            }
+        });
+        Deadline {
+            disarm,
+            fired,
+            what: what.to_string(),
+            limit,
+        }
+    }
+
+    /// Fails the test if the deadline has passed: call it after the reads it guards, before
+    /// judging what they read.
+    pub fn check(&self) {
+        if self.fired.load(std::sync::atomic::Ordering::SeqCst) {
+            panic!("{} was still running after {:?}", self.what, self.limit);
+        }
+    }
+}
+
+impl Drop for Deadline {
+    fn drop(&mut self) {
+        self.disarm.send(()).ok();
+    }
+}
+
+/// An HTTP client whose every request gives up after [`HTTP_PATIENCE`], so that a server that
+/// accepts and never answers fails its test instead of hanging the run.
+pub fn http() -> ureq::Agent {
+    ureq::AgentBuilder::new()
+        .timeout_connect(HTTP_PATIENCE)
+        .timeout(HTTP_PATIENCE)
+        .build()
+}
+
+/// How long one request to a server under test may take.
+pub const HTTP_PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// What a run printed on standard output.
 pub fn stdout(output: &Output) -> String {

@@ -3,9 +3,12 @@
 
 use boardlab_core::epd::STANDARD_SUITE;
 use boardlab_core::{
-    perft, Board, BoardExt, Move, MoveList, MoveSink, PerftMode, Role, Setup, START_FEN,
+    perft, Bitboard, Board, BoardExt, Color, Move, MoveList, MoveSink, PerftMode, Role, Setup,
+    Square, START_FEN,
 };
+use boardlab_engine::{queries, see_value, EngineQueries, PawnStructure};
 use boardlab_reference::ReferenceBoard;
+use boardlab_testkit::conformance::engine_queries;
 use boardlab_testkit::conformance::WALK_NODES;
 use boardlab_testkit::{
     check_perft_suite, check_walk, check_walks, message_line, panic_message, CHESS960_WALKS,
@@ -144,4 +147,98 @@ fn a_walk_fails_where_the_legal_moves_differ_with_the_path_there() {
     assert!(bishops
         .iter()
         .any(|mv| mv.promotion() == Some(Role::Bishop)));
+}
+
+/// The reference board with one engine query answered wrongly, the way a backend's own
+/// override might go wrong: `FAULT` says which query (see [`WrongQuery::fault`]).
+#[derive(Clone)]
+struct WrongQuery<const FAULT: u8>(ReferenceBoard);
+
+impl<const FAULT: u8> Board for WrongQuery<FAULT> {
+    type Undo = <ReferenceBoard as Board>::Undo;
+    const NAME: &'static str = "wrong-query";
+
+    fn from_setup(setup: &Setup) -> Self {
+        WrongQuery(ReferenceBoard::from_setup(setup))
+    }
+    fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        self.0.generate_into(sink);
+    }
+    boardlab_core::delegate_board!(0 => state, piece_at, king_square, in_check, is_attacked,
+        make, unmake, make_null, unmake_null);
+}
+
+impl<const FAULT: u8> WrongQuery<FAULT> {
+    /// The squares `color`'s pieces attack, by the generic answer for each piece.
+    fn attacks_of(&self, color: Color) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        self.for_each_piece(|sq, piece| {
+            if piece.color == color {
+                attacked |= queries::attacks_from(self, sq);
+            }
+        });
+        attacked
+    }
+}
+
+impl<const FAULT: u8> EngineQueries for WrongQuery<FAULT> {
+    /// Fault 0: pawns forgotten.
+    fn attacks_from(&self, sq: Square) -> Bitboard {
+        match self.piece_at(sq) {
+            Some(piece) if FAULT == 0 && piece.role == Role::Pawn => Bitboard::EMPTY,
+            _ => queries::attacks_from(self, sq),
+        }
+    }
+    /// Fault 1: the lifted pieces left on the board, so that no x-ray is ever seen.
+    fn attackers_to(&self, sq: Square, by: Color, lifted: Bitboard) -> Bitboard {
+        let lifted = if FAULT == 1 { Bitboard::EMPTY } else { lifted };
+        queries::attackers_to(self, sq, by, lifted)
+    }
+    /// Fault 2: the other side's mobility.
+    fn mobility(&self, color: Color) -> u32 {
+        queries::mobility(self, if FAULT == 2 { !color } else { color })
+    }
+    /// Fault 3: only the empty squares counted.
+    fn attacked_squares(&self, color: Color) -> u32 {
+        if FAULT == 3 {
+            (self.attacks_of(color) & !queries::occupancy(self)).count()
+        } else {
+            queries::attacked_squares(self, color)
+        }
+    }
+    /// Fault 4: the other side's pawns.
+    fn pawn_structure(&self, color: Color) -> PawnStructure {
+        queries::pawn_structure(self, if FAULT == 4 { !color } else { color })
+    }
+    /// Fault 5: the captured piece's value, with no recapture weighed.
+    fn see(&self, mv: Move) -> i32 {
+        if FAULT == 5 {
+            self.piece_at(mv.to())
+                .map_or(0, |piece| see_value(piece.role))
+        } else {
+            queries::see(self, mv)
+        }
+    }
+}
+
+#[test]
+fn the_engine_query_check_fails_on_each_wrong_query_naming_it() {
+    fn fails_with<B: EngineQueries>(expected: &str) {
+        let message = panic_message(|| {
+            engine_queries::<B>();
+        });
+        assert!(
+            message.contains("wrong-query: ") && message.contains(expected),
+            "expected {expected:?} in {message}"
+        );
+    }
+    // The yardstick itself passes, so that the failures below are the faults'.
+    let coverage = engine_queries::<ReferenceBoard>();
+    assert!(coverage.positions > 0, "{coverage:?}");
+    fails_with::<WrongQuery<0>>("attacks from");
+    fails_with::<WrongQuery<1>>("attackers to");
+    fails_with::<WrongQuery<2>>("mobility");
+    fails_with::<WrongQuery<3>>("squares");
+    fails_with::<WrongQuery<4>>("pawns");
+    fails_with::<WrongQuery<5>>("SEE of");
 }
