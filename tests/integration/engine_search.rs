@@ -137,3 +137,56 @@ fn the_full_evaluation_changes_the_search() {
         "{fen}"
     );
 }
+
+/// The full evaluation's positional terms on positions of kings and pawns, counted by hand:
+/// no piece that has mobility, so each side's sum is its attacked squares and its pawns.
+#[test]
+fn the_full_evaluation_weighs_hand_counted_pawns() {
+    use boardlab_backends::with_backend;
+    use boardlab_core::{Board, BoardExt, Color};
+    use boardlab_engine::eval::{ATTACKED_WEIGHT, DOUBLED_WEIGHT, ISOLATED_WEIGHT, PASSED_WEIGHT};
+    use boardlab_engine::evaluate_breakdown;
+    // White: the king on e1 attacks d1 f1 d2 e2 f2, the pawns a2 and c2 attack b3 and d3;
+    // both pawns isolated (nothing on the b- or d-file) and passed (no black pawn). Black:
+    // the king on e8 attacks d8 f8 d7 e7 f7. Neither king's zone is attacked.
+    let two = (
+        "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1",
+        [7, 5],
+        [(0, 2, 2), (0, 0, 0)],
+    );
+    // A third pawn on c3 (attacking b4 and d4) doubles the c-file: one doubled, three
+    // isolated, three passed. With Black to move the score turns round.
+    let three = (
+        "4k3/8/8/8/8/2P5/P1P5/4K3 b - - 0 1",
+        [9, 5],
+        [(1, 3, 3), (0, 0, 0)],
+    );
+    let mut checked = 0;
+    for (fen, attacked, pawns) in [two, three] {
+        let side = |c: usize| {
+            let (doubled, isolated, passed) = pawns[c];
+            ATTACKED_WEIGHT * attacked[c] - DOUBLED_WEIGHT * doubled - ISOLATED_WEIGHT * isolated
+                + PASSED_WEIGHT * passed
+        };
+        let white_view = side(0) - side(1);
+        for backend in Backend::ALL
+            .iter()
+            .copied()
+            .filter(|b| b.available().is_ok())
+        {
+            with_backend!(backend, B => {
+                let board = B::from_fen(fen).unwrap();
+                let full = evaluate_breakdown(&board, EvalTerms::Full);
+                let tables = evaluate_breakdown(&board, EvalTerms::Pst);
+                assert_eq!(full.attacked.map(|n| n as i32), attacked, "{backend} {fen}");
+                assert_eq!(full.mobility, [0, 0], "{backend} {fen}");
+                assert_eq!(full.king_zone_attacks, [0, 0], "{backend} {fen}");
+                assert_eq!(full.positional(), white_view, "{backend} {fen}");
+                let to_move = if board.side_to_move() == Color::White { 1 } else { -1 };
+                assert_eq!(full.score - tables.score, to_move * white_view, "{backend} {fen}");
+                checked += 1;
+            });
+        }
+    }
+    assert_eq!(checked, 2 * support::runnable_backends().len());
+}
