@@ -1,0 +1,101 @@
+//! What each array board defines for itself: where its 64 squares lie among its cells, how a
+//! step finds out that it left the board, and how an attack on a cell is found.
+
+use boardlab_core::{Color, Square};
+use std::ops::{Index, IndexMut};
+
+/// A step on the board, as a file change and a rank change: each board turns it into its own
+/// arithmetic (a rank-and-file test on 8x8, a fixed cell offset on the framed boards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dir {
+    /// The change of file, east positive.
+    pub df: i8,
+    /// The change of rank, north positive.
+    pub dr: i8,
+}
+
+impl Dir {
+    /// The step that undoes this one.
+    #[inline(always)]
+    pub const fn reverse(self) -> Dir {
+        Dir {
+            df: -self.df,
+            dr: -self.dr,
+        }
+    }
+
+    /// The cell offset of this step on a board `width` cells wide.
+    #[inline(always)]
+    pub const fn offset(self, width: isize) -> isize {
+        self.dr as isize * width + self.df as isize
+    }
+
+    /// Whether the step runs along a diagonal.
+    #[inline(always)]
+    pub const fn is_diagonal(self) -> bool {
+        self.df != 0 && self.dr != 0
+    }
+}
+
+const fn dir(df: i8, dr: i8) -> Dir {
+    Dir { df, dr }
+}
+
+/// The four straight steps.
+pub const STRAIGHT: [Dir; 4] = [dir(0, 1), dir(1, 0), dir(0, -1), dir(-1, 0)];
+/// The four diagonal steps.
+pub const DIAGONAL: [Dir; 4] = [dir(1, 1), dir(1, -1), dir(-1, -1), dir(-1, 1)];
+/// The eight king steps, the straight ones first.
+pub const KING_STEPS: [Dir; 8] = [
+    dir(0, 1),
+    dir(1, 0),
+    dir(0, -1),
+    dir(-1, 0),
+    dir(1, 1),
+    dir(1, -1),
+    dir(-1, -1),
+    dir(-1, 1),
+];
+/// The eight knight jumps.
+pub const KNIGHT_JUMPS: [Dir; 8] = [
+    dir(1, 2),
+    dir(2, 1),
+    dir(2, -1),
+    dir(1, -2),
+    dir(-1, -2),
+    dir(-2, -1),
+    dir(-2, 1),
+    dir(-1, 2),
+];
+
+/// One array board's layout and its two primitives. The generator and make/unmake in this
+/// crate are written once over it; each board's crate implements it in the board's idiom.
+pub trait Geometry: Sized + Send + Sync + 'static {
+    /// The cells: one signed code each (see [`crate::code`]), sentinels in a frame if the board
+    /// has one.
+    type Cells: Copy + Send + Sync + Index<usize, Output = i8> + IndexMut<usize>;
+
+    /// The cells of the empty board: empty squares, and the frame if there is one.
+    const EMPTY_BOARD: Self::Cells;
+
+    /// The cells of the 64 squares, a1 first, in core's square order.
+    const BOARD_CELLS: [u8; 64];
+
+    /// The cell of `sq`.
+    fn cell(sq: Square) -> usize;
+
+    /// The square of the on-board cell `cell`.
+    fn square(cell: usize) -> Square;
+
+    /// The rank of the on-board cell `cell`, 0 for the first.
+    fn rank(cell: usize) -> u8;
+
+    /// The cell one `dir` from the on-board cell `cell`, or `None` when the step leaves the
+    /// board: the board's edge test.
+    fn step(cells: &Self::Cells, cell: usize, dir: Dir) -> Option<usize>;
+
+    /// Whether a piece of `by` attacks `target` on `cells`, the cell `hole` read as empty (the
+    /// king's cell when the king's own steps are tested, so that a slider's line runs on
+    /// through it; any index off the board for none).
+    fn attacked(cells: &Self::Cells, target: usize, by: Color, hole: usize) -> bool;
+}
