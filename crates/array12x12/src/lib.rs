@@ -62,7 +62,7 @@ mod attack;
 mod views;
 
 use boardlab_arrays::code::{EMPTY, SENTINEL};
-use boardlab_arrays::{Dir, Geometry};
+use boardlab_arrays::{framed_step, Dir, Geometry};
 use boardlab_core::{Color, Square};
 
 /// Cells in a row of the array.
@@ -133,12 +133,7 @@ impl Geometry for Grid12x12 {
     /// exactly when it holds `99`.
     #[inline(always)]
     fn step(cells: &[i8; CELLS], cell: usize, dir: Dir) -> Option<usize> {
-        let to = cell.wrapping_add_signed(dir.offset(WIDTH as isize));
-        if cells[to] == SENTINEL {
-            None
-        } else {
-            Some(to)
-        }
+        framed_step(cells, WIDTH as isize, cell, dir)
     }
 
     #[inline(always)]

@@ -99,3 +99,21 @@ pub trait Geometry: Sized + Send + Sync + 'static {
     /// through it; any index off the board for none).
     fn attacked(cells: &Self::Cells, target: usize, by: Color, hole: usize) -> bool;
 }
+
+/// The step of a framed board `width` cells wide: add the step's offset, and the cell it
+/// lands on is off the board exactly when it holds the sentinel. The frame must be deep enough
+/// that no step from a square leaves the array.
+#[inline(always)]
+pub fn framed_step<C: Index<usize, Output = i8>>(
+    cells: &C,
+    width: isize,
+    cell: usize,
+    dir: Dir,
+) -> Option<usize> {
+    let to = cell.wrapping_add_signed(dir.offset(width));
+    if cells[to] == crate::code::SENTINEL {
+        None
+    } else {
+        Some(to)
+    }
+}
