@@ -29,9 +29,9 @@ fn at(cell: usize, offset: isize) -> usize {
     cell.wrapping_add_signed(offset)
 }
 
-/// Whether a piece of `by` attacks `target`, `hole` read as empty.
+/// Whether a piece of `by` attacks `target`.
 #[inline]
-pub(crate) fn attacked(cells: &[i8; 144], target: usize, by: Color, hole: usize) -> bool {
+pub(crate) fn attacked(cells: &[i8; 144], target: usize, by: Color) -> bool {
     let theirs = sign(by);
     let behind = -(by.forward() as isize) * W;
     let pawn = PAWN * theirs;
@@ -55,7 +55,7 @@ pub(crate) fn attacked(cells: &[i8; 144], target: usize, by: Color, hole: usize)
             if cells[cell] == king {
                 return true;
             }
-            while cells[cell] == EMPTY || cell == hole {
+            while cells[cell] == EMPTY {
                 cell = at(cell, offset);
             }
             let found = cells[cell];

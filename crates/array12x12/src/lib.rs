@@ -137,8 +137,8 @@ impl Geometry for Grid12x12 {
     }
 
     #[inline(always)]
-    fn attacked(cells: &[i8; CELLS], target: usize, by: Color, hole: usize) -> bool {
-        attack::attacked(cells, target, by, hole)
+    fn attacked(cells: &[i8; CELLS], target: usize, by: Color) -> bool {
+        attack::attacked(cells, target, by)
     }
 }
 

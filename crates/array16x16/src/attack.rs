@@ -28,12 +28,12 @@ fn at(cell: usize, offset: isize) -> usize {
     cell.wrapping_add_signed(offset) & 0xff
 }
 
-/// Whether a piece of `by` attacks `target`, `hole` read as empty. Each ray stops at its first
-/// cell that is neither empty nor the hole; if that holds a piece of `by`, the difference
+/// Whether a piece of `by` attacks `target`. Each ray stops at its first
+/// cell that is not empty; if that holds a piece of `by`, the difference
 /// table's entry for the vector from it to the target says whether its kind attacks that way
 /// (a pawn or king only from next to the target, a slider from any distance along its lines).
 #[inline]
-pub(crate) fn attacked(cells: &[i8; 256], target: usize, by: Color, hole: usize) -> bool {
+pub(crate) fn attacked(cells: &[i8; 256], target: usize, by: Color) -> bool {
     let theirs = sign(by);
     let knight = KNIGHT * theirs;
     if KNIGHT_OFFSETS
@@ -44,7 +44,7 @@ pub(crate) fn attacked(cells: &[i8; 256], target: usize, by: Color, hole: usize)
     }
     for offset in RAY_OFFSETS {
         let mut cell = at(target, offset);
-        while cells[cell] == EMPTY || cell == hole {
+        while cells[cell] == EMPTY {
             cell = at(cell, offset);
         }
         let found = cells[cell];

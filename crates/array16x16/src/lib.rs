@@ -141,8 +141,8 @@ impl Geometry for Grid16x16 {
     }
 
     #[inline(always)]
-    fn attacked(cells: &[i8; CELLS], target: usize, by: Color, hole: usize) -> bool {
-        attack::attacked(cells, target, by, hole)
+    fn attacked(cells: &[i8; CELLS], target: usize, by: Color) -> bool {
+        attack::attacked(cells, target, by)
     }
 }
 

@@ -5,11 +5,11 @@ use boardlab_arrays::code::{sign, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK
 use boardlab_arrays::{Dir, Geometry, KING_STEPS, KNIGHT_JUMPS};
 use boardlab_core::Color;
 
-/// Whether a piece of `by` attacks `target`, `hole` read as empty: the two cells a pawn of
+/// Whether a piece of `by` attacks `target`, the two cells a pawn of
 /// `by` would attack it from, the eight knight cells, then the eight rays out to their first
 /// piece (a king counts only next to the target). Each step is one edge test.
 #[inline]
-pub(crate) fn attacked(cells: &[i8; 64], target: usize, by: Color, hole: usize) -> bool {
+pub(crate) fn attacked(cells: &[i8; 64], target: usize, by: Color) -> bool {
     let theirs = sign(by);
     for df in [-1, 1] {
         let from = Grid8x8::step(
@@ -37,7 +37,7 @@ pub(crate) fn attacked(cells: &[i8; 64], target: usize, by: Color, hole: usize) 
         while let Some(next) = Grid8x8::step(cells, cell, dir) {
             cell = next;
             let content = cells[cell];
-            if content == EMPTY || cell == hole {
+            if content == EMPTY {
                 next_to = false;
                 continue;
             }

@@ -129,8 +129,8 @@ impl Geometry for Grid8x8 {
     }
 
     #[inline(always)]
-    fn attacked(cells: &[i8; 64], target: usize, by: Color, hole: usize) -> bool {
-        attack::attacked(cells, target, by, hole)
+    fn attacked(cells: &[i8; 64], target: usize, by: Color) -> bool {
+        attack::attacked(cells, target, by)
     }
 }
 

@@ -76,8 +76,10 @@ impl<G: Geometry> ArrayPosition<G> {
         let safety = self.safety();
         self.king_moves(sink, safety.checkers != 0);
         match safety.checkers {
-            0 => self.piece_moves::<false, S>(sink, &safety),
-            1 => self.piece_moves::<true, S>(sink, &safety),
+            // A copy of the scan for positions without a pin drops every pin test.
+            0 if safety.pin_count == 0 => self.piece_moves::<false, false, S>(sink, &safety),
+            0 => self.piece_moves::<false, true, S>(sink, &safety),
+            1 => self.piece_moves::<true, true, S>(sink, &safety),
             _ => {}
         }
         if S::KIND.wants_noisy() {
@@ -168,6 +170,10 @@ impl<G: Geometry> ArrayPosition<G> {
         let us = self.state.turn;
         let own = sign(us);
         let king = self.king(us);
+        // The attack tests read the cells with the king lifted, so that a slider's line runs
+        // on through the cell it leaves.
+        let mut lifted = self.cells;
+        lifted[king] = EMPTY;
         for dir in KING_STEPS {
             let Some(to) = G::step(&self.cells, king, dir) else {
                 continue;
@@ -180,7 +186,7 @@ impl<G: Geometry> ArrayPosition<G> {
             if (capture && !S::KIND.wants_noisy()) || (!capture && !S::KIND.wants_quiet()) {
                 continue;
             }
-            if G::attacked(&self.cells, to, !us, king) {
+            if G::attacked(&lifted, to, !us) {
                 continue;
             }
             let flag = if capture {
@@ -224,8 +230,19 @@ impl<G: Geometry> ArrayPosition<G> {
             let mut lifted = self.cells;
             lifted[on_home(king_file)] = EMPTY;
             lifted[on_home(rook_file)] = EMPTY;
-            let attacked = (king_file.min(king_to_file)..=king_file.max(king_to_file))
-                .any(|file| G::attacked(&lifted, on_home(file), !us, NO_CELL));
+            // The king's own square needs a test only when it stays there: not in check, it
+            // can be attacked once lifted only through the rook's square on the home rank, and
+            // then the next square of a path that leaves it is attacked too.
+            let path = if king_to_file == king_file {
+                king_file..=king_file
+            } else if king_to_file > king_file {
+                king_file + 1..=king_to_file
+            } else {
+                king_to_file..=king_file - 1
+            };
+            let attacked = path
+                .into_iter()
+                .any(|file| G::attacked(&lifted, on_home(file), !us));
             if !attacked {
                 sink.push(Move::new(king_from, side.king_to(us), side.flag()));
             }
@@ -233,9 +250,13 @@ impl<G: Geometry> ArrayPosition<G> {
     }
 
     /// The moves of every piece but the king: a scan of the 64 squares. With `CHECK`, only
-    /// those that answer the one check.
+    /// those that answer the one check; without `PINS`, no piece is pinned.
     #[inline(always)]
-    fn piece_moves<const CHECK: bool, S: MoveSink>(&self, sink: &mut S, safety: &Safety) {
+    fn piece_moves<const CHECK: bool, const PINS: bool, S: MoveSink>(
+        &self,
+        sink: &mut S,
+        safety: &Safety,
+    ) {
         let us = self.state.turn;
         let own = sign(us);
         let mut answers = Answers {
@@ -265,11 +286,7 @@ impl<G: Geometry> ArrayPosition<G> {
                 continue;
             }
             let kind = content * own;
-            let pin = if safety.pin_count == 0 {
-                None
-            } else {
-                safety.pin_of(from)
-            };
+            let pin = if PINS { safety.pin_of(from) } else { None };
             if CHECK && pin.is_some() {
                 continue;
             }
@@ -413,7 +430,7 @@ impl<G: Geometry> ArrayPosition<G> {
             after[G::cell(from)] = EMPTY;
             after[G::cell(victim)] = EMPTY;
             after[G::cell(ep)] = pawn;
-            if !G::attacked(&after, king, !us, NO_CELL) {
+            if !G::attacked(&after, king, !us) {
                 sink.push(Move::new(from, ep, MoveFlag::EnPassant));
             }
         }

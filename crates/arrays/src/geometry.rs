@@ -94,10 +94,9 @@ pub trait Geometry: Sized + Send + Sync + 'static {
     /// board: the board's edge test.
     fn step(cells: &Self::Cells, cell: usize, dir: Dir) -> Option<usize>;
 
-    /// Whether a piece of `by` attacks `target` on `cells`, the cell `hole` read as empty (the
-    /// king's cell when the king's own steps are tested, so that a slider's line runs on
-    /// through it; any index off the board for none).
-    fn attacked(cells: &Self::Cells, target: usize, by: Color, hole: usize) -> bool;
+    /// Whether a piece of `by` attacks `target` on `cells` (the board's own cells, or a copy
+    /// with pieces lifted or moved).
+    fn attacked(cells: &Self::Cells, target: usize, by: Color) -> bool;
 }
 
 /// The step of a framed board `width` cells wide: add the step's offset, and the cell it

@@ -66,7 +66,6 @@ macro_rules! array_board {
                     &self.0.cells,
                     self.0.king(us),
                     !us,
-                    $crate::NO_CELL,
                 )
             }
 
@@ -76,7 +75,6 @@ macro_rules! array_board {
                     &self.0.cells,
                     <$geometry as $crate::Geometry>::cell(sq),
                     by,
-                    $crate::NO_CELL,
                 )
             }
 
