@@ -4,23 +4,15 @@
 
 use crate::WIDTH;
 use boardlab_arrays::code::{sign, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use boardlab_arrays::{offsets, DIAGONAL, KNIGHT_JUMPS, STRAIGHT};
 use boardlab_core::Color;
 
 const W: isize = WIDTH as isize;
 /// The knight's jumps as cell offsets.
-const KNIGHT_OFFSETS: [isize; 8] = [
-    2 * W + 1,
-    W + 2,
-    -W + 2,
-    -2 * W + 1,
-    -2 * W - 1,
-    -W - 2,
-    W - 2,
-    2 * W - 1,
-];
+const KNIGHT_OFFSETS: [isize; 8] = offsets(KNIGHT_JUMPS, W);
 /// The straight and the diagonal steps as cell offsets.
-const STRAIGHT_OFFSETS: [isize; 4] = [W, 1, -W, -1];
-const DIAGONAL_OFFSETS: [isize; 4] = [W + 1, -W + 1, -W - 1, W - 1];
+const STRAIGHT_OFFSETS: [isize; 4] = offsets(STRAIGHT, W);
+const DIAGONAL_OFFSETS: [isize; 4] = offsets(DIAGONAL, W);
 
 /// The cell `offset` away from `cell`: inside the array for every on-board cell and every
 /// step a piece makes, the frame being two deep.

@@ -61,8 +61,7 @@
 mod attack;
 mod views;
 
-use boardlab_arrays::code::{EMPTY, SENTINEL};
-use boardlab_arrays::{framed_step, Dir, Geometry};
+use boardlab_arrays::{framed_board, framed_step, Dir, Geometry};
 use boardlab_core::{Color, Square};
 
 /// Cells in a row of the array.
@@ -97,21 +96,10 @@ static CELL_SQUARES: [u8; CELLS] = {
     squares
 };
 
-/// The empty board: the squares empty, the frame full of sentinels.
-const EMPTY_BOARD: [i8; CELLS] = {
-    let mut cells = [SENTINEL; CELLS];
-    let mut i = 0;
-    while i < 64 {
-        cells[SQUARE_CELLS[i] as usize] = EMPTY;
-        i += 1;
-    }
-    cells
-};
-
 impl Geometry for Grid12x12 {
     type Cells = [i8; CELLS];
 
-    const EMPTY_BOARD: [i8; CELLS] = EMPTY_BOARD;
+    const EMPTY_BOARD: [i8; CELLS] = framed_board(&SQUARE_CELLS);
     const BOARD_CELLS: [u8; 64] = SQUARE_CELLS;
 
     #[inline(always)]

@@ -2,9 +2,8 @@
 //! step of a walk as the cell it reads.
 
 use crate::{Array12x12Board, Grid12x12, CELLS, WIDTH};
-use boardlab_arrays::code::SENTINEL;
 use boardlab_arrays::views::{explain, show, ArrayViews};
-use boardlab_arrays::{Dir, Geometry, KING_STEPS, KNIGHT_JUMPS};
+use boardlab_arrays::{framed_step_words, Dir, Geometry, KING_STEPS, KNIGHT_JUMPS};
 use boardlab_core::Square;
 use boardlab_views::{ExplainError, Explanation, Views};
 use std::fmt::Write;
@@ -17,14 +16,7 @@ impl ArrayViews for Grid12x12 {
     const OFF_BOARD: &'static str = "a sentinel cell";
 
     fn step_words(cells: &[i8; CELLS], cell: usize, dir: Dir) -> String {
-        let offset = dir.offset(WIDTH as isize);
-        let to = cell.wrapping_add_signed(offset);
-        let verdict = if cells[to] == SENTINEL {
-            "the sentinel, stop"
-        } else {
-            "on the board"
-        };
-        format!("cell {cell}{offset:+}={to} holds {}: {verdict}", cells[to])
+        framed_step_words(cells, WIDTH as isize, cell, dir, false)
     }
 }
 

@@ -4,22 +4,14 @@
 use crate::difference::{code_bits, entry};
 use crate::WIDTH;
 use boardlab_arrays::code::{sign, EMPTY, KING, KNIGHT};
+use boardlab_arrays::{offsets, KING_STEPS, KNIGHT_JUMPS};
 use boardlab_core::Color;
 
 const W: isize = WIDTH as isize;
 /// The knight's jumps as cell offsets.
-const KNIGHT_OFFSETS: [isize; 8] = [
-    2 * W + 1,
-    W + 2,
-    -W + 2,
-    -2 * W + 1,
-    -2 * W - 1,
-    -W - 2,
-    W - 2,
-    2 * W - 1,
-];
+const KNIGHT_OFFSETS: [isize; 8] = offsets(KNIGHT_JUMPS, W);
 /// The eight rays as cell offsets.
-const RAY_OFFSETS: [isize; 8] = [W, 1, -W, -1, W + 1, -W + 1, -W - 1, W - 1];
+const RAY_OFFSETS: [isize; 8] = offsets(KING_STEPS, W);
 
 /// The cell `offset` away from `cell`, masked to a byte: the array has 256 cells, so the mask
 /// replaces the bounds check, and the four-deep frame keeps every step a piece makes inside.

@@ -68,8 +68,7 @@ mod attack;
 mod difference;
 mod views;
 
-use boardlab_arrays::code::{EMPTY, SENTINEL};
-use boardlab_arrays::{framed_step, Dir, Geometry};
+use boardlab_arrays::{framed_board, framed_step, Dir, Geometry};
 use boardlab_core::{Color, Square};
 
 /// Cells in a row of the array.
@@ -104,20 +103,10 @@ const SQUARE_CELLS: [u8; 64] = {
     cells
 };
 
-const EMPTY_BOARD: [i8; CELLS] = {
-    let mut cells = [SENTINEL; CELLS];
-    let mut i = 0;
-    while i < 64 {
-        cells[cell_of(i)] = EMPTY;
-        i += 1;
-    }
-    cells
-};
-
 impl Geometry for Grid16x16 {
     type Cells = [i8; CELLS];
 
-    const EMPTY_BOARD: [i8; CELLS] = EMPTY_BOARD;
+    const EMPTY_BOARD: [i8; CELLS] = framed_board(&SQUARE_CELLS);
     const BOARD_CELLS: [u8; 64] = SQUARE_CELLS;
 
     #[inline(always)]

@@ -5,9 +5,8 @@ use crate::difference::{
     entry, BISHOP_BIT, BLACK_PAWN_BIT, KING_BIT, KNIGHT_BIT, QUEEN_BIT, ROOK_BIT, WHITE_PAWN_BIT,
 };
 use crate::{cell_of, Array16x16Board, Grid16x16, CELLS, FRAME, WIDTH};
-use boardlab_arrays::code::SENTINEL;
 use boardlab_arrays::views::{explain, show, ArrayViews};
-use boardlab_arrays::{Dir, Geometry};
+use boardlab_arrays::{framed_step_words, Dir, Geometry};
 use boardlab_core::{Color, Square};
 use boardlab_views::{piece_name, ExplainError, Explanation, Narration, Views};
 use std::fmt::Write;
@@ -20,40 +19,44 @@ impl ArrayViews for Grid16x16 {
     const OFF_BOARD: &'static str = "a frame cell";
 
     fn step_words(cells: &[i8; CELLS], cell: usize, dir: Dir) -> String {
-        let offset = dir.offset(WIDTH as isize);
-        let to = cell.wrapping_add_signed(offset) & 0xff;
-        let verdict = if cells[to] == SENTINEL {
-            "the frame, stop"
-        } else {
-            "on the board"
-        };
-        format!(
-            "cell {cell:#04x}{offset:+}={to:#04x} holds {}: {verdict}",
-            cells[to]
-        )
+        framed_step_words(cells, WIDTH as isize, cell, dir, true)
     }
 }
 
-/// The kinds an entry names, as letters (`P` white pawn, `p` black pawn, `N`, `B`, `R`, `Q`,
-/// `K`), `.` for none.
-fn kinds(bits: u8) -> String {
-    let letters: String = [
-        (WHITE_PAWN_BIT, 'P'),
-        (BLACK_PAWN_BIT, 'p'),
-        (KNIGHT_BIT, 'N'),
-        (BISHOP_BIT, 'B'),
-        (ROOK_BIT, 'R'),
-        (QUEEN_BIT, 'Q'),
-        (KING_BIT, 'K'),
-    ]
-    .iter()
-    .filter(|&&(bit, _)| bits & bit != 0)
-    .map(|&(_, letter)| letter)
-    .collect();
-    if letters.is_empty() {
+/// The letters of an entry's kinds, full: `P` white pawn, `p` black pawn, `N`, `B`, `R`, `Q`,
+/// `K`.
+const FULL_LETTERS: [(u8, char); 7] = [
+    (WHITE_PAWN_BIT, 'P'),
+    (BLACK_PAWN_BIT, 'p'),
+    (KNIGHT_BIT, 'N'),
+    (BISHOP_BIT, 'B'),
+    (ROOK_BIT, 'R'),
+    (QUEEN_BIT, 'Q'),
+    (KING_BIT, 'K'),
+];
+
+/// The letters short enough for the grid: `D` a diagonal slider (bishop, queen), `S` a straight
+/// one (rook, queen).
+const GRID_LETTERS: [(u8, char); 6] = [
+    (BISHOP_BIT, 'D'),
+    (ROOK_BIT, 'S'),
+    (KNIGHT_BIT, 'N'),
+    (KING_BIT, 'K'),
+    (WHITE_PAWN_BIT, 'P'),
+    (BLACK_PAWN_BIT, 'p'),
+];
+
+/// The kinds an entry names, in `letters`; `.` for none.
+fn kinds(bits: u8, letters: &[(u8, char)]) -> String {
+    let text: String = letters
+        .iter()
+        .filter(|&&(bit, _)| bits & bit != 0)
+        .map(|&(_, letter)| letter)
+        .collect();
+    if text.is_empty() {
         ".".to_string()
     } else {
-        letters
+        text
     }
 }
 
@@ -73,30 +76,7 @@ fn difference_grid(out: &mut Narration, sq: Square) {
             let text = if up == 0 && right == 0 {
                 "()".to_string()
             } else {
-                let bits = entry(from as usize & 0xff, target);
-                let mut letters = String::new();
-                if bits & BISHOP_BIT != 0 {
-                    letters.push('D');
-                }
-                if bits & ROOK_BIT != 0 {
-                    letters.push('S');
-                }
-                if bits & KNIGHT_BIT != 0 {
-                    letters.push('N');
-                }
-                if bits & KING_BIT != 0 {
-                    letters.push('K');
-                }
-                if bits & WHITE_PAWN_BIT != 0 {
-                    letters.push('P');
-                }
-                if bits & BLACK_PAWN_BIT != 0 {
-                    letters.push('p');
-                }
-                if letters.is_empty() {
-                    letters.push('.');
-                }
-                letters
+                kinds(entry(from as usize & 0xff, target), &GRID_LETTERS)
             };
             let _ = write!(line, " {text:>3}");
         }
@@ -140,7 +120,7 @@ impl Views for Array16x16Board {
                 out,
                 "  entry {king:#04x} - {from:#04x} + 119 = {} holds {}: {}",
                 king + 119 - from,
-                kinds(bits),
+                kinds(bits, &FULL_LETTERS),
                 if bits & crate::difference::code_bits(self.0.cells[from]) != 0 {
                     "this kind attacks along the vector, if the cells between are empty"
                 } else {

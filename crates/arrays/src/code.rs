@@ -42,20 +42,27 @@ pub const fn code(color: Color, role: Role) -> i8 {
     (role as i8 + 1) * sign(color)
 }
 
+/// The piece of each code from `-6` to `+6`, at `code + 6`.
+const PIECES: [Option<Piece>; 13] = {
+    let mut pieces = [None; 13];
+    let mut role = 0;
+    while role < 6 {
+        let r = Role::ALL[role];
+        pieces[6 + role + 1] = Some(Piece::new(Color::White, r));
+        pieces[6 - role - 1] = Some(Piece::new(Color::Black, r));
+        role += 1;
+    }
+    pieces
+};
+
 /// The piece a code stands for; `None` for an empty cell or the sentinel.
 #[inline]
 pub const fn piece_of(code: i8) -> Option<Piece> {
-    let color = if code > 0 { Color::White } else { Color::Black };
-    let role = match code.unsigned_abs() {
-        1 => Role::Pawn,
-        2 => Role::Knight,
-        3 => Role::Bishop,
-        4 => Role::Rook,
-        5 => Role::Queen,
-        6 => Role::King,
-        _ => return None,
-    };
-    Some(Piece::new(color, role))
+    let index = code as isize + 6;
+    if index < 0 || index >= 13 {
+        return None;
+    }
+    PIECES[index as usize]
 }
 
 /// Whether the code of a cell on the board is a piece of the side whose sign is `sign`: one

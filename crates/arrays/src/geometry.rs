@@ -116,3 +116,56 @@ pub fn framed_step<C: Index<usize, Output = i8>>(
         Some(to)
     }
 }
+
+/// `dirs` as cell offsets on a board `width` cells wide.
+pub const fn offsets<const N: usize>(dirs: [Dir; N], width: isize) -> [isize; N] {
+    let mut offsets = [0; N];
+    let mut i = 0;
+    while i < N {
+        offsets[i] = dirs[i].offset(width);
+        i += 1;
+    }
+    offsets
+}
+
+/// The `N` cells of an empty framed board whose squares lie on `squares` (a1 first): the
+/// squares empty, every other cell the sentinel.
+pub const fn framed_board<const N: usize>(squares: &[u8; 64]) -> [i8; N] {
+    let mut cells = [crate::code::SENTINEL; N];
+    let mut i = 0;
+    while i < 64 {
+        cells[squares[i] as usize] = crate::code::EMPTY;
+        i += 1;
+    }
+    cells
+}
+
+/// The words a framed board's views give a step: the cell arithmetic, what the cell holds,
+/// and whether that is the sentinel. `hex` writes the cells in hex.
+pub fn framed_step_words<C: Index<usize, Output = i8>>(
+    cells: &C,
+    width: isize,
+    cell: usize,
+    dir: Dir,
+    hex: bool,
+) -> String {
+    let offset = dir.offset(width);
+    let to = cell.wrapping_add_signed(offset);
+    let name = |cell: usize| {
+        if hex {
+            format!("{cell:#04x}")
+        } else {
+            cell.to_string()
+        }
+    };
+    let verdict = match framed_step(cells, width, cell, dir) {
+        None => "the sentinel, stop",
+        Some(_) => "on the board",
+    };
+    format!(
+        "cell {}{offset:+}={} holds {}: {verdict}",
+        name(cell),
+        name(to),
+        cells[to]
+    )
+}

@@ -18,7 +18,10 @@ mod position;
 pub mod views;
 
 pub use generate::NO_CELL;
-pub use geometry::{framed_step, Dir, Geometry, DIAGONAL, KING_STEPS, KNIGHT_JUMPS, STRAIGHT};
+pub use geometry::{
+    framed_board, framed_step, framed_step_words, offsets, Dir, Geometry, DIAGONAL, KING_STEPS,
+    KNIGHT_JUMPS, STRAIGHT,
+};
 pub use position::{ArrayPosition, ArrayUndo};
 
 #[doc(hidden)]

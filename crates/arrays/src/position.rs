@@ -50,13 +50,10 @@ fn toggle(state: &mut PositionState, code: i8, sq: Square) {
 
 /// The squares of the kings and rooks that `rights` name.
 fn castling_squares(rights: CastlingRights) -> Bitboard {
-    let mut squares = rights.rook_squares();
-    for color in Color::ALL {
-        if let Some(king) = rights.king(color) {
-            squares = squares.with(king);
-        }
-    }
-    squares
+    Color::ALL
+        .iter()
+        .filter_map(|&color| rights.king(color))
+        .fold(rights.rook_squares(), Bitboard::with)
 }
 
 /// The flag bit every promotion sets.
@@ -110,12 +107,10 @@ impl<G: Geometry> ArrayPosition<G> {
     fn castling_rook(&self, mv: Move) -> Option<(Square, Square)> {
         let side = mv.castling_side()?;
         let us = self.state.turn;
-        let rook_from = self
-            .state
-            .castling
-            .rook(us, side)
-            .unwrap_or(side.rook_from(us));
-        Some((rook_from, side.rook_to(us)))
+        Some((
+            self.state.castling.rook_or_corner(us, side),
+            side.rook_to(us),
+        ))
     }
 
     /// Plays a legal move.
