@@ -6,6 +6,7 @@ use boardlab_array12x12::Array12x12Board;
 use boardlab_core::{Board, BoardExt, Color, Move, Square};
 
 boardlab_testkit::conformance_tests!(Array12x12Board);
+boardlab_testkit::conformance_tests!(ten_by_twelve => boardlab_array12x12::Array10x12Board);
 
 /// The legal moves of the piece on `from` in `fen`, sorted.
 fn moves_from(fen: &str, from: &str) -> Vec<String> {

@@ -7,11 +7,12 @@
 //!     target/release/examples/perft_instructions BOARD [POSITION] [DEPTH]
 //! ```
 //!
-//! BOARD is `8x8`, `12x12`, `16x16`, `mailbox` or `x88`; POSITION `kiwipete` (the default),
+//! BOARD is `8x8`, `12x12`, `16x16`, `10x12-array` (the 12x12 board's code with one frame
+//! column each side), `mailbox` or `x88`; POSITION `kiwipete` (the default),
 //! `startpos` or `endgame`; DEPTH defaults to 3. Only `measured` is counted, so the parsing
 //! stays out.
 
-use boardlab_array12x12::Array12x12Board;
+use boardlab_array12x12::{Array10x12Board, Array12x12Board};
 use boardlab_array16x16::Array16x16Board;
 use boardlab_array8x8::Array8x8Board;
 use boardlab_core::{perft, Board, BoardExt, PerftMode};
@@ -53,11 +54,12 @@ fn main() {
     let nodes = match board {
         "8x8" => run::<Array8x8Board>(fen, depth),
         "12x12" => run::<Array12x12Board>(fen, depth),
+        "10x12-array" => run::<Array10x12Board>(fen, depth),
         "16x16" => run::<Array16x16Board>(fen, depth),
         "mailbox" => run::<MailboxBoard>(fen, depth),
         "x88" => run::<X88Board>(fen, depth),
         _ => {
-            eprintln!("unknown board {board}: 8x8, 12x12, 16x16, mailbox or x88");
+            eprintln!("unknown board {board}: 8x8, 12x12, 16x16, 10x12-array, mailbox or x88");
             std::process::exit(2);
         }
     };
