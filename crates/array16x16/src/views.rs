@@ -17,6 +17,7 @@ impl ArrayViews for Grid16x16 {
     const WIDTH: usize = WIDTH;
     const HEIGHT: usize = WIDTH;
     const OFF_BOARD: &'static str = "a frame cell";
+    const HEX: bool = true;
 
     fn step_words(cells: &[i8; CELLS], cell: usize, dir: Dir) -> String {
         framed_step_words(cells, WIDTH as isize, cell, dir, true)

@@ -24,9 +24,20 @@ pub trait ArrayViews: Geometry {
     /// What an off-board cell is called here ("a sentinel cell", "a frame cell"), or, on a
     /// board without a frame, what stops a step.
     const OFF_BOARD: &'static str;
+    /// Whether cell indexes are written in hex (where the nibbles mean rank and file).
+    const HEX: bool = false;
 
     /// How the board decides the step `dir` from `cell`, in words, with its verdict.
     fn step_words(cells: &Self::Cells, cell: usize, dir: Dir) -> String;
+}
+
+/// A cell's index as the board's views write it.
+fn cell_name<G: ArrayViews>(cell: usize) -> String {
+    if G::HEX {
+        format!("{cell:#04x}")
+    } else {
+        cell.to_string()
+    }
 }
 
 /// Whether `cell` is one of the 64 squares' cells.
@@ -99,9 +110,10 @@ pub fn show<G: ArrayViews, B: Board>(
     out.push_str(&position_header(board));
     let focus_cell = focus.map(G::cell);
     out.step(&format!(
-        "the index map: {} cells, {} to a row, rank 1 at the bottom",
+        "the index map: {} cells, {} to a row, rank 1 at the bottom{}",
         G::WIDTH * G::HEIGHT,
-        G::WIDTH
+        G::WIDTH,
+        if G::HEX { ", in hex" } else { "" }
     ));
     out.panel(cells_panel::<G>(
         "cell indexes",
@@ -114,7 +126,9 @@ pub fn show<G: ArrayViews, B: Board>(
         },
         |cell| (Some(cell) == focus_cell).then_some(Tone::Focus),
     ));
-    out.push_str(&join_lines(&cell_rows::<G>(|cell| cell.to_string())));
+    out.push_str(&join_lines(&cell_rows::<G>(|cell| {
+        cell_name::<G>(cell).trim_start_matches("0x").to_string()
+    })));
     out.step(
         "the codes: 0 empty (.), 1 pawn 2 knight 3 bishop 4 rook 5 queen 6 king, + white - black",
     );
@@ -129,8 +143,8 @@ pub fn show<G: ArrayViews, B: Board>(
     let _ = writeln!(
         out,
         "kings: white in cell {}, black in cell {}",
-        position.king(Color::White),
-        position.king(Color::Black)
+        cell_name::<G>(position.king(Color::White)),
+        cell_name::<G>(position.king(Color::Black))
     );
     extra(&mut out);
     out.finish()
@@ -195,9 +209,10 @@ pub fn explain<G: ArrayViews, B: Board>(
     let from = G::cell(sq);
     let own = sign(piece.color);
     let mut out = Narration::new(format!(
-        "{}: the {} on {sq} stands in cell {from}, code {:+}",
+        "{}: the {} on {sq} stands in cell {}, code {:+}",
         G::TITLE,
         piece_name(piece),
+        cell_name::<G>(from),
         position.cells[from]
     ));
     out.square(Some(sq));
