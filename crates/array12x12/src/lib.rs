@@ -157,7 +157,7 @@ boardlab_arrays::array_board!(
     Array12x12Board,
     Grid12x12,
     "12x12",
-    std::mem::size_of::<[u8; CELLS]>() + std::mem::size_of::<[u8; 64]>()
+    boardlab_arrays::SHARED_TABLE_BYTES + std::mem::size_of::<[u8; CELLS]>()
 );
 
 boardlab_arrays::array_board!(
@@ -167,7 +167,7 @@ boardlab_arrays::array_board!(
     Array10x12Board,
     Grid10x12,
     "10x12-array",
-    std::mem::size_of::<[u8; 120]>() + std::mem::size_of::<[u8; 64]>()
+    boardlab_arrays::SHARED_TABLE_BYTES + std::mem::size_of::<[u8; 120]>()
 );
 
 impl boardlab_engine::EngineQueries for Array10x12Board {}

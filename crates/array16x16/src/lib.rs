@@ -141,7 +141,7 @@ boardlab_arrays::array_board!(
     Array16x16Board,
     Grid16x16,
     "16x16",
-    difference::TABLE_BYTES
+    boardlab_arrays::SHARED_TABLE_BYTES + difference::TABLE_BYTES
 );
 
 impl boardlab_engine::EngineQueries for Array16x16Board {}

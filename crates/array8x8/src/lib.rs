@@ -139,7 +139,7 @@ boardlab_arrays::array_board!(
     Array8x8Board,
     Grid8x8,
     "8x8",
-    0
+    boardlab_arrays::SHARED_TABLE_BYTES
 );
 
 impl boardlab_engine::EngineQueries for Array8x8Board {}

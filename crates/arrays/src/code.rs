@@ -43,7 +43,7 @@ pub const fn code(color: Color, role: Role) -> i8 {
 }
 
 /// The piece of each code from `-6` to `+6`, at `code + 6`.
-const PIECES: [Option<Piece>; 13] = {
+pub(crate) const PIECES: [Option<Piece>; 13] = {
     let mut pieces = [None; 13];
     let mut role = 0;
     while role < 6 {

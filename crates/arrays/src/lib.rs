@@ -24,6 +24,11 @@ pub use geometry::{
 };
 pub use position::{ArrayPosition, ArrayUndo};
 
+/// The bytes of the tables every array board reads: the piece of each code, and the cells of
+/// the 64 squares that the generator's scan walks.
+pub const SHARED_TABLE_BYTES: usize =
+    std::mem::size_of_val(&code::PIECES) + std::mem::size_of::<[u8; 64]>();
+
 #[doc(hidden)]
 pub use boardlab_core as __core;
 
