@@ -147,7 +147,12 @@ pub fn show<G: ArrayViews, B: Board>(
         cell_name::<G>(position.king(Color::Black))
     );
     extra(&mut out);
-    out.finish()
+    let mut explanation = out.finish();
+    explanation.legend(Tone::Focus, "the square asked about");
+    if G::WIDTH * G::HEIGHT > 64 {
+        explanation.legend(Tone::Frame, format!("{}, holding {SENTINEL}", G::OFF_BOARD));
+    }
+    explanation
 }
 
 /// One step of a walk: the board's words for it, and what it reached.
@@ -269,5 +274,8 @@ pub fn explain<G: ArrayViews, B: Board>(
     out.push_str("(# off the board; the legal moves below add the checks, pins and castling)\n");
     extra(&mut out);
     legal_moves_step(&mut out, board, sq);
-    Ok(out.finish())
+    let mut explanation = out.finish();
+    explanation.legend(Reached::Empty.tone(), "reached, empty");
+    explanation.legend(Reached::Capture.tone(), "reached, enemy piece");
+    Ok(explanation)
 }
