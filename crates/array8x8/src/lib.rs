@@ -41,8 +41,13 @@
 //! - the attack test runs for every king step, every square a castling king crosses and
 //!   every en-passant capture, so most of a position's tests are spent there.
 //!
+//! Make and unmake take no step of their own: the one question they ask about the board's
+//! edge, which squares stand beside a pawn that double-pushed, goes to core's `Square`, as on
+//! every array board, and is not counted.
+//!
 //! With the feature `count-edge-tests` each of them adds one to a per-thread counter
-//! ([`edge_tests`]); without it the counter does not exist.
+//! (the `edge_tests` module, and its example `edge_tests`); without it the counter does not
+//! exist.
 //!
 //! # What the board keeps and how legality is decided
 //!
