@@ -33,7 +33,8 @@ pub const SHARED_TABLE_BYTES: usize =
 pub use boardlab_core as __core;
 
 /// Writes an array board's type: `$board`, a newtype of [`ArrayPosition`] over the geometry
-/// `$geometry`, with its `Board` impl (named `$name` on the command line, playing Chess960),
+/// `$geometry`, with its `Board` impl (named `$name` on the command line, its generator
+/// `"arrays"`, playing Chess960),
 /// its `Debug` and its `table_bytes`, `$tables` (the bytes of the board's own lookup tables).
 #[macro_export]
 macro_rules! array_board {
@@ -46,6 +47,9 @@ macro_rules! array_board {
             type Undo = $crate::ArrayUndo;
 
             const NAME: &'static str = $name;
+            // The array boards share this crate's generator and differ in their steps and
+            // attack tests, so their agreeing checks those and not the generator.
+            const GENERATOR: &'static str = "arrays";
             const PLAYS_CHESS960: bool = true;
 
             fn from_setup(setup: &$crate::__core::Setup) -> Self {
