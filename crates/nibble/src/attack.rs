@@ -1,0 +1,197 @@
+//! Attack tests and the search for checks and pins, read from the packed ranks.
+//!
+//! Leapers and pawns are found a rank at a time: the squares a knight, king or pawn would have
+//! to stand on to attack a square lie in at most five words, at files known in advance, so one
+//! [`matching`] mask per word, ANDed with a fixed file mask, answers for all of them at once.
+//! Sliders are found by looking outwards from the square to the first piece in each direction:
+//! along the rank within the one word (the nearest occupied nibble either side, by counting
+//! zeros), along files and diagonals a word at a time, one nibble read per step.
+
+use crate::geometry::{
+    file_of, index_step, rank_of, AROUND, BESIDE, DIAGONALS, EAST, NORTH, RAY_LENGTH, SOUTH,
+    TWO_AWAY, WEST,
+};
+use crate::packed::{code, matching, nibble, occupied, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use boardlab_core::Color;
+
+/// The first piece from `sq` along direction `dir` (`sq` itself excluded): its square and code.
+#[inline(always)]
+pub(crate) fn first_piece(ranks: &[u32; 8], sq: u32, dir: usize) -> Option<(u32, u32)> {
+    let (rank, file) = (rank_of(sq), file_of(sq));
+    match dir {
+        EAST => {
+            // The occupied nibbles above this one; the lowest of them is the nearest.
+            let above = (u64::from(occupied(ranks[rank as usize])) >> (4 * file + 4)) as u32;
+            if above == 0 {
+                return None;
+            }
+            let to_file = file + 1 + above.trailing_zeros() / 4;
+            Some((sq - file + to_file, nibble(ranks[rank as usize], to_file)))
+        }
+        WEST => {
+            let below = occupied(ranks[rank as usize]) & ((1u32 << (4 * file)) - 1);
+            if below == 0 {
+                return None;
+            }
+            let to_file = (31 - below.leading_zeros()) / 4;
+            Some((sq - file + to_file, nibble(ranks[rank as usize], to_file)))
+        }
+        _ => {
+            let step = index_step(dir);
+            let mut at = sq as i32;
+            for _ in 0..RAY_LENGTH[sq as usize][dir] {
+                at += step;
+                let content = nibble(ranks[(at >> 3) as usize], (at & 7) as u32);
+                if content != 0 {
+                    return Some((at as u32, content));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// Whether a piece of code `content` slides along direction `dir` (a queen along all eight,
+/// a rook along the first four, a bishop along the diagonals).
+#[inline(always)]
+pub(crate) const fn slides_along(content: u32, dir: usize) -> bool {
+    let kind = content & 7;
+    if dir < 4 {
+        kind == ROOK || kind == QUEEN
+    } else {
+        kind == BISHOP || kind == QUEEN
+    }
+}
+
+/// The colour of a piece's code.
+#[inline(always)]
+pub(crate) const fn color_of(content: u32) -> Color {
+    if content & 8 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Whether a pawn, knight or king of `by` attacks `sq`: a word-wide match in each of the
+/// ranks they would stand on.
+#[inline(always)]
+fn leaper_attacks(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
+    let (rank, file) = (rank_of(sq) as i32, file_of(sq) as usize);
+    let knight = code(by, KNIGHT);
+    let king = code(by, KING);
+    let pawn_rank = rank - by.forward() as i32;
+    let at = |r: i32| -> u32 {
+        if (0..8).contains(&r) {
+            ranks[r as usize]
+        } else {
+            0
+        }
+    };
+    if matching(at(pawn_rank), code(by, PAWN)) & BESIDE[file] != 0 {
+        return true;
+    }
+    for dr in [-1, 1] {
+        let word = at(rank + dr);
+        if word != 0 && matching(word, knight) & TWO_AWAY[file] != 0 {
+            return true;
+        }
+        let word = at(rank + 2 * dr);
+        if word != 0 && matching(word, knight) & BESIDE[file] != 0 {
+            return true;
+        }
+    }
+    // The king's own rank holds the square itself, which a king beside it does not stand on.
+    let beside = matching(at(rank), king) & BESIDE[file];
+    let above = matching(at(rank + 1), king) & AROUND[file];
+    let below = matching(at(rank - 1), king) & AROUND[file];
+    beside | above | below != 0
+}
+
+/// Whether any piece of `by` attacks `sq` on `ranks`.
+#[inline]
+pub(crate) fn attacked(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
+    if leaper_attacks(ranks, sq, by) {
+        return true;
+    }
+    for dir in [NORTH, SOUTH, EAST, WEST].into_iter().chain(DIAGONALS) {
+        if let Some((_, content)) = first_piece(ranks, sq, dir) {
+            if color_of(content) == by && slides_along(content, dir) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// What the side to move's king faces, found from the king before any move is generated.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KingSafety {
+    /// How many pieces give check.
+    pub(crate) checkers: u32,
+    /// The squares a move other than the king's may land on: every square when not in check,
+    /// the checker and the squares between it and the king in single check.
+    pub(crate) evasion: u64,
+    /// The pieces of the side to move pinned to their king.
+    pub(crate) pinned: u64,
+}
+
+/// The checks on `color`'s king on `king` and the pins against it.
+#[inline(always)]
+pub(crate) fn king_safety(ranks: &[u32; 8], king: u32, color: Color) -> KingSafety {
+    let them = !color;
+    let mut safety = KingSafety {
+        checkers: 0,
+        evasion: 0,
+        pinned: 0,
+    };
+    // Pawn and knight checkers, a word-wide match per rank, then each found one by its file.
+    let (rank, file) = (rank_of(king) as i32, file_of(king) as usize);
+    let mut leaper = |r: i32, matches: u32| {
+        let mut m = matches;
+        while m != 0 {
+            let f = m.trailing_zeros() / 4;
+            m &= m - 1;
+            safety.checkers += 1;
+            safety.evasion |= 1u64 << (r as u32 * 8 + f);
+        }
+    };
+    let pawn_rank = rank + color.forward() as i32;
+    if (0..8).contains(&pawn_rank) {
+        leaper(
+            pawn_rank,
+            matching(ranks[pawn_rank as usize], code(them, PAWN)) & BESIDE[file],
+        );
+    }
+    let knight = code(them, KNIGHT);
+    for (dr, files) in [(1, TWO_AWAY[file]), (2, BESIDE[file])] {
+        for r in [rank - dr, rank + dr] {
+            if (0..8).contains(&r) {
+                leaper(r, matching(ranks[r as usize], knight) & files);
+            }
+        }
+    }
+    for dir in 0..8 {
+        let Some((first, content)) = first_piece(ranks, king, dir) else {
+            continue;
+        };
+        if color_of(content) == them {
+            if slides_along(content, dir) {
+                safety.checkers += 1;
+                safety.evasion |= boardlab_core::bitboard::between(
+                    boardlab_core::Square::from_index(king as u8),
+                    boardlab_core::Square::from_index(first as u8),
+                )
+                .0 | 1u64 << first;
+            }
+        } else if let Some((_, behind)) = first_piece(ranks, first, dir) {
+            if color_of(behind) == them && slides_along(behind, dir) {
+                safety.pinned |= 1u64 << first;
+            }
+        }
+    }
+    if safety.checkers == 0 {
+        safety.evasion = !0;
+    }
+    safety
+}

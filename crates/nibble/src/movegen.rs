@@ -1,0 +1,337 @@
+//! Legal move generation from the packed ranks.
+//!
+//! [`king_safety`] first finds the checks and the pins from the king. Then, rank word by rank
+//! word:
+//!
+//! - **pawns** move a whole rank at a time: the pawns of a rank are one [`matching`] mask, the
+//!   empty squares of the next rank another, and since a file sits at the same bits in every
+//!   word, their AND is every single push at once, a second AND with the rank after the double
+//!   pushes, and the pawn mask shifted by one nibble either way, ANDed with the enemy pieces of
+//!   the next rank, the captures (a pawn on the h-file shifted up falls off the top of the word,
+//!   one on the a-file shifted down off the bottom). The masks are squeezed to eight bits and
+//!   handed over as a rank of targets. A pinned pawn goes through the same steps alone, with
+//!   its pin line as the allowed targets;
+//! - **knights** read their up to eight target nibbles;
+//! - **sliders** along their rank find the nearest occupied nibble either side in the one word
+//!   ([`rank_reach`]), and along files and diagonals read one nibble a step, a word at a time;
+//! - every piece but the king keeps only targets among the squares that answer a check, and a
+//!   pinned one only those on its pin line;
+//! - the **king** steps to squares that no enemy attacks on a copy of the ranks with the king
+//!   lifted off (copying the whole board is copying 32 bytes);
+//! - **castling** needs the rights, empty squares between and no attack on the king's path with
+//!   king and rook lifted off;
+//! - **en passant** is played on a copy of the ranks and kept if the king is then safe, since it
+//!   empties two squares of one rank at once.
+//!
+//! So no ordinary move is made and tested. The generator is generic over core's `MoveSink`,
+//! whose bulk methods count a counting sink's targets by popcount.
+
+use crate::attack::{attacked, color_of, first_piece, king_safety, KingSafety};
+use crate::board::{square, NibbleBoard};
+use crate::geometry::{file_of, rank_of, BESIDE, DIAGONALS, NORTH, SOUTH};
+use crate::packed::{
+    code, matching, occupied, of_color, rank_reach, spread, squeeze, with_nibble, BISHOP, EMPTY,
+    KING, KNIGHT, PAWN, QUEEN, ROOK,
+};
+use boardlab_core::bitboard::{king_attacks, knight_attacks, line};
+use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveSink};
+
+/// A nibble mask of rank `rank` as a set of squares.
+#[inline(always)]
+fn rank_set(mask: u32, rank: u32) -> u64 {
+    u64::from(squeeze(mask)) << (8 * rank)
+}
+
+impl NibbleBoard {
+    /// Sends the legal moves of the sink's kind to `sink`.
+    #[inline]
+    pub(crate) fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.state.turn;
+        let king = self.king(us);
+        let safety = king_safety(&self.ranks, king, us);
+        self.king_moves(sink, &safety);
+        if safety.checkers > 1 {
+            return;
+        }
+        let pawn = code(us, PAWN);
+        let own_king = code(us, KING);
+        for rank in 0..8u32 {
+            let word = self.ranks[rank as usize];
+            let own = of_color(word, us);
+            if own == 0 {
+                continue;
+            }
+            let pinned = spread(((safety.pinned >> (8 * rank)) & 0xff) as u32);
+            let pawns = matching(word, pawn);
+            if pawns != 0 {
+                self.pawn_moves(sink, rank, pawns & !pinned, safety.evasion);
+                let mut pinned_pawns = pawns & pinned;
+                while pinned_pawns != 0 {
+                    let one = pinned_pawns & pinned_pawns.wrapping_neg();
+                    pinned_pawns ^= one;
+                    let sq = rank * 8 + one.trailing_zeros() / 4;
+                    let allowed = safety.evasion & line(square(king), square(sq)).0;
+                    self.pawn_moves(sink, rank, one, allowed);
+                }
+            }
+            let mut officers = own & !pawns & !matching(word, own_king);
+            while officers != 0 {
+                let bit = officers.trailing_zeros();
+                officers &= officers - 1;
+                let sq = rank * 8 + bit / 4;
+                let mut allowed = safety.evasion;
+                if safety.pinned >> sq & 1 != 0 {
+                    allowed &= line(square(king), square(sq)).0;
+                }
+                let (targets, captures) = match (word >> bit) & 7 {
+                    KNIGHT => self.knight_targets(sq, us),
+                    BISHOP => self.diagonal_targets(sq, us),
+                    ROOK => self.straight_targets(sq, us),
+                    _ => {
+                        let (d, dc) = self.diagonal_targets(sq, us);
+                        let (s, sc) = self.straight_targets(sq, us);
+                        (d | s, dc | sc)
+                    }
+                };
+                sink.push_targets(square(sq), Bitboard(targets & allowed), Bitboard(captures));
+            }
+        }
+        if S::KIND.wants_noisy() {
+            if let Some(ep) = self.state.ep_square {
+                self.en_passant(sink, ep as u32);
+            }
+        }
+    }
+
+    /// The moves of the pawns `pawns` (a nibble mask) of rank `rank` onto `allowed` squares.
+    #[inline(always)]
+    fn pawn_moves<S: MoveSink>(&self, sink: &mut S, rank: u32, pawns: u32, allowed: u64) {
+        if pawns == 0 {
+            return;
+        }
+        let us = self.state.turn;
+        let forward = i32::from(us.forward());
+        let next = rank as i32 + forward;
+        if !(0..8).contains(&next) {
+            return;
+        }
+        let next = next as u32;
+        let ahead = self.ranks[next as usize];
+        let last = next == 7 || next == 0;
+        let push = pawns & matching(ahead, EMPTY);
+        let theirs = of_color(ahead, !us);
+        // A capture towards the h-file moves the mask up one nibble, towards the a-file down.
+        let east = (pawns << 4) & theirs;
+        let west = (pawns >> 4) & theirs;
+        let (push_delta, east_delta, west_delta) = (8 * forward, 8 * forward + 1, 8 * forward - 1);
+        if last {
+            sink.push_pawn_promotions(
+                Bitboard(rank_set(push, next) & allowed),
+                push_delta as i8,
+                false,
+            );
+            sink.push_pawn_promotions(
+                Bitboard(rank_set(east, next) & allowed),
+                east_delta as i8,
+                true,
+            );
+            sink.push_pawn_promotions(
+                Bitboard(rank_set(west, next) & allowed),
+                west_delta as i8,
+                true,
+            );
+            return;
+        }
+        if S::KIND.wants_quiet() {
+            sink.push_pawn_moves(
+                Bitboard(rank_set(push, next) & allowed),
+                push_delta as i8,
+                MoveFlag::Quiet,
+            );
+            let start = if us == Color::White { 1 } else { 6 };
+            if rank == start {
+                let beyond = (next as i32 + forward) as u32;
+                let double = push & matching(self.ranks[beyond as usize], EMPTY);
+                sink.push_pawn_moves(
+                    Bitboard(rank_set(double, beyond) & allowed),
+                    (2 * push_delta) as i8,
+                    MoveFlag::DoublePush,
+                );
+            }
+        }
+        if S::KIND.wants_noisy() {
+            sink.push_pawn_moves(
+                Bitboard(rank_set(east, next) & allowed),
+                east_delta as i8,
+                MoveFlag::Capture,
+            );
+            sink.push_pawn_moves(
+                Bitboard(rank_set(west, next) & allowed),
+                west_delta as i8,
+                MoveFlag::Capture,
+            );
+        }
+    }
+
+    /// A knight's targets and, among them, its captures.
+    #[inline(always)]
+    fn knight_targets(&self, sq: u32, us: Color) -> (u64, u64) {
+        let (mut targets, mut captures) = (0u64, 0u64);
+        for to in knight_attacks(square(sq)) {
+            let content = self.code_at(to as u32);
+            if content == EMPTY {
+                targets |= 1 << to as u32;
+            } else if color_of(content) != us {
+                targets |= 1 << to as u32;
+                captures |= 1 << to as u32;
+            }
+        }
+        (targets, captures)
+    }
+
+    /// The squares reached walking direction `dir` from `sq`, up to a piece (included when it
+    /// is an enemy's), and that enemy's square.
+    #[inline(always)]
+    fn walk(&self, sq: u32, dir: usize, us: Color) -> (u64, u64) {
+        let stop = first_piece(&self.ranks, sq, dir);
+        let step = crate::geometry::index_step(dir);
+        let length = crate::geometry::RAY_LENGTH[sq as usize][dir] as i32;
+        let (end, capture) = match stop {
+            None => (sq as i32 + step * length, 0),
+            Some((at, content)) if color_of(content) != us => (at as i32, 1u64 << at),
+            Some((at, _)) => (at as i32 - step, 0),
+        };
+        let mut targets = capture;
+        let mut at = sq as i32;
+        while at != end {
+            at += step;
+            targets |= 1 << at;
+        }
+        (targets | capture, capture)
+    }
+
+    /// A bishop's targets and captures.
+    #[inline(always)]
+    fn diagonal_targets(&self, sq: u32, us: Color) -> (u64, u64) {
+        let (mut targets, mut captures) = (0, 0);
+        for dir in DIAGONALS {
+            let (t, c) = self.walk(sq, dir, us);
+            targets |= t;
+            captures |= c;
+        }
+        (targets, captures)
+    }
+
+    /// A rook's targets and captures: along the rank in the one word, along the file a step a
+    /// word.
+    #[inline(always)]
+    fn straight_targets(&self, sq: u32, us: Color) -> (u64, u64) {
+        let (rank, file) = (rank_of(sq), file_of(sq));
+        let word = self.ranks[rank as usize];
+        let reach = rank_reach(squeeze(occupied(word)), file);
+        let theirs = reach & squeeze(of_color(word, !us));
+        let own = squeeze(of_color(word, us));
+        let mut targets = u64::from(reach & !own) << (8 * rank);
+        let mut captures = u64::from(theirs) << (8 * rank);
+        for dir in [NORTH, SOUTH] {
+            let (t, c) = self.walk(sq, dir, us);
+            targets |= t;
+            captures |= c;
+        }
+        (targets, captures)
+    }
+
+    /// The king's steps onto squares not attacked with the king lifted off, and castling.
+    #[inline(always)]
+    fn king_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety) {
+        let us = self.state.turn;
+        let them = !us;
+        let king = self.king(us);
+        let mut lifted = self.ranks;
+        lifted[rank_of(king) as usize] =
+            with_nibble(lifted[rank_of(king) as usize], file_of(king), EMPTY);
+        for to in king_attacks(square(king)) {
+            let content = self.code_at(to as u32);
+            let capture = content != EMPTY;
+            if capture && color_of(content) == us {
+                continue;
+            }
+            if (capture && !S::KIND.wants_noisy()) || (!capture && !S::KIND.wants_quiet()) {
+                continue;
+            }
+            if attacked(&lifted, to as u32, them) {
+                continue;
+            }
+            let flag = if capture {
+                MoveFlag::Capture
+            } else {
+                MoveFlag::Quiet
+            };
+            sink.push(Move::new(square(king), to, flag));
+        }
+        if S::KIND.wants_quiet() && safety.checkers == 0 && !self.state.castling.is_empty() {
+            self.castling_moves(sink);
+        }
+    }
+
+    /// Castling by the Chess960 rules, which include the standard ones.
+    #[cold]
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.state.turn;
+        for side in CastlingSide::ALL {
+            let Some(path) = self.state.castling.path(us, side) else {
+                continue;
+            };
+            let home = rank_of(path.king_from as u32);
+            let word = self.ranks[home as usize];
+            let must_be_empty = (path.must_be_empty.0 >> (8 * home)) as u32 & 0xff;
+            if squeeze(occupied(word)) & must_be_empty != 0 {
+                continue;
+            }
+            let mut lifted = self.ranks;
+            let (king_file, rook_file) = (
+                file_of(path.king_from as u32),
+                file_of(path.rook_from as u32),
+            );
+            lifted[home as usize] =
+                with_nibble(with_nibble(word, king_file, EMPTY), rook_file, EMPTY);
+            if path
+                .king_path
+                .into_iter()
+                .any(|sq| attacked(&lifted, sq as u32, !us))
+            {
+                continue;
+            }
+            sink.push(Move::new(path.king_from, path.king_to, side.flag()));
+        }
+    }
+
+    /// En-passant captures onto `ep`, each played on a copy of the ranks.
+    #[cold]
+    fn en_passant<S: MoveSink>(&self, sink: &mut S, ep: u32) {
+        let us = self.state.turn;
+        let pawn = code(us, PAWN);
+        let victim = (ep as i32 - 8 * i32::from(us.forward())) as u32;
+        let rank = rank_of(victim);
+        let mut capturers =
+            matching(self.ranks[rank as usize], pawn) & BESIDE[file_of(victim) as usize];
+        while capturers != 0 {
+            let from = rank * 8 + capturers.trailing_zeros() / 4;
+            capturers &= capturers - 1;
+            let mut after = self.ranks;
+            after[rank as usize] = with_nibble(
+                with_nibble(after[rank as usize], file_of(from), EMPTY),
+                file_of(victim),
+                EMPTY,
+            );
+            let ep_rank = rank_of(ep) as usize;
+            after[ep_rank] = with_nibble(after[ep_rank], file_of(ep), pawn);
+            if !attacked(&after, self.king(us), !us) {
+                sink.push(Move::new(square(from), square(ep), MoveFlag::EnPassant));
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+const _QUEEN_IS_BOTH: () = assert!(QUEEN & BISHOP == BISHOP && QUEEN & ROOK == ROOK);
