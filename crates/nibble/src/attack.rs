@@ -8,11 +8,14 @@
 //! zeros), along files and diagonals a word at a time, one nibble read per step.
 
 use crate::geometry::{
-    file_of, index_step, rank_of, AROUND, BESIDE, DIAGONALS, EAST, NORTH, RAY_LENGTH, SOUTH,
-    TWO_AWAY, WEST,
+    file_of, index_step, rank_of, AROUND, BESIDE, EAST, RAYS, RAY_LENGTH, TWO_AWAY, WEST,
 };
-use crate::packed::{code, matching, nibble, occupied, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use boardlab_core::Color;
+use crate::packed::{
+    code, diagonal_sliders, matching, nibble, occupied, squeeze, straight_sliders, BISHOP, KING,
+    KNIGHT, PAWN, QUEEN, ROOK,
+};
+use boardlab_core::bitboard::{king_attacks, knight_attacks};
+use boardlab_core::{Color, Square};
 
 /// The first piece from `sq` along direction `dir` (`sq` itself excluded): its square and code.
 #[inline(always)]
@@ -108,13 +111,55 @@ fn leaper_attacks(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
     beside | above | below != 0
 }
 
+/// Where one side's sliders stand, by the lines they move along: gathered from the eight words
+/// once (a word-wide mask and a squeeze each), so that a ray with none of them on it is passed
+/// over with one AND instead of being walked.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sliders {
+    /// Rooks and queens.
+    pub(crate) straight: u64,
+    /// Bishops and queens.
+    pub(crate) diagonal: u64,
+}
+
+impl Sliders {
+    /// The sliders of `color` on `ranks`.
+    #[inline(always)]
+    pub(crate) fn of(ranks: &[u32; 8], color: Color) -> Sliders {
+        let (mut straight, mut diagonal) = (0u64, 0u64);
+        for (rank, &word) in ranks.iter().enumerate() {
+            straight |= u64::from(squeeze(straight_sliders(word, color))) << (8 * rank);
+            diagonal |= u64::from(squeeze(diagonal_sliders(word, color))) << (8 * rank);
+        }
+        Sliders { straight, diagonal }
+    }
+
+    /// Those that move along direction `dir`.
+    #[inline(always)]
+    pub(crate) const fn along(&self, dir: usize) -> u64 {
+        if dir < 4 {
+            self.straight
+        } else {
+            self.diagonal
+        }
+    }
+}
+
 /// Whether any piece of `by` attacks `sq` on `ranks`.
 #[inline]
 pub(crate) fn attacked(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
-    if leaper_attacks(ranks, sq, by) {
-        return true;
-    }
-    for dir in [NORTH, SOUTH, EAST, WEST].into_iter().chain(DIAGONALS) {
+    leaper_attacks(ranks, sq, by) || slider_attacks(ranks, sq, by, &Sliders::of(ranks, by))
+}
+
+/// Whether a slider of `by`, whose sliders are `sliders`, attacks `sq` on `ranks`. The sliders
+/// may have been gathered on other ranks than these, as long as no slider of `by` differs: the
+/// generator asks with its own king or rook lifted off, or after en passant.
+#[inline]
+pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Sliders) -> bool {
+    for dir in 0..8 {
+        if RAYS[sq as usize][dir] & sliders.along(dir) == 0 {
+            continue;
+        }
         if let Some((_, content)) = first_piece(ranks, sq, dir) {
             if color_of(content) == by && slides_along(content, dir) {
                 return true;
@@ -122,6 +167,32 @@ pub(crate) fn attacked(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
         }
     }
     false
+}
+
+/// Every square a pawn, knight or king of `color` attacks. The pawns' are worked out a rank
+/// word at a time: the pawn mask shifted one nibble up and one down is both capture files at
+/// once, the h-file's shifted up falling off the top of the word and the a-file's shifted down
+/// off the bottom, so no file test is needed.
+#[inline(always)]
+pub(crate) fn leaper_map(ranks: &[u32; 8], color: Color, king: u32) -> u64 {
+    let pawn = code(color, PAWN);
+    let knight = code(color, KNIGHT);
+    let mut map = king_attacks(Square::from_index(king as u8)).0;
+    let forward = color.forward() as i32;
+    for (rank, &word) in ranks.iter().enumerate() {
+        let pawns = matching(word, pawn);
+        let target = rank as i32 + forward;
+        if pawns != 0 && (0..8).contains(&target) {
+            map |= u64::from(squeeze(pawns << 4 | pawns >> 4)) << (8 * target);
+        }
+        let mut knights = matching(word, knight);
+        while knights != 0 {
+            let sq = rank as u32 * 8 + knights.trailing_zeros() / 4;
+            knights &= knights - 1;
+            map |= knight_attacks(Square::from_index(sq as u8)).0;
+        }
+    }
+    map
 }
 
 /// What the side to move's king faces, found from the king before any move is generated.
@@ -138,7 +209,12 @@ pub(crate) struct KingSafety {
 
 /// The checks on `color`'s king on `king` and the pins against it.
 #[inline(always)]
-pub(crate) fn king_safety(ranks: &[u32; 8], king: u32, color: Color) -> KingSafety {
+pub(crate) fn king_safety(
+    ranks: &[u32; 8],
+    king: u32,
+    color: Color,
+    sliders: &Sliders,
+) -> KingSafety {
     let them = !color;
     let mut safety = KingSafety {
         checkers: 0,
@@ -172,6 +248,9 @@ pub(crate) fn king_safety(ranks: &[u32; 8], king: u32, color: Color) -> KingSafe
         }
     }
     for dir in 0..8 {
+        if RAYS[king as usize][dir] & sliders.along(dir) == 0 {
+            continue;
+        }
         let Some((first, content)) = first_piece(ranks, king, dir) else {
             continue;
         };

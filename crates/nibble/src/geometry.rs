@@ -92,6 +92,29 @@ pub(crate) static RAY_LENGTH: [[u8; 8]; 64] = {
     table
 };
 
+/// Per square and direction, the squares of the ray to the edge of the board, as a set: the
+/// quick test of whether any slider stands on it at all.
+pub(crate) static RAYS: [[u64; 8]; 64] = {
+    let mut table = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (rank, file) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut dir = 0;
+        while dir < 8 {
+            let (dr, df) = DIRECTIONS[dir];
+            let (mut r, mut f) = (rank + dr, file + df);
+            while r >= 0 && r < 8 && f >= 0 && f < 8 {
+                table[sq][dir] |= 1 << (r * 8 + f);
+                r += dr;
+                f += df;
+            }
+            dir += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
 /// The step of a direction in square indices.
 #[inline(always)]
 pub(crate) const fn index_step(dir: usize) -> i32 {
@@ -99,7 +122,7 @@ pub(crate) const fn index_step(dir: usize) -> i32 {
 }
 
 /// The bytes of the tables above.
-pub(crate) const TABLE_BYTES: usize = 3 * 8 * 4 + 64 * 8;
+pub(crate) const TABLE_BYTES: usize = 3 * 8 * 4 + 64 * 8 + 64 * 8 * 8;
 
 #[cfg(test)]
 mod tests {
