@@ -11,8 +11,7 @@ use crate::geometry::{
     file_of, index_step, rank_of, AROUND, BESIDE, EAST, RAYS, RAY_LENGTH, TWO_AWAY, WEST,
 };
 use crate::packed::{
-    code, diagonal_sliders, matching, nibble, occupied, squeeze, straight_sliders, BISHOP, KING,
-    KNIGHT, PAWN, QUEEN, ROOK,
+    code, matching, nibble, occupied, of_color, squeeze, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use boardlab_core::bitboard::{king_attacks, knight_attacks};
 use boardlab_core::{Color, Square};
@@ -128,8 +127,14 @@ impl Sliders {
     pub(crate) fn of(ranks: &[u32; 8], color: Color) -> Sliders {
         let (mut straight, mut diagonal) = (0u64, 0u64);
         for (rank, &word) in ranks.iter().enumerate() {
-            straight |= u64::from(squeeze(straight_sliders(word, color))) << (8 * rank);
-            diagonal |= u64::from(squeeze(diagonal_sliders(word, color))) << (8 * rank);
+            let theirs = of_color(word, color);
+            if theirs == 0 {
+                continue;
+            }
+            // Kind bit 2 marks a slider; bit 1 with it a straight one, bit 0 a diagonal one.
+            let sliders = word >> 2 & theirs;
+            straight |= u64::from(squeeze(sliders & word >> 1)) << (8 * rank);
+            diagonal |= u64::from(squeeze(sliders & word)) << (8 * rank);
         }
         Sliders { straight, diagonal }
     }
@@ -180,6 +185,9 @@ pub(crate) fn leaper_map(ranks: &[u32; 8], color: Color, king: u32) -> u64 {
     let mut map = king_attacks(Square::from_index(king as u8)).0;
     let forward = color.forward() as i32;
     for (rank, &word) in ranks.iter().enumerate() {
+        if of_color(word, color) == 0 {
+            continue;
+        }
         let pawns = matching(word, pawn);
         let target = rank as i32 + forward;
         if pawns != 0 && (0..8).contains(&target) {

@@ -33,7 +33,7 @@ use crate::board::{square, NibbleBoard};
 use crate::geometry::{file_of, rank_of, BESIDE, DIAGONALS, NORTH, RAYS, SOUTH};
 use crate::packed::{
     code, matching, occupied, of_color, rank_reach, spread, squeeze, with_nibble, BISHOP, EMPTY,
-    KING, KNIGHT, PAWN, QUEEN, ROOK,
+    KNIGHT, PAWN, QUEEN, ROOK,
 };
 use boardlab_core::bitboard::{king_attacks, knight_attacks, line};
 use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveSink};
@@ -57,7 +57,6 @@ impl NibbleBoard {
             return;
         }
         let pawn = code(us, PAWN);
-        let own_king = code(us, KING);
         for rank in 0..8u32 {
             let word = self.ranks[rank as usize];
             let own = of_color(word, us);
@@ -77,7 +76,10 @@ impl NibbleBoard {
                     self.pawn_moves(sink, rank, one, allowed);
                 }
             }
-            let mut officers = own & !pawns & !matching(word, own_king);
+            let mut officers = own & !pawns;
+            if rank == rank_of(king) {
+                officers &= !(1 << (4 * file_of(king)));
+            }
             while officers != 0 {
                 let bit = officers.trailing_zeros();
                 officers &= officers - 1;
@@ -121,7 +123,7 @@ impl NibbleBoard {
         let next = next as u32;
         let ahead = self.ranks[next as usize];
         let last = next == 7 || next == 0;
-        let push = pawns & matching(ahead, EMPTY);
+        let push = pawns & !occupied(ahead);
         let theirs = of_color(ahead, !us);
         // A capture towards the h-file moves the mask up one nibble, towards the a-file down.
         let east = (pawns << 4) & theirs;
@@ -154,7 +156,7 @@ impl NibbleBoard {
             let start = if us == Color::White { 1 } else { 6 };
             if rank == start {
                 let beyond = (next as i32 + forward) as u32;
-                let double = push & matching(self.ranks[beyond as usize], EMPTY);
+                let double = push & !occupied(self.ranks[beyond as usize]);
                 sink.push_pawn_moves(
                     Bitboard(rank_set(double, beyond) & allowed),
                     (2 * push_delta) as i8,

@@ -30,7 +30,7 @@ pub(crate) const LOW: u32 = 0x1111_1111;
 /// The code of `color`'s pieces of kind `kind`.
 #[inline(always)]
 pub(crate) const fn code(color: Color, kind: u32) -> u32 {
-    kind | (color as u32) << 3
+    kind | (color as u32) * BLACK
 }
 
 /// The code of a piece.
@@ -123,18 +123,6 @@ pub(crate) const fn matching(word: u32, code: u32) -> u32 {
     !(diff | diff >> 1 | diff >> 2 | diff >> 3) & LOW
 }
 
-/// The diagonal sliders (bishops and queens) of `color` in a rank: kind bits 2 and 0 both set.
-#[inline(always)]
-pub(crate) const fn diagonal_sliders(word: u32, color: Color) -> u32 {
-    word >> 2 & word & of_color(word, color)
-}
-
-/// The straight sliders (rooks and queens) of `color` in a rank: kind bits 2 and 1 both set.
-#[inline(always)]
-pub(crate) const fn straight_sliders(word: u32, color: Color) -> u32 {
-    word >> 2 & word >> 1 & of_color(word, color)
-}
-
 /// A nibble mask squeezed to eight bits, bit `file` for bit `4 * file`: three shift-or steps,
 /// each halving the gaps between the bits.
 #[inline(always)]
@@ -197,9 +185,6 @@ mod tests {
         assert_eq!(squeeze(of_color(word, Color::White)), 0b0100_0001);
         assert_eq!(squeeze(matching(word, BLACK | QUEEN)), 0b1000_0000);
         assert_eq!(squeeze(matching(word, EMPTY)), 0b0001_0110);
-        assert_eq!(squeeze(diagonal_sliders(word, Color::Black)), 0b1010_0000);
-        assert_eq!(squeeze(straight_sliders(word, Color::Black)), 0b1000_0000);
-        assert_eq!(squeeze(straight_sliders(word, Color::White)), 0b0000_0001);
         assert_eq!(nibble(word, 7), BLACK | QUEEN);
         assert_eq!(with_nibble(word, 7, EMPTY), 0x01d0_b006);
     }
