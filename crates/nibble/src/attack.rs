@@ -161,8 +161,8 @@ pub(crate) fn attacked(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
 /// generator asks with its own king or rook lifted off, or after en passant.
 #[inline]
 pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Sliders) -> bool {
-    for dir in 0..8 {
-        if RAYS[sq as usize][dir] & sliders.along(dir) == 0 {
+    for (dir, &ray) in RAYS[sq as usize].iter().enumerate() {
+        if ray & sliders.along(dir) == 0 {
             continue;
         }
         if let Some((_, content)) = first_piece(ranks, sq, dir) {
@@ -255,8 +255,8 @@ pub(crate) fn king_safety(
             }
         }
     }
-    for dir in 0..8 {
-        if RAYS[king as usize][dir] & sliders.along(dir) == 0 {
+    for (dir, &ray) in RAYS[king as usize].iter().enumerate() {
+        if ray & sliders.along(dir) == 0 {
             continue;
         }
         let Some((first, content)) = first_piece(ranks, king, dir) else {

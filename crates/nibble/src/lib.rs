@@ -7,5 +7,6 @@ mod geometry;
 mod movegen;
 mod packed;
 mod queries;
+mod views;
 
 pub use board::{NibbleBoard, NibbleUndo};

@@ -30,7 +30,7 @@ pub(crate) const LOW: u32 = 0x1111_1111;
 /// The code of `color`'s pieces of kind `kind`.
 #[inline(always)]
 pub(crate) const fn code(color: Color, kind: u32) -> u32 {
-    kind | (color as u32) * BLACK
+    kind | ((color as u32) * BLACK)
 }
 
 /// The code of a piece.
