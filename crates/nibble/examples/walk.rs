@@ -10,7 +10,8 @@
 //! `PASSES` times. Subtract the count of the same command with a depth or a pass count of 0 to
 //! leave out the start-up.
 
-use boardlab_core::{perft, Board, BoardExt, PerftMode, START_FEN};
+use boardlab_core::{perft, BoardExt, Color, PerftMode, START_FEN};
+use boardlab_engine::EngineQueries;
 use boardlab_mailbox::MailboxBoard;
 use boardlab_nibble::NibbleBoard;
 use boardlab_x88::X88Board;
@@ -18,7 +19,7 @@ use std::hint::black_box;
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn run<B: Board>(work: &str, fen: &str, amount: u32) -> u64 {
+fn run<B: EngineQueries>(work: &str, fen: &str, amount: u32) -> u64 {
     let mut board = B::from_fen(fen).expect("a valid FEN");
     match work {
         "perft" => perft(&mut board, amount, PerftMode::Bulk),
@@ -32,7 +33,22 @@ fn run<B: Board>(work: &str, fen: &str, amount: u32) -> u64 {
             }
             total
         }
-        other => panic!("unknown work {other:?}: perft or piece_at"),
+        "pawns" | "pawns-generic" => {
+            let mut total = 0u64;
+            for _ in 0..amount {
+                let board = black_box(&board);
+                for color in Color::ALL {
+                    let pawns = if work == "pawns" {
+                        board.pawn_structure(color)
+                    } else {
+                        boardlab_engine::queries::pawn_structure(board, color)
+                    };
+                    total += u64::from(pawns.doubled + pawns.isolated + pawns.passed);
+                }
+            }
+            total
+        }
+        other => panic!("unknown work {other:?}: perft, piece_at, pawns or pawns-generic"),
     }
 }
 

@@ -174,6 +174,40 @@ pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Sli
     false
 }
 
+/// The squares of `zone` that the sliders `sliders` attack on `ranks`, each slider walking
+/// only its rays that pass through the zone: the king's neighbourhood, and its home rank when
+/// it may castle. The generator asks with the king lifted off, so that a slider's ray runs on
+/// through the king's square to the squares it might step back to.
+#[inline(always)]
+pub(crate) fn slider_map(ranks: &[u32; 8], sliders: &Sliders, zone: u64) -> u64 {
+    let mut map = 0u64;
+    let mut each = sliders.straight | sliders.diagonal;
+    while each != 0 {
+        let from = each.trailing_zeros();
+        each &= each - 1;
+        let rays = &RAYS[from as usize];
+        let (first, last) = match (
+            sliders.straight >> from & 1 != 0,
+            sliders.diagonal >> from & 1 != 0,
+        ) {
+            (true, true) => (0, 8),
+            (true, false) => (0, 4),
+            _ => (4, 8),
+        };
+        for (dir, &ray) in rays.iter().enumerate().take(last).skip(first) {
+            if ray & zone == 0 {
+                continue;
+            }
+            map |= match first_piece(ranks, from, dir) {
+                None => ray,
+                // Up to and including the blocker: the ray less the ray beyond it.
+                Some((blocker, _)) => ray ^ RAYS[blocker as usize][dir],
+            };
+        }
+    }
+    map & zone
+}
+
 /// Every square a pawn, knight or king of `color` attacks. The pawns' are worked out a rank
 /// word at a time: the pawn mask shifted one nibble up and one down is both capture files at
 /// once, the h-file's shifted up falling off the top of the word and the a-file's shifted down

@@ -27,7 +27,7 @@
 //! whose bulk methods count a counting sink's targets by popcount.
 
 use crate::attack::{
-    attacked, color_of, first_piece, king_safety, leaper_map, slider_attacks, KingSafety, Sliders,
+    attacked, color_of, first_piece, king_safety, leaper_map, slider_map, KingSafety, Sliders,
 };
 use crate::board::{square, NibbleBoard};
 use crate::geometry::{file_of, rank_of, BESIDE, DIAGONALS, NORTH, RAYS, SOUTH};
@@ -250,34 +250,35 @@ impl NibbleBoard {
         let us = self.state.turn;
         let them = !us;
         let king = self.king(us);
-        let leapers = leaper_map(&self.ranks, them, self.king(them));
+        let steps = king_attacks(square(king)).0;
+        let castles =
+            S::KIND.wants_quiet() && safety.checkers == 0 && !self.state.castling.is_empty();
+        let zone = if castles {
+            steps | 0xff << (8 * rank_of(king))
+        } else {
+            steps
+        };
         let mut lifted = self.ranks;
         lifted[rank_of(king) as usize] =
             with_nibble(lifted[rank_of(king) as usize], file_of(king), EMPTY);
-        for to in king_attacks(square(king)) {
-            if leapers >> to as u32 & 1 != 0 {
-                continue;
-            }
+        let attacked =
+            leaper_map(&self.ranks, them, self.king(them)) | slider_map(&lifted, sliders, zone);
+        let mut safe = Bitboard(steps & !attacked);
+        for to in safe {
             let content = self.code_at(to as u32);
-            let capture = content != EMPTY;
-            if capture && color_of(content) == us {
-                continue;
+            if content != EMPTY && color_of(content) == us {
+                safe = safe.without(to);
             }
-            if (capture && !S::KIND.wants_noisy()) || (!capture && !S::KIND.wants_quiet()) {
-                continue;
-            }
-            if slider_attacks(&lifted, to as u32, them, sliders) {
-                continue;
-            }
-            let flag = if capture {
-                MoveFlag::Capture
-            } else {
-                MoveFlag::Quiet
-            };
-            sink.push(Move::new(square(king), to, flag));
         }
-        if S::KIND.wants_quiet() && safety.checkers == 0 && !self.state.castling.is_empty() {
-            self.castling_moves(sink, sliders, leapers);
+        let mut theirs = Bitboard::EMPTY;
+        for to in safe {
+            if self.code_at(to as u32) != EMPTY {
+                theirs = theirs.with(to);
+            }
+        }
+        sink.push_targets(square(king), safe, theirs);
+        if castles {
+            self.castling_moves(sink, attacked);
         }
     }
 
@@ -287,8 +288,12 @@ impl NibbleBoard {
     /// lifted off. The squares are worked out from the files of the rights rather than from
     /// core's `CastlingRights::path`, which builds them as sets: that call was a quarter of
     /// the castling test's instructions in a bulk perft of kiwipete (callgrind).
+    ///
+    /// `attacked` holds the home rank's squares attacked with the king lifted off. Lifting the
+    /// rook too can only open the rank itself, so the rank is looked at again, in its one word,
+    /// with both lifted.
     #[inline(never)]
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, sliders: &Sliders, leapers: u64) {
+    fn castling_moves<S: MoveSink>(&self, sink: &mut S, attacked: u64) {
         let us = self.state.turn;
         let Some(king_from) = self.state.castling.king(us) else {
             return;
@@ -298,6 +303,7 @@ impl NibbleBoard {
         let word = self.ranks[home as usize];
         let occupied_files = squeeze(occupied(word));
         let king_file = file_of(king_from);
+        let their_straight = squeeze(word >> 2 & word >> 1 & of_color(word, !us));
         for side in CastlingSide::ALL {
             let Some(rook_from) = self.state.castling.rook(us, side) else {
                 continue;
@@ -315,21 +321,26 @@ impl NibbleBoard {
             }
             let (first, last) = (king_file.min(king_to_file), king_file.max(king_to_file));
             let king_path = ((2u64 << last) - (1u64 << first)) << (8 * home);
-            if king_path & leapers != 0 {
+            if king_path & attacked != 0 {
                 continue;
             }
-            let mut lifted = self.ranks;
-            lifted[home as usize] =
-                with_nibble(with_nibble(word, king_file, EMPTY), rook_file, EMPTY);
-            let safe =
-                (first..=last).all(|file| !slider_attacks(&lifted, home * 8 + file, !us, sliders));
-            if safe {
-                sink.push(Move::new(
-                    square(king_from),
-                    square(home * 8 + king_to_file),
-                    side.flag(),
-                ));
+            // With king and rook lifted, every square of the king's path is empty, so all of
+            // them see the same nearest piece either side along the rank: one test for all.
+            let others = occupied_files & !(1 << king_file) & !(1 << rook_file);
+            let above = others & !((2u32 << last) - 1);
+            let below = others & ((1u32 << first) - 1);
+            let mut nearest = above & above.wrapping_neg();
+            if below != 0 {
+                nearest |= 1 << (31 - below.leading_zeros());
             }
+            if nearest & their_straight != 0 {
+                continue;
+            }
+            sink.push(Move::new(
+                square(king_from),
+                square(home * 8 + king_to_file),
+                side.flag(),
+            ));
         }
     }
 
