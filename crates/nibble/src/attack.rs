@@ -125,18 +125,7 @@ impl Sliders {
     /// The sliders of `color` on `ranks`.
     #[inline(always)]
     pub(crate) fn of(ranks: &[u32; 8], color: Color) -> Sliders {
-        let (mut straight, mut diagonal) = (0u64, 0u64);
-        for (rank, &word) in ranks.iter().enumerate() {
-            let theirs = of_color(word, color);
-            if theirs == 0 {
-                continue;
-            }
-            // Kind bit 2 marks a slider; bit 1 with it a straight one, bit 0 a diagonal one.
-            let sliders = word >> 2 & theirs;
-            straight |= u64::from(squeeze(sliders & word >> 1)) << (8 * rank);
-            diagonal |= u64::from(squeeze(sliders & word)) << (8 * rank);
-        }
-        Sliders { straight, diagonal }
+        Threats::gather::<false>(ranks, color, None).sliders
     }
 
     /// Those that move along direction `dir`.
@@ -208,33 +197,62 @@ pub(crate) fn slider_map(ranks: &[u32; 8], sliders: &Sliders, zone: u64) -> u64 
     map & zone
 }
 
-/// Every square a pawn, knight or king of `color` attacks. The pawns' are worked out a rank
-/// word at a time: the pawn mask shifted one nibble up and one down is both capture files at
-/// once, the h-file's shifted up falling off the top of the word and the a-file's shifted down
-/// off the bottom, so no file test is needed.
-#[inline(always)]
-pub(crate) fn leaper_map(ranks: &[u32; 8], color: Color, king: u32) -> u64 {
-    let pawn = code(color, PAWN);
-    let knight = code(color, KNIGHT);
-    let mut map = king_attacks(Square::from_index(king as u8)).0;
-    let forward = color.forward() as i32;
-    for (rank, &word) in ranks.iter().enumerate() {
-        if of_color(word, color) == 0 {
-            continue;
+/// What one side threatens, gathered from the eight words in one pass: where its sliders stand,
+/// and every square its pawns, knights and king attack.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Threats {
+    pub(crate) sliders: Sliders,
+    /// The squares `color`'s pawns, knights and king attack (the king's only when asked for).
+    pub(crate) leapers: u64,
+}
+
+impl Threats {
+    /// The threats of `color` on `ranks`, the king on `king` included if given. The pawns'
+    /// attacks are worked out a rank word at a time: the pawn mask shifted one nibble up and
+    /// one down is both capture files at once, the h-file's shifted up falling off the top of
+    /// the word and the a-file's shifted down off the bottom, so no file test is needed.
+    #[inline(always)]
+    pub(crate) fn of(ranks: &[u32; 8], color: Color, king: Option<u32>) -> Threats {
+        Threats::gather::<true>(ranks, color, king)
+    }
+
+    /// The threats of `color`, the leapers' map only with `LEAPERS`.
+    #[inline(always)]
+    fn gather<const LEAPERS: bool>(ranks: &[u32; 8], color: Color, king: Option<u32>) -> Threats {
+        let pawn = code(color, PAWN);
+        let knight = code(color, KNIGHT);
+        let forward = color.forward() as i32;
+        let (mut straight, mut diagonal) = (0u64, 0u64);
+        let mut leapers = king.map_or(0, |king| king_attacks(Square::from_index(king as u8)).0);
+        for (rank, &word) in ranks.iter().enumerate() {
+            let theirs = of_color(word, color);
+            if theirs == 0 {
+                continue;
+            }
+            // Kind bit 2 marks a slider; bit 1 with it a straight one, bit 0 a diagonal one.
+            let sliders = word >> 2 & theirs;
+            straight |= u64::from(squeeze(sliders & word >> 1)) << (8 * rank);
+            diagonal |= u64::from(squeeze(sliders & word)) << (8 * rank);
+            if !LEAPERS {
+                continue;
+            }
+            let pawns = matching(word, pawn);
+            let target = rank as i32 + forward;
+            if pawns != 0 && (0..8).contains(&target) {
+                leapers |= u64::from(squeeze(pawns << 4 | pawns >> 4)) << (8 * target);
+            }
+            let mut knights = matching(word, knight);
+            while knights != 0 {
+                let sq = rank as u32 * 8 + knights.trailing_zeros() / 4;
+                knights &= knights - 1;
+                leapers |= knight_attacks(Square::from_index(sq as u8)).0;
+            }
         }
-        let pawns = matching(word, pawn);
-        let target = rank as i32 + forward;
-        if pawns != 0 && (0..8).contains(&target) {
-            map |= u64::from(squeeze(pawns << 4 | pawns >> 4)) << (8 * target);
-        }
-        let mut knights = matching(word, knight);
-        while knights != 0 {
-            let sq = rank as u32 * 8 + knights.trailing_zeros() / 4;
-            knights &= knights - 1;
-            map |= knight_attacks(Square::from_index(sq as u8)).0;
+        Threats {
+            sliders: Sliders { straight, diagonal },
+            leapers,
         }
     }
-    map
 }
 
 /// What the side to move's king faces, found from the king before any move is generated.
@@ -255,16 +273,19 @@ pub(crate) fn king_safety(
     ranks: &[u32; 8],
     king: u32,
     color: Color,
-    sliders: &Sliders,
+    threats: &Threats,
 ) -> KingSafety {
+    let sliders = &threats.sliders;
     let them = !color;
     let mut safety = KingSafety {
         checkers: 0,
         evasion: 0,
         pinned: 0,
     };
-    // Pawn and knight checkers, a word-wide match per rank, then each found one by its file.
+    // Pawn and knight checkers, looked for only when the leapers' map says there are any: a
+    // word-wide match per rank they could stand on, then each found one by its file.
     let (rank, file) = (rank_of(king) as i32, file_of(king) as usize);
+    let near = threats.leapers >> king & 1 != 0;
     let mut leaper = |r: i32, matches: u32| {
         let mut m = matches;
         while m != 0 {
@@ -275,7 +296,7 @@ pub(crate) fn king_safety(
         }
     };
     let pawn_rank = rank + color.forward() as i32;
-    if (0..8).contains(&pawn_rank) {
+    if near && (0..8).contains(&pawn_rank) {
         leaper(
             pawn_rank,
             matching(ranks[pawn_rank as usize], code(them, PAWN)) & BESIDE[file],
@@ -284,7 +305,7 @@ pub(crate) fn king_safety(
     let knight = code(them, KNIGHT);
     for (dr, files) in [(1, TWO_AWAY[file]), (2, BESIDE[file])] {
         for r in [rank - dr, rank + dr] {
-            if (0..8).contains(&r) {
+            if near && (0..8).contains(&r) {
                 leaper(r, matching(ranks[r as usize], knight) & files);
             }
         }

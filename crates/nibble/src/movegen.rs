@@ -27,7 +27,7 @@
 //! whose bulk methods count a counting sink's targets by popcount.
 
 use crate::attack::{
-    attacked, color_of, first_piece, king_safety, leaper_map, slider_map, KingSafety, Sliders,
+    attacked, color_of, first_piece, king_safety, slider_map, KingSafety, Threats,
 };
 use crate::board::{square, NibbleBoard};
 use crate::geometry::{file_of, rank_of, BESIDE, DIAGONALS, NORTH, RAYS, SOUTH};
@@ -50,9 +50,11 @@ impl NibbleBoard {
     pub(crate) fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
         let us = self.state.turn;
         let king = self.king(us);
-        let sliders = Sliders::of(&self.ranks, !us);
-        let safety = king_safety(&self.ranks, king, us, &sliders);
-        self.king_moves(sink, &safety, &sliders);
+        // The enemy king's squares are left out: it never gives check, and the king's own
+        // steps beside it are refused by the attack map below.
+        let threats = Threats::of(&self.ranks, !us, None);
+        let safety = king_safety(&self.ranks, king, us, &threats);
+        self.king_moves(sink, &safety, &threats);
         if safety.checkers > 1 {
             return;
         }
@@ -246,7 +248,7 @@ impl NibbleBoard {
 
     /// The king's steps onto squares not attacked with the king lifted off, and castling.
     #[inline(always)]
-    fn king_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety, sliders: &Sliders) {
+    fn king_moves<S: MoveSink>(&self, sink: &mut S, safety: &KingSafety, threats: &Threats) {
         let us = self.state.turn;
         let them = !us;
         let king = self.king(us);
@@ -261,8 +263,9 @@ impl NibbleBoard {
         let mut lifted = self.ranks;
         lifted[rank_of(king) as usize] =
             with_nibble(lifted[rank_of(king) as usize], file_of(king), EMPTY);
-        let attacked =
-            leaper_map(&self.ranks, them, self.king(them)) | slider_map(&lifted, sliders, zone);
+        let attacked = threats.leapers
+            | king_attacks(square(self.king(them))).0
+            | slider_map(&lifted, &threats.sliders, zone);
         let mut safe = Bitboard(steps & !attacked);
         for to in safe {
             let content = self.code_at(to as u32);

@@ -1,7 +1,7 @@
 //! Teaching views of the nibble board: the eight rank words in hex, how one square's code is
 //! shifted and masked out of its word, and the word-wide (SWAR) masks the generator works with.
 
-use crate::attack::{color_of, first_piece, king_safety, leaper_map, Sliders};
+use crate::attack::{color_of, first_piece, king_safety, Threats};
 use crate::board::{square, NibbleBoard};
 use crate::geometry::{file_of, index_step, rank_of, DIRECTIONS, EAST, WEST};
 use crate::packed::{code, matching, nibble, occupied, of_color, rank_reach, squeeze, LOW, PAWN};
@@ -260,7 +260,7 @@ impl Views for NibbleBoard {
                     );
                 }
                 if piece.role == Role::King && us == self.state.turn {
-                    let leapers = leaper_map(&self.ranks, !us, self.king(!us));
+                    let leapers = Threats::of(&self.ranks, !us, Some(self.king(!us))).leapers;
                     let _ = writeln!(
                         out,
                         "  the enemy's pawns, knights and king attack {} of them (one map a node, the pawns' a word at a time); sliders are looked for outwards from each target",
@@ -328,8 +328,8 @@ impl Views for NibbleBoard {
         }
         if us == self.state.turn {
             out.step("legality, found from the king before any move is generated");
-            let sliders = Sliders::of(&self.ranks, !us);
-            let safety = king_safety(&self.ranks, self.king(us), us, &sliders);
+            let threats = Threats::of(&self.ranks, !us, None);
+            let safety = king_safety(&self.ranks, self.king(us), us, &threats);
             let pinned = safety.pinned >> (sq as u32) & 1 != 0;
             let _ = writeln!(
                 out,
