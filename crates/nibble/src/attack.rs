@@ -110,24 +110,7 @@ fn leaper_attacks(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
     beside | above | below != 0
 }
 
-/// Where one side's sliders stand, by the lines they move along: gathered from the eight words
-/// once (a word-wide mask and a squeeze each), so that a ray with none of them on it is passed
-/// over with one AND instead of being walked.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Sliders {
-    /// Rooks and queens.
-    pub(crate) straight: u64,
-    /// Bishops and queens.
-    pub(crate) diagonal: u64,
-}
-
-impl Sliders {
-    /// The sliders of `color` on `ranks`.
-    #[inline(always)]
-    pub(crate) fn of(ranks: &[u32; 8], color: Color) -> Sliders {
-        Threats::gather::<false>(ranks, color, None).sliders
-    }
-
+impl Threats {
     /// Those that move along direction `dir`.
     #[inline(always)]
     pub(crate) const fn along(&self, dir: usize) -> u64 {
@@ -142,14 +125,15 @@ impl Sliders {
 /// Whether any piece of `by` attacks `sq` on `ranks`.
 #[inline]
 pub(crate) fn attacked(ranks: &[u32; 8], sq: u32, by: Color) -> bool {
-    leaper_attacks(ranks, sq, by) || slider_attacks(ranks, sq, by, &Sliders::of(ranks, by))
+    leaper_attacks(ranks, sq, by)
+        || slider_attacks(ranks, sq, by, &Threats::gather::<false>(ranks, by, None))
 }
 
 /// Whether a slider of `by`, whose sliders are `sliders`, attacks `sq` on `ranks`. The sliders
 /// may have been gathered on other ranks than these, as long as no slider of `by` differs: the
 /// generator asks with its own king or rook lifted off, or after en passant.
 #[inline]
-pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Sliders) -> bool {
+pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Threats) -> bool {
     for (dir, &ray) in RAYS[sq as usize].iter().enumerate() {
         if ray & sliders.along(dir) == 0 {
             continue;
@@ -168,7 +152,7 @@ pub(crate) fn slider_attacks(ranks: &[u32; 8], sq: u32, by: Color, sliders: &Sli
 /// it may castle. The generator asks with the king lifted off, so that a slider's ray runs on
 /// through the king's square to the squares it might step back to.
 #[inline(always)]
-pub(crate) fn slider_map(ranks: &[u32; 8], sliders: &Sliders, zone: u64) -> u64 {
+pub(crate) fn slider_map(ranks: &[u32; 8], sliders: &Threats, zone: u64) -> u64 {
     let mut map = 0u64;
     let mut each = sliders.straight | sliders.diagonal;
     while each != 0 {
@@ -197,12 +181,17 @@ pub(crate) fn slider_map(ranks: &[u32; 8], sliders: &Sliders, zone: u64) -> u64 
     map & zone
 }
 
-/// What one side threatens, gathered from the eight words in one pass: where its sliders stand,
-/// and every square its pawns, knights and king attack.
+/// What one side threatens, gathered from the eight words in one pass: where its sliders
+/// stand, by the lines they move along (a word-wide mask and a squeeze each, so that a ray with
+/// none of them on it is passed over with one AND instead of being walked), and every square
+/// its pawns, knights and king attack.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Threats {
-    pub(crate) sliders: Sliders,
-    /// The squares `color`'s pawns, knights and king attack (the king's only when asked for).
+    /// Rooks and queens.
+    pub(crate) straight: u64,
+    /// Bishops and queens.
+    pub(crate) diagonal: u64,
+    /// The squares the pawns, knights and king attack (the king's only when asked for).
     pub(crate) leapers: u64,
 }
 
@@ -249,7 +238,8 @@ impl Threats {
             }
         }
         Threats {
-            sliders: Sliders { straight, diagonal },
+            straight,
+            diagonal,
             leapers,
         }
     }
@@ -275,7 +265,7 @@ pub(crate) fn king_safety(
     color: Color,
     threats: &Threats,
 ) -> KingSafety {
-    let sliders = &threats.sliders;
+    let sliders = threats;
     let them = !color;
     let mut safety = KingSafety {
         checkers: 0,

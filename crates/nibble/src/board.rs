@@ -70,6 +70,20 @@ impl NibbleBoard {
         u32::from(self.kings[color as usize])
     }
 
+    /// Moves `us`'s king and rook from and to the squares given, returning the rook's code.
+    /// Both squares are emptied before either piece lands: in Chess960 each may land where the
+    /// other stood.
+    #[inline]
+    fn shift_pair(&mut self, us: Color, king: (u32, u32), rook: (u32, u32)) -> u32 {
+        let (king_code, rook_code) = (self.code_at(king.0), self.code_at(rook.0));
+        self.put(king.0, EMPTY);
+        self.put(rook.0, EMPTY);
+        self.put(king.1, king_code);
+        self.put(rook.1, rook_code);
+        self.kings[us as usize] = king.1 as u8;
+        rook_code
+    }
+
     /// Where the rook of a castling move stands and lands, with the rights before the move.
     #[inline]
     fn castling_rook(
@@ -84,6 +98,18 @@ impl NibbleBoard {
             .rook(us, side)
             .unwrap_or(side.rook_from(us));
         Some((from as u32, side.rook_to(us) as u32))
+    }
+}
+
+/// The square of the piece `us` captures with `mv`: for en passant the one behind the target,
+/// where the pawn that double-pushed stands.
+#[inline(always)]
+fn victim_of(mv: Move, us: Color) -> u32 {
+    let to = mv.to() as u32;
+    if mv.is_en_passant() {
+        (to as i32 - 8 * i32::from(us.forward())) as u32
+    } else {
+        to
     }
 }
 
@@ -154,14 +180,7 @@ impl Board for NibbleBoard {
         let moving = self.code_at(from);
         self.state.start_move();
         if let Some((rook_from, rook_to)) = self.castling_rook(&undo.state, mv, us) {
-            // Both squares are emptied before either piece lands: in Chess960 each may land
-            // where the other stood.
-            let rook = self.code_at(rook_from);
-            self.put(from, EMPTY);
-            self.put(rook_from, EMPTY);
-            self.put(to, moving);
-            self.put(rook_to, rook);
-            self.kings[us as usize] = to as u8;
+            let rook = self.shift_pair(us, (from, to), (rook_from, rook_to));
             if let (Some(king), Some(rook)) = (piece_of(moving), piece_of(rook)) {
                 self.state.move_piece(king, square(from), square(to));
                 self.state
@@ -169,11 +188,7 @@ impl Board for NibbleBoard {
             }
         } else {
             if mv.is_capture() {
-                let victim = if mv.is_en_passant() {
-                    (to as i32 - 8 * i32::from(us.forward())) as u32
-                } else {
-                    to
-                };
+                let victim = victim_of(mv, us);
                 let captured = self.code_at(victim);
                 undo.captured = captured as u8;
                 self.put(victim, EMPTY);
@@ -222,13 +237,7 @@ impl Board for NibbleBoard {
         let (from, to) = (mv.from() as u32, mv.to() as u32);
         let us = self.state.turn;
         if let Some((rook_from, rook_to)) = self.castling_rook(&undo.state, mv, us) {
-            let king = self.code_at(to);
-            let rook = self.code_at(rook_to);
-            self.put(to, EMPTY);
-            self.put(rook_to, EMPTY);
-            self.put(from, king);
-            self.put(rook_from, rook);
-            self.kings[us as usize] = from as u8;
+            self.shift_pair(us, (to, from), (rook_to, rook_from));
             return;
         }
         let placed = self.code_at(to);
@@ -243,12 +252,7 @@ impl Board for NibbleBoard {
             self.kings[us as usize] = from as u8;
         }
         if mv.is_capture() {
-            let victim = if mv.is_en_passant() {
-                (to as i32 - 8 * i32::from(us.forward())) as u32
-            } else {
-                to
-            };
-            self.put(victim, u32::from(undo.captured));
+            self.put(victim_of(mv, us), u32::from(undo.captured));
         }
     }
 

@@ -48,49 +48,16 @@ pub(crate) static TWO_AWAY: [u32; 8] = per_file(&[-2, 2]);
 /// Per file, the file itself and those beside it: where a king next to a square stands.
 pub(crate) static AROUND: [u32; 8] = per_file(&[-1, 0, 1]);
 
-/// The eight directions as (rank step, file step): the four straight ones first, then the
-/// diagonals. The rank's own two (east and west) are scanned within one word instead of
-/// walked.
-pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+/// The eight directions, core's queen directions as (file step, rank step): the four straight
+/// ones first (east, west, north, south), then the diagonals. The rank's own two, east and
+/// west, are scanned within one word instead of walked.
+pub(crate) use boardlab_core::bitboard::QUEEN_DIRECTIONS as DIRECTIONS;
 /// The directions by name.
-pub(crate) const NORTH: usize = 0;
-pub(crate) const SOUTH: usize = 1;
-pub(crate) const EAST: usize = 2;
-pub(crate) const WEST: usize = 3;
+pub(crate) const EAST: usize = 0;
+pub(crate) const WEST: usize = 1;
+pub(crate) const NORTH: usize = 2;
+pub(crate) const SOUTH: usize = 3;
 pub(crate) const DIAGONALS: [usize; 4] = [4, 5, 6, 7];
-
-/// Per square and direction, how many steps reach the edge of the board.
-pub(crate) static RAY_LENGTH: [[u8; 8]; 64] = {
-    let mut table = [[0u8; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (rank, file) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut dir = 0;
-        while dir < 8 {
-            let (dr, df) = DIRECTIONS[dir];
-            let mut n = 0;
-            let (mut r, mut f) = (rank + dr, file + df);
-            while r >= 0 && r < 8 && f >= 0 && f < 8 {
-                n += 1;
-                r += dr;
-                f += df;
-            }
-            table[sq][dir] = n;
-            dir += 1;
-        }
-        sq += 1;
-    }
-    table
-};
 
 /// Per square and direction, the squares of the ray to the edge of the board, as a set: the
 /// quick test of whether any slider stands on it at all.
@@ -101,7 +68,7 @@ pub(crate) static RAYS: [[u64; 8]; 64] = {
         let (rank, file) = ((sq / 8) as i32, (sq % 8) as i32);
         let mut dir = 0;
         while dir < 8 {
-            let (dr, df) = DIRECTIONS[dir];
+            let (df, dr) = (DIRECTIONS[dir].0 as i32, DIRECTIONS[dir].1 as i32);
             let (mut r, mut f) = (rank + dr, file + df);
             while r >= 0 && r < 8 && f >= 0 && f < 8 {
                 table[sq][dir] |= 1 << (r * 8 + f);
@@ -115,14 +82,32 @@ pub(crate) static RAYS: [[u64; 8]; 64] = {
     table
 };
 
+/// Per square and direction, how many steps reach the edge of the board: the squares of its
+/// ray, counted.
+pub(crate) static RAY_LENGTH: [[u8; 8]; 64] = {
+    let mut table = [[0u8; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut dir = 0;
+        while dir < 8 {
+            table[sq][dir] = RAYS[sq][dir].count_ones() as u8;
+            dir += 1;
+        }
+        sq += 1;
+    }
+    table
+};
+
 /// The step of a direction in square indices.
 #[inline(always)]
 pub(crate) const fn index_step(dir: usize) -> i32 {
-    DIRECTIONS[dir].0 * 8 + DIRECTIONS[dir].1
+    DIRECTIONS[dir].1 as i32 * 8 + DIRECTIONS[dir].0 as i32
 }
 
 /// The bytes of the tables above.
-pub(crate) const TABLE_BYTES: usize = 3 * 8 * 4 + 64 * 8 + 64 * 8 * 8;
+pub(crate) const TABLE_BYTES: usize = std::mem::size_of::<[[u32; 8]; 3]>()
+    + std::mem::size_of::<[[u8; 8]; 64]>()
+    + std::mem::size_of::<[[u64; 8]; 64]>();
 
 #[cfg(test)]
 mod tests {
@@ -130,12 +115,20 @@ mod tests {
 
     #[test]
     fn the_file_masks_keep_to_the_board_at_both_ends_of_the_word() {
-        assert_eq!(BESIDE[0], 0x0000_0010);
-        assert_eq!(BESIDE[7], 0x0100_0000);
-        assert_eq!(TWO_AWAY[6], 0x0001_0000);
-        assert_eq!(AROUND[7], 0x1100_0000);
+        // (table, file, expected nibble mask): a file's neighbours never wrap round the word.
+        let cases = [
+            (&BESIDE, 0, 0x0000_0010),
+            (&BESIDE, 7, 0x0100_0000),
+            (&TWO_AWAY, 6, 0x0001_0000),
+            (&AROUND, 7, 0x1100_0000),
+        ];
+        for (table, file, mask) in cases {
+            assert_eq!(table[file], mask, "file {file}");
+        }
         assert_eq!(RAY_LENGTH[0][4], 7);
-        assert_eq!(RAY_LENGTH[63][0], 0);
+        assert_eq!(RAY_LENGTH[63][NORTH], 0);
         assert_eq!(RAY_LENGTH[7][WEST], 7);
+        assert_eq!(index_step(NORTH), 8);
+        assert_eq!(index_step(EAST), 1);
     }
 }

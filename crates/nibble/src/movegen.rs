@@ -265,7 +265,7 @@ impl NibbleBoard {
             with_nibble(lifted[rank_of(king) as usize], file_of(king), EMPTY);
         let attacked = threats.leapers
             | king_attacks(square(self.king(them))).0
-            | slider_map(&lifted, &threats.sliders, zone);
+            | slider_map(&lifted, threats, zone);
         let mut safe = Bitboard(steps & !attacked);
         for to in safe {
             let content = self.code_at(to as u32);

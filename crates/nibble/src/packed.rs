@@ -50,28 +50,31 @@ pub(crate) const fn code_of(piece: Piece) -> u32 {
 /// The piece a code names, for each of the sixteen codes (`None` for empty and the unused
 /// kinds 4 and 12).
 pub(crate) static PIECE_OF: [Option<Piece>; 16] = {
-    const fn p(color: Color, role: Role) -> Option<Piece> {
-        Some(Piece::new(color, role))
+    // Indexed by kind: kind 4 and empty name no role.
+    const ROLES: [Option<Role>; 8] = [
+        None,
+        Some(Role::Pawn),
+        Some(Role::Knight),
+        Some(Role::King),
+        None,
+        Some(Role::Bishop),
+        Some(Role::Rook),
+        Some(Role::Queen),
+    ];
+    let mut table = [None; 16];
+    let mut code = 0;
+    while code < 16 {
+        let color = if code & BLACK as usize == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some(role) = ROLES[code & 7] {
+            table[code] = Some(Piece::new(color, role));
+        }
+        code += 1;
     }
-    use Color::{Black as B, White as W};
-    [
-        None,
-        p(W, Role::Pawn),
-        p(W, Role::Knight),
-        p(W, Role::King),
-        None,
-        p(W, Role::Bishop),
-        p(W, Role::Rook),
-        p(W, Role::Queen),
-        None,
-        p(B, Role::Pawn),
-        p(B, Role::Knight),
-        p(B, Role::King),
-        None,
-        p(B, Role::Bishop),
-        p(B, Role::Rook),
-        p(B, Role::Queen),
-    ]
+    table
 };
 
 /// The piece a code names.

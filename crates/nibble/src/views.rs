@@ -283,7 +283,7 @@ impl Views for NibbleBoard {
                     );
                 }
                 out.step("3. files and diagonals: a word a step, one nibble read each");
-                for (dir, &(dr, df)) in DIRECTIONS.iter().enumerate() {
+                for (dir, &(df, dr)) in DIRECTIONS.iter().enumerate() {
                     let straight = dir < 4;
                     if (straight && piece.role == Role::Bishop)
                         || (!straight && piece.role == Role::Rook)
@@ -300,7 +300,7 @@ impl Views for NibbleBoard {
                         && stop.is_none_or(|(s, _)| at as u32 != s)
                         && path.len() < 7
                         && (square(at as u32).file() as i32 - sq.file() as i32).abs()
-                            == (path.len() as i32 + 1) * df.abs()
+                            == (path.len() as i32 + 1) * i32::from(df).abs()
                     {
                         out.mark(square(at as u32), Marked::Reach);
                         path.push(square(at as u32).to_string());
@@ -356,47 +356,57 @@ mod tests {
     use super::*;
     use boardlab_core::{BoardExt, START_FEN};
 
+    /// Each view, of a position and a square, must hold every line listed.
     #[test]
-    fn show_prints_the_words_in_hex_and_reads_a_square() {
-        let board = NibbleBoard::from_fen(START_FEN).unwrap();
-        let text = board.show(Some(Square::H1)).to_text();
-        // R N B Q K B N R is 6 2 5 7 3 5 2 6 from a to h; the word is written h first, so the
-        // king's 3 comes before the queen's 7.
-        assert!(
-            text.contains("1     0x6253_7526  R N B K Q B N R"),
-            "{text}"
-        );
-        assert!(
-            text.contains("8     0xeadb_fdae  r n b k q b n r"),
-            "{text}"
-        );
-        assert!(
-            text.contains("(ranks[0] >> 28) & 0xf = 0x6: white rook"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn explain_shows_the_pawn_masks_and_ends_with_the_legal_moves() {
-        let board = NibbleBoard::from_fen("4k3/8/8/8/8/6p1/7P/4K3 w - - 0 1").unwrap();
-        let text = board.explain(Square::H2).unwrap().to_text();
-        assert!(text.contains("(pawns >> 4) & enemy: towards a"), "{text}");
-        assert!(text.contains("legal moves from h2 (generate): 3"), "{text}");
-        assert!(board.explain(Square::A1).is_err());
-    }
-
-    #[test]
-    fn explain_walks_a_rook_along_its_file_and_scans_its_rank() {
-        let board = NibbleBoard::from_fen("4k3/7p/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
-        let text = board.explain(Square::H1).unwrap().to_text();
-        assert!(
-            text.contains("occupied files a...e..h  rook on h  reach ....efg."),
-            "{text}"
-        );
-        assert!(
-            text.contains("h2 h3 h4 h5 h6 then h7 code 9, enemy: capture"),
-            "{text}"
-        );
-        assert!(text.contains("legal moves from h1 (generate): 8"), "{text}");
+    fn the_views_show_the_words_the_masks_and_the_moves() {
+        let cases: [(&str, Square, bool, &[&str]); 3] = [
+            // R N B Q K B N R is 6 2 5 7 3 5 2 6 from a to h; the word is written h first, so
+            // the king's 3 comes before the queen's 7.
+            (
+                START_FEN,
+                Square::H1,
+                false,
+                &[
+                    "1     0x6253_7526  R N B K Q B N R",
+                    "8     0xeadb_fdae  r n b k q b n r",
+                    "(ranks[0] >> 28) & 0xf = 0x6: white rook",
+                ],
+            ),
+            (
+                "4k3/8/8/8/8/6p1/7P/4K3 w - - 0 1",
+                Square::H2,
+                true,
+                &[
+                    "(pawns >> 4) & enemy: towards a",
+                    "legal moves from h2 (generate): 3",
+                ],
+            ),
+            // The rook on h1 reaches its own king's square on e1, the blocker, along the rank.
+            (
+                "4k3/7p/8/8/8/8/8/R3K2R w - - 0 1",
+                Square::H1,
+                true,
+                &[
+                    "occupied files a...e..h  rook on h  reach ....efg.",
+                    "h2 h3 h4 h5 h6 then h7 code 9, enemy: capture",
+                    "legal moves from h1 (generate): 8",
+                ],
+            ),
+        ];
+        for (fen, sq, explain, lines) in cases {
+            let board = NibbleBoard::from_fen(fen).unwrap();
+            let text = if explain {
+                board.explain(sq).unwrap().to_text()
+            } else {
+                board.show(Some(sq)).to_text()
+            };
+            for line in lines {
+                assert!(text.contains(line), "{fen} {sq}: {line}\n{text}");
+            }
+        }
+        let empty = NibbleBoard::from_fen(START_FEN)
+            .unwrap()
+            .explain(Square::E4);
+        assert!(empty.is_err());
     }
 }
