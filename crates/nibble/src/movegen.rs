@@ -44,6 +44,28 @@ fn rank_set(mask: u32, rank: u32) -> u64 {
     u64::from(squeeze(mask)) << (8 * rank)
 }
 
+/// The targets of some pawns, by kind of move, gathered rank by rank and sent to the sink at
+/// once.
+#[derive(Default, Clone, Copy)]
+struct PawnTargets {
+    push: u64,
+    double: u64,
+    /// Captures towards the h-file.
+    east: u64,
+    /// Captures towards the a-file.
+    west: u64,
+}
+
+impl PawnTargets {
+    #[inline(always)]
+    fn add(&mut self, other: PawnTargets) {
+        self.push |= other.push;
+        self.double |= other.double;
+        self.east |= other.east;
+        self.west |= other.west;
+    }
+}
+
 impl NibbleBoard {
     /// Sends the legal moves of the sink's kind to `sink`.
     #[inline]
@@ -59,6 +81,7 @@ impl NibbleBoard {
             return;
         }
         let pawn = code(us, PAWN);
+        let mut free_pawns = PawnTargets::default();
         for rank in 0..8u32 {
             let word = self.ranks[rank as usize];
             let own = of_color(word, us);
@@ -68,14 +91,14 @@ impl NibbleBoard {
             let pinned = spread(((safety.pinned >> (8 * rank)) & 0xff) as u32);
             let pawns = matching(word, pawn);
             if pawns != 0 {
-                self.pawn_moves(sink, rank, pawns & !pinned, safety.evasion);
+                free_pawns.add(self.pawn_targets(rank, pawns & !pinned));
                 let mut pinned_pawns = pawns & pinned;
                 while pinned_pawns != 0 {
                     let one = pinned_pawns & pinned_pawns.wrapping_neg();
                     pinned_pawns ^= one;
                     let sq = rank * 8 + one.trailing_zeros() / 4;
                     let allowed = safety.evasion & line(square(king), square(sq)).0;
-                    self.pawn_moves(sink, rank, one, allowed);
+                    self.push_pawn_targets(sink, self.pawn_targets(rank, one), allowed);
                 }
             }
             let mut officers = own & !pawns;
@@ -103,6 +126,7 @@ impl NibbleBoard {
                 sink.push_targets(square(sq), Bitboard(targets & allowed), Bitboard(captures));
             }
         }
+        self.push_pawn_targets(sink, free_pawns, safety.evasion);
         if S::KIND.wants_noisy() {
             if let Some(ep) = self.state.ep_square {
                 self.en_passant(sink, ep as u32);
@@ -110,74 +134,68 @@ impl NibbleBoard {
         }
     }
 
-    /// The moves of the pawns `pawns` (a nibble mask) of rank `rank` onto `allowed` squares.
+    /// Where the pawns `pawns` (a nibble mask) of rank `rank` go, one word-wide step for each
+    /// kind of move.
     #[inline(always)]
-    fn pawn_moves<S: MoveSink>(&self, sink: &mut S, rank: u32, pawns: u32, allowed: u64) {
-        if pawns == 0 {
-            return;
-        }
+    fn pawn_targets(&self, rank: u32, pawns: u32) -> PawnTargets {
         let us = self.state.turn;
         let forward = i32::from(us.forward());
         let next = rank as i32 + forward;
-        if !(0..8).contains(&next) {
-            return;
+        if pawns == 0 || !(0..8).contains(&next) {
+            return PawnTargets::default();
         }
         let next = next as u32;
         let ahead = self.ranks[next as usize];
-        let last = next == 7 || next == 0;
         let push = pawns & !occupied(ahead);
         let theirs = of_color(ahead, !us);
-        // A capture towards the h-file moves the mask up one nibble, towards the a-file down.
-        let east = (pawns << 4) & theirs;
-        let west = (pawns >> 4) & theirs;
-        let (push_delta, east_delta, west_delta) = (8 * forward, 8 * forward + 1, 8 * forward - 1);
-        if last {
-            sink.push_pawn_promotions(
-                Bitboard(rank_set(push, next) & allowed),
-                push_delta as i8,
-                false,
-            );
-            sink.push_pawn_promotions(
-                Bitboard(rank_set(east, next) & allowed),
-                east_delta as i8,
-                true,
-            );
-            sink.push_pawn_promotions(
-                Bitboard(rank_set(west, next) & allowed),
-                west_delta as i8,
-                true,
-            );
-            return;
+        let start = if us == Color::White { 1 } else { 6 };
+        let double = if rank == start {
+            let beyond = (next as i32 + forward) as u32;
+            rank_set(push & !occupied(self.ranks[beyond as usize]), beyond)
+        } else {
+            0
+        };
+        PawnTargets {
+            push: rank_set(push, next),
+            double,
+            // A capture towards the h-file moves the mask up one nibble, towards the a-file
+            // down; the pawn at the end of the word falls off it.
+            east: rank_set((pawns << 4) & theirs, next),
+            west: rank_set((pawns >> 4) & theirs, next),
         }
-        if S::KIND.wants_quiet() {
-            sink.push_pawn_moves(
-                Bitboard(rank_set(push, next) & allowed),
-                push_delta as i8,
-                MoveFlag::Quiet,
-            );
-            let start = if us == Color::White { 1 } else { 6 };
-            if rank == start {
-                let beyond = (next as i32 + forward) as u32;
-                let double = push & !occupied(self.ranks[beyond as usize]);
-                sink.push_pawn_moves(
-                    Bitboard(rank_set(double, beyond) & allowed),
-                    (2 * push_delta) as i8,
-                    MoveFlag::DoublePush,
-                );
-            }
+    }
+
+    /// The pawn moves onto `allowed` squares among `targets`, those onto the last rank as
+    /// promotions.
+    #[inline(always)]
+    fn push_pawn_targets<S: MoveSink>(&self, sink: &mut S, targets: PawnTargets, allowed: u64) {
+        let us = self.state.turn;
+        let forward = 8 * i32::from(us.forward());
+        let last = if us == Color::White {
+            Bitboard::RANK_8.0
+        } else {
+            Bitboard::RANK_1.0
+        };
+        let (push_delta, east_delta, west_delta) =
+            (forward as i8, forward as i8 + 1, forward as i8 - 1);
+        let (push, east, west) = (
+            targets.push & allowed,
+            targets.east & allowed,
+            targets.west & allowed,
+        );
+        if (push | east | west) & last != 0 {
+            sink.push_pawn_promotions(Bitboard(push & last), push_delta, false);
+            sink.push_pawn_promotions(Bitboard(east & last), east_delta, true);
+            sink.push_pawn_promotions(Bitboard(west & last), west_delta, true);
         }
-        if S::KIND.wants_noisy() {
-            sink.push_pawn_moves(
-                Bitboard(rank_set(east, next) & allowed),
-                east_delta as i8,
-                MoveFlag::Capture,
-            );
-            sink.push_pawn_moves(
-                Bitboard(rank_set(west, next) & allowed),
-                west_delta as i8,
-                MoveFlag::Capture,
-            );
-        }
+        sink.push_pawn_moves(Bitboard(push & !last), push_delta, MoveFlag::Quiet);
+        sink.push_pawn_moves(
+            Bitboard(targets.double & allowed),
+            2 * push_delta,
+            MoveFlag::DoublePush,
+        );
+        sink.push_pawn_moves(Bitboard(east & !last), east_delta, MoveFlag::Capture);
+        sink.push_pawn_moves(Bitboard(west & !last), west_delta, MoveFlag::Capture);
     }
 
     /// A knight's targets and, among them, its captures.
