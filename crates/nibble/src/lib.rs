@@ -58,8 +58,9 @@
 //! once a node). Then a pinned piece moves only along its pin line, in single check every piece
 //! but the king must capture the checker or block its line, and in double check only the king
 //! moves. The king steps only to squares no enemy piece attacks with the king lifted off a copy
-//! of the words (the enemy's pawn, knight and king attacks are one map a node; sliders are
-//! looked for from the target). Castling follows the Chess960 rules. En passant alone is made
+//! of the words: the enemy's pawn, knight and king attacks are one map a node, and each enemy
+//! slider walks those of its rays that pass by the king (or along its home rank, when it may
+//! castle). Castling follows the Chess960 rules. En passant alone is made
 //! on a copy of the words and kept if the king is safe, since it empties two squares of one
 //! rank at once. See the `movegen` module.
 //!

@@ -36,12 +36,24 @@ use crate::packed::{
     KNIGHT, PAWN, QUEEN, ROOK,
 };
 use boardlab_core::bitboard::{king_attacks, knight_attacks, line};
-use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveSink};
+use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveSink, Square};
 
 /// A nibble mask of rank `rank` as a set of squares.
 #[inline(always)]
 fn rank_set(mask: u32, rank: u32) -> u64 {
     u64::from(squeeze(mask)) << (8 * rank)
+}
+
+/// A castling move whose squares are empty: what is left to test is the king's path.
+#[derive(Clone, Copy)]
+struct OpenCastling {
+    side: CastlingSide,
+    king_from: u32,
+    king_to: Square,
+    rook_file: u32,
+    /// The first and last file of the king's path.
+    files: (u32, u32),
+    king_path: u64,
 }
 
 /// The targets of some pawns, by kind of move, gathered rank by rank and sent to the sink at
@@ -271,13 +283,14 @@ impl NibbleBoard {
         let them = !us;
         let king = self.king(us);
         let steps = king_attacks(square(king)).0;
-        let castles =
-            S::KIND.wants_quiet() && safety.checkers == 0 && !self.state.castling.is_empty();
-        let zone = if castles {
-            steps | 0xff << (8 * rank_of(king))
-        } else {
-            steps
-        };
+        let open =
+            if S::KIND.wants_quiet() && safety.checkers == 0 && !self.state.castling.is_empty() {
+                self.open_castlings()
+            } else {
+                [None, None]
+            };
+        let castle_squares = open.iter().flatten().fold(0, |set, c| set | c.king_path);
+        let zone = steps | castle_squares;
         let mut lifted = self.ranks;
         lifted[rank_of(king) as usize] =
             with_nibble(lifted[rank_of(king) as usize], file_of(king), EMPTY);
@@ -298,8 +311,8 @@ impl NibbleBoard {
             }
         }
         sink.push_targets(square(king), safe, theirs);
-        if castles {
-            self.castling_moves(sink, attacked);
+        if castle_squares != 0 {
+            self.castling_moves(sink, &open, attacked);
         }
     }
 
@@ -310,27 +323,67 @@ impl NibbleBoard {
     /// core's `CastlingRights::path`, which builds them as sets: that call was a quarter of
     /// the castling test's instructions in a bulk perft of kiwipete (callgrind).
     ///
-    /// `attacked` holds the home rank's squares attacked with the king lifted off. Lifting the
-    /// rook too can only open the rank itself, so the rank is looked at again, in its one word,
-    /// with both lifted.
+    /// `open` are the castlings whose squares [`open_castlings`](Self::open_castlings) found
+    /// empty, and `attacked` holds their king's paths' squares attacked with the king lifted off.
+    /// Lifting the rook too can only open the rank itself, so the rank is looked at again, in its
+    /// one word, with both lifted.
     #[inline(never)]
-    fn castling_moves<S: MoveSink>(&self, sink: &mut S, attacked: u64) {
+    fn castling_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        open: &[Option<OpenCastling>; 2],
+        attacked: u64,
+    ) {
+        let us = self.state.turn;
+        for castling in open.iter().flatten() {
+            if castling.king_path & attacked != 0 {
+                continue;
+            }
+            // With king and rook lifted, every square of the king's path is empty, so all of
+            // them see the same nearest piece either side along the rank: one test for all.
+            let home = rank_of(castling.king_from);
+            let word = self.ranks[home as usize];
+            let lifted = (1 << file_of(castling.king_from)) | (1 << castling.rook_file);
+            let others = squeeze(occupied(word)) & !lifted;
+            let (first, last) = castling.files;
+            let above = others & !((2u32 << last) - 1);
+            let below = others & ((1u32 << first) - 1);
+            let mut nearest = above & above.wrapping_neg();
+            if below != 0 {
+                nearest |= 1 << (31 - below.leading_zeros());
+            }
+            let their_straight = squeeze(word >> 2 & word >> 1 & of_color(word, !us));
+            if nearest & their_straight != 0 {
+                continue;
+            }
+            sink.push(Move::new(
+                square(castling.king_from),
+                castling.king_to,
+                castling.side.flag(),
+            ));
+        }
+    }
+
+    /// The castling moves whose squares are empty but for king and rook, with the squares
+    /// their king's path takes: the attack map is then made to cover those squares too.
+    #[inline(never)]
+    fn open_castlings(&self) -> [Option<OpenCastling>; 2] {
+        let mut open = [None, None];
         let us = self.state.turn;
         let Some(king_from) = self.state.castling.king(us) else {
-            return;
+            return open;
         };
         let king_from = king_from as u32;
         let home = rank_of(king_from);
-        let word = self.ranks[home as usize];
-        let occupied_files = squeeze(occupied(word));
+        let occupied_files = squeeze(occupied(self.ranks[home as usize]));
         let king_file = file_of(king_from);
-        let their_straight = squeeze(word >> 2 & word >> 1 & of_color(word, !us));
-        for side in CastlingSide::ALL {
+        for (slot, side) in CastlingSide::ALL.into_iter().enumerate() {
             let Some(rook_from) = self.state.castling.rook(us, side) else {
                 continue;
             };
             let rook_file = file_of(rook_from as u32);
-            let king_to_file = file_of(side.king_to(us) as u32);
+            let king_to = side.king_to(us);
+            let king_to_file = file_of(king_to as u32);
             let rook_to_file = file_of(side.rook_to(us) as u32);
             // The king's span holds its landing file and the rook's the file beside it, so the
             // two together are one unbroken run of files.
@@ -341,28 +394,16 @@ impl NibbleBoard {
                 continue;
             }
             let (first, last) = (king_file.min(king_to_file), king_file.max(king_to_file));
-            let king_path = ((2u64 << last) - (1u64 << first)) << (8 * home);
-            if king_path & attacked != 0 {
-                continue;
-            }
-            // With king and rook lifted, every square of the king's path is empty, so all of
-            // them see the same nearest piece either side along the rank: one test for all.
-            let others = occupied_files & !(1 << king_file) & !(1 << rook_file);
-            let above = others & !((2u32 << last) - 1);
-            let below = others & ((1u32 << first) - 1);
-            let mut nearest = above & above.wrapping_neg();
-            if below != 0 {
-                nearest |= 1 << (31 - below.leading_zeros());
-            }
-            if nearest & their_straight != 0 {
-                continue;
-            }
-            sink.push(Move::new(
-                square(king_from),
-                square(home * 8 + king_to_file),
-                side.flag(),
-            ));
+            open[slot] = Some(OpenCastling {
+                side,
+                king_from,
+                king_to,
+                rook_file,
+                files: (first, last),
+                king_path: ((2u64 << last) - (1u64 << first)) << (8 * home),
+            });
         }
+        open
     }
 
     /// En-passant captures onto `ep`, each played on a copy of the ranks.
