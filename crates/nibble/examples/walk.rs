@@ -7,8 +7,22 @@
 //! ```
 //!
 //! `perft POSITION DEPTH` walks a bulk perft; `piece_at POSITION PASSES` reads all 64 squares
-//! `PASSES` times. Subtract the count of the same command with a depth or a pass count of 0 to
-//! leave out the start-up.
+//! `PASSES` times; `pawns` and `pawns-generic` ask for both colours' pawn structure `PASSES`
+//! times, this board's own answer or boardlab-engine's generic one. Subtract the count of the
+//! same command with a depth or a pass count of 0 to leave out the start-up.
+//!
+//! Measured (instructions, callgrind, the start-up subtracted):
+//!
+//! ```text
+//!                          nibble       mailbox      x88
+//! perft kiwipete 3      8,211,380     3,938,644    4,867,013   (97,862 leaves)
+//! perft start 4        26,725,994    13,268,494   13,632,615   (197,281 leaves)
+//! piece_at, per read        21.16         28.91        21.14   (kiwipete, 6,400,000 reads)
+//! ```
+//!
+//! The read costs what the 0x88 board's does: the shift and mask take the place of the 0x88
+//! board's index arithmetic, and both then decode the code through a table; most of the 21 is
+//! this loop's own work. The bulk walk takes about twice the array boards' instructions.
 
 use boardlab_core::{perft, BoardExt, Color, PerftMode, START_FEN};
 use boardlab_engine::EngineQueries;
