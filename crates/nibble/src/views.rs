@@ -409,4 +409,27 @@ mod tests {
             .explain(Square::E4);
         assert!(empty.is_err());
     }
+
+    #[test]
+    fn every_piece_of_busy_positions_is_explained_and_drawn() {
+        // Kiwipete for both sides to move, and a Chess960 start with the kings off the e-file.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ] {
+            let board = NibbleBoard::from_fen(fen).unwrap();
+            assert!(board.show(None).to_svg().contains("nibble"), "{fen}");
+            for sq in Square::ALL {
+                if board.piece_at(sq).is_some() {
+                    let explanation = board.explain(sq).unwrap();
+                    assert!(
+                        explanation.to_text().contains("legal moves from"),
+                        "{fen} {sq}"
+                    );
+                    assert!(!explanation.to_svg().is_empty(), "{fen} {sq}");
+                }
+            }
+        }
+    }
 }
