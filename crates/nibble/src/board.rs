@@ -224,7 +224,10 @@ impl Board for NibbleBoard {
                 _ => {}
             }
         }
-        if !self.state.castling.is_empty() {
+        // Every king and rook that carries a right stands on its first rank, so a move that
+        // neither starts nor ends on the first or the eighth rank leaves the rights as they were.
+        let on_home_rank = |sq: u32| !(8..56).contains(&sq);
+        if !self.state.castling.is_empty() && (on_home_rank(from) || on_home_rank(to)) {
             self.state
                 .set_castling(self.state.castling.after_move(square(from), square(to)));
         }
