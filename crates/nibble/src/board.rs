@@ -289,3 +289,19 @@ impl Board for NibbleBoard {
         crate::geometry::TABLE_BYTES + std::mem::size_of_val(&crate::packed::PIECE_OF)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_is_its_eight_words_the_kings_and_the_state() {
+        // 32 bytes of words, 2 of king squares and the 32-byte state, padded to the state's
+        // alignment of 8; the undo record is the state and the captured code.
+        assert_eq!(std::mem::size_of::<[u32; 8]>(), 32);
+        assert_eq!(NibbleBoard::board_bytes(), 72);
+        assert_eq!(std::mem::size_of::<NibbleUndo>(), 40);
+        // Three file-mask tables, the ray lengths, the rays and the code-to-piece table.
+        assert_eq!(NibbleBoard::table_bytes(), 96 + 512 + 4096 + 32);
+    }
+}
