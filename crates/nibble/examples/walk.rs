@@ -15,8 +15,8 @@
 //!
 //! ```text
 //!                          nibble       mailbox      x88
-//! perft kiwipete 3      8,154,896     3,938,644    4,867,013   (97,862 leaves)
-//! perft start 4        26,387,330    13,268,494   13,632,615   (197,281 leaves)
+//! perft kiwipete 3      8,111,853     3,938,644    4,867,013   (97,862 leaves)
+//! perft start 4        26,208,008    13,268,494   13,632,615   (197,281 leaves)
 //! piece_at, per read        21.16         28.91        21.14   (kiwipete, 6,400,000 reads)
 //! ```
 //!

@@ -100,7 +100,12 @@ impl NibbleBoard {
             if own == 0 {
                 continue;
             }
-            let pinned = spread(((safety.pinned >> (8 * rank)) & 0xff) as u32);
+            // Most positions have no pin, and then no rank needs its pins spread out.
+            let pinned = if safety.pinned == 0 {
+                0
+            } else {
+                spread(((safety.pinned >> (8 * rank)) & 0xff) as u32)
+            };
             let pawns = matching(word, pawn);
             if pawns != 0 {
                 free_pawns.add(self.pawn_targets(rank, pawns & !pinned));
