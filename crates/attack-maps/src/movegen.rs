@@ -1,0 +1,409 @@
+//! Legal move generation from the maps.
+//!
+//! - **Checks** are the king's attacker set masked to the enemy's numbers: no search at all.
+//! - **Pins** are read from the neighbour table: in each direction from the king, the nearest
+//!   piece, and if it is ours the nearest piece beyond it; an enemy slider of that direction
+//!   there pins it. Sixteen table reads.
+//! - **Captures** come straight from the attacker sets: each enemy piece's set masked to our
+//!   numbers lists every piece that can take it. Victims are visited from the highest number
+//!   down and attackers from the lowest up, so the captures come out in MVV/LVA order. A king
+//!   may take a piece whose set holds no enemy; a pinned piece only along its pin; in check,
+//!   only the checker is taken (or, by the king, any unguarded piece).
+//! - **Quiet moves** of a slider run from its cell to the neighbour entry of each direction:
+//!   a counting sink adds the distance without visiting the cells. Knights, pawns and the king
+//!   step; an empty cell the king steps to is tested by scanning its rays (the maps hold
+//!   attacks on pieces only), and the cell behind the king on a checking slider's line is
+//!   refused.
+//! - **En passant** empties two cells of a rank, so it is tried on a copy of the cells and kept
+//!   when the king is then not attacked. **Castling** follows the Chess960 rules, its squares
+//!   scanned with the castling rook seen as gone.
+
+use crate::board::{bit, AttackMapBoard, EMPTY, KING_NUMBER, SIDE};
+use crate::geometry::{
+    cell_of, direction, offset, square_of, steps_along, CELLS, KNIGHT_JUMPS, NO_DIRECTION, STEPS,
+};
+use boardlab_core::{
+    Board, CastlingSide, Color, Lister, Move, MoveFlag, MoveList, MoveSink, NoisyMoves, Role,
+};
+
+/// What the generator knows about the king before it starts.
+struct Safety {
+    /// The enemy pieces giving check.
+    checkers: u32,
+    /// Our pinned pieces.
+    pinned: u32,
+    /// Per piece number, the direction from the king to the pinner (read for pinned pieces).
+    pin_direction: [u8; 32],
+    /// The cells a blocking move may land on in single check by a slider.
+    blocks: [u64; 3],
+    /// Up to two cells the king may not step to: behind it on a checking slider's line.
+    behind_king: [u8; 2],
+}
+
+#[inline(always)]
+fn in_cells(mask: &[u64; 3], cell: u8) -> bool {
+    mask[usize::from(cell >> 6)] >> (cell & 63) & 1 != 0
+}
+
+#[inline(always)]
+fn quiet(from: u8, to: u8) -> Move {
+    Move::new(square_of(from), square_of(to), MoveFlag::Quiet)
+}
+
+impl AttackMapBoard {
+    /// Whether a piece of `by` attacks `target` on `cells`, found by scanning rays and jumps
+    /// from it, with the piece on `skip` (0: none) seen as gone.
+    pub(crate) fn attacked_on(&self, cells: &[u8; CELLS], target: u8, by: Color, skip: u8) -> bool {
+        let theirs = SIDE[by as usize];
+        for jump in KNIGHT_JUMPS {
+            let n = cells[usize::from(offset(target, jump))];
+            if n < EMPTY && bit(n) & theirs != 0 && self.role[usize::from(n)] == Role::Knight {
+                return true;
+            }
+        }
+        for (d, &step) in STEPS.iter().enumerate() {
+            let mut cell = offset(target, step);
+            let mut reach = 0xffu8;
+            loop {
+                let n = cells[usize::from(cell)];
+                if n != EMPTY && cell != skip {
+                    if n < EMPTY && bit(n) & theirs != 0 {
+                        let i = usize::from(n);
+                        if (self.slides[i] | (self.touches[i] & reach)) >> (d ^ 4) & 1 != 0 {
+                            return true;
+                        }
+                    }
+                    break;
+                }
+                reach = 0;
+                cell = offset(cell, step);
+            }
+        }
+        false
+    }
+
+    fn safety(&self) -> Safety {
+        let us = self.state.turn;
+        let theirs = SIDE[!us as usize];
+        let ours = SIDE[us as usize];
+        let king = self.king_cell(us);
+        let checkers = self.attackers[usize::from(KING_NUMBER[us as usize])] & theirs;
+        let mut safety = Safety {
+            checkers,
+            pinned: 0,
+            pin_direction: [NO_DIRECTION; 32],
+            blocks: [0; 3],
+            behind_king: [0; 2],
+        };
+        let links = &self.neighbours[usize::from(king)];
+        for (d, &near) in links.iter().enumerate() {
+            let Some(n) = self.occupant(near) else {
+                continue;
+            };
+            if bit(n) & ours == 0 {
+                continue;
+            }
+            let beyond = self.neighbours[usize::from(near)][d];
+            if let Some(pinner) = self.occupant(beyond) {
+                if bit(pinner) & theirs != 0 && self.slides[usize::from(pinner)] >> (d ^ 4) & 1 != 0
+                {
+                    safety.pinned |= bit(n);
+                    safety.pin_direction[usize::from(n)] = d as u8;
+                }
+            }
+        }
+        let mut checks = checkers;
+        let mut k = 0;
+        while checks != 0 {
+            let c = checks.trailing_zeros() as u8;
+            checks &= checks - 1;
+            if !self.role[usize::from(c)].is_slider() {
+                continue;
+            }
+            let from = self.place[usize::from(c)];
+            let d = direction(from, king);
+            safety.behind_king[k] = offset(king, STEPS[usize::from(d)]);
+            k += 1;
+            if checkers.count_ones() == 1 {
+                let mut cell = offset(from, STEPS[usize::from(d)]);
+                while cell != king {
+                    safety.blocks[usize::from(cell >> 6)] |= 1 << (cell & 63);
+                    cell = offset(cell, STEPS[usize::from(d)]);
+                }
+            }
+        }
+        safety
+    }
+
+    /// Sends the legal moves of the sink's kind to `sink`.
+    #[inline]
+    pub(crate) fn generate_legal<S: MoveSink>(&self, sink: &mut S) {
+        let safety = self.safety();
+        if S::KIND.wants_noisy() {
+            self.captures(sink, &safety);
+            if let Some(ep) = self.state.ep_square {
+                self.en_passant(sink, cell_of(ep));
+            }
+        }
+        self.non_captures(sink, &safety);
+    }
+
+    /// Every capture but en passant, from the attacker sets, in MVV/LVA order.
+    #[inline]
+    fn captures<S: MoveSink>(&self, sink: &mut S, safety: &Safety) {
+        let us = self.state.turn;
+        let (ours, theirs) = (SIDE[us as usize], SIDE[!us as usize]);
+        let our_king = KING_NUMBER[us as usize];
+        let king = self.king_cell(us);
+        let last_rank_row = if us == Color::White { 9 } else { 2 };
+        let takers = if safety.checkers.count_ones() > 1 {
+            bit(our_king)
+        } else {
+            ours
+        };
+        let mut victims = self.alive & theirs & !bit(KING_NUMBER[!us as usize]);
+        while victims != 0 {
+            let v = 31 - victims.leading_zeros() as u8;
+            victims &= !bit(v);
+            let set = self.attackers[usize::from(v)];
+            let mut by = set & takers;
+            if by == 0 {
+                continue;
+            }
+            let target = self.place[usize::from(v)];
+            let checker_taken = safety.checkers == 0 || safety.checkers == bit(v);
+            while by != 0 {
+                let a = by.trailing_zeros() as u8;
+                by &= by - 1;
+                let from = self.place[usize::from(a)];
+                if a == our_king {
+                    if set & theirs != 0 || safety.behind_king.contains(&target) {
+                        continue;
+                    }
+                } else if !checker_taken
+                    || (safety.pinned & bit(a) != 0
+                        && direction(king, target) != safety.pin_direction[usize::from(a)])
+                {
+                    continue;
+                }
+                if self.role[usize::from(a)] == Role::Pawn && target >> 4 == last_rank_row {
+                    sink.push_promotions(square_of(from), square_of(target), true);
+                } else {
+                    sink.push(Move::new(
+                        square_of(from),
+                        square_of(target),
+                        MoveFlag::Capture,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// En-passant captures onto `ep`, each tried on a copy of the cells.
+    #[cold]
+    fn en_passant<S: MoveSink>(&self, sink: &mut S, ep: u8) {
+        let us = self.state.turn;
+        let up = STEPS[if us == Color::White { 2 } else { 6 }];
+        let victim = offset(ep, -up);
+        let king = self.king_cell(us);
+        for side in [-1, 1] {
+            let from = offset(victim, side);
+            let Some(n) = self.occupant(from) else {
+                continue;
+            };
+            if bit(n) & SIDE[us as usize] == 0 || self.role[usize::from(n)] != Role::Pawn {
+                continue;
+            }
+            let mut after = self.cells;
+            after[usize::from(from)] = EMPTY;
+            after[usize::from(victim)] = EMPTY;
+            after[usize::from(ep)] = n;
+            if !self.attacked_on(&after, king, !us, 0) {
+                sink.push(Move::new(
+                    square_of(from),
+                    square_of(ep),
+                    MoveFlag::EnPassant,
+                ));
+            }
+        }
+    }
+
+    /// Pushes, promotions without capture, and every other move onto an empty cell.
+    #[inline]
+    fn non_captures<S: MoveSink>(&self, sink: &mut S, safety: &Safety) {
+        let us = self.state.turn;
+        let them = !us;
+        let king = self.king_cell(us);
+        let checks = safety.checkers.count_ones();
+        // The king's steps.
+        if S::KIND.wants_quiet() {
+            for step in STEPS {
+                let to = offset(king, step);
+                if self.cells[usize::from(to)] != EMPTY
+                    || safety.behind_king.contains(&to)
+                    || self.attacked_on(&self.cells, to, them, 0)
+                {
+                    continue;
+                }
+                sink.push(quiet(king, to));
+            }
+            if checks == 0 && !self.state.castling.is_empty() {
+                self.castling(sink);
+            }
+        }
+        if checks > 1 {
+            return;
+        }
+        let evasion = checks == 1;
+        let up = STEPS[if us == Color::White { 2 } else { 6 }];
+        let (start_row, last_row) = if us == Color::White { (3, 9) } else { (8, 2) };
+        let mut pieces = self.alive & SIDE[us as usize] & !bit(KING_NUMBER[us as usize]);
+        while pieces != 0 {
+            let n = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let i = usize::from(n);
+            let from = self.place[i];
+            let along = if safety.pinned & bit(n) != 0 {
+                let d = safety.pin_direction[i];
+                (1u8 << d) | (1u8 << (d ^ 4))
+            } else {
+                0xff
+            };
+            let allowed = |to: u8| !evasion || in_cells(&safety.blocks, to);
+            match self.role[i] {
+                Role::Pawn => {
+                    let ahead = offset(from, up);
+                    let up_dir = if us == Color::White { 2 } else { 6 };
+                    if along >> up_dir & 1 == 0 || self.cells[usize::from(ahead)] != EMPTY {
+                        continue;
+                    }
+                    if ahead >> 4 == last_row {
+                        if S::KIND.wants_noisy() && allowed(ahead) {
+                            sink.push_promotions(square_of(from), square_of(ahead), false);
+                        }
+                        continue;
+                    }
+                    if !S::KIND.wants_quiet() {
+                        continue;
+                    }
+                    if allowed(ahead) {
+                        sink.push(quiet(from, ahead));
+                    }
+                    let two = offset(ahead, up);
+                    if from >> 4 == start_row
+                        && self.cells[usize::from(two)] == EMPTY
+                        && allowed(two)
+                    {
+                        sink.push(Move::new(
+                            square_of(from),
+                            square_of(two),
+                            MoveFlag::DoublePush,
+                        ));
+                    }
+                }
+                Role::Knight => {
+                    if !S::KIND.wants_quiet() || along != 0xff {
+                        continue;
+                    }
+                    for jump in KNIGHT_JUMPS {
+                        let to = offset(from, jump);
+                        if self.cells[usize::from(to)] == EMPTY && allowed(to) {
+                            sink.push(quiet(from, to));
+                        }
+                    }
+                }
+                _ => {
+                    if !S::KIND.wants_quiet() {
+                        continue;
+                    }
+                    let mut dirs = self.slides[i] & along;
+                    while dirs != 0 {
+                        let d = dirs.trailing_zeros() as usize;
+                        dirs &= dirs - 1;
+                        let near = self.neighbours[usize::from(from)][d];
+                        if !evasion {
+                            if let Some(count) = sink.tally() {
+                                *count += u64::from(steps_along(d, from, near)) - 1;
+                                continue;
+                            }
+                        }
+                        let mut to = offset(from, STEPS[d]);
+                        while to != near {
+                            if allowed(to) {
+                                sink.push(quiet(from, to));
+                            }
+                            to = offset(to, STEPS[d]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Castling by the Chess960 rules, when not in check.
+    fn castling<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.state.turn;
+        let Some(king_square) = self.state.castling.king(us) else {
+            return;
+        };
+        let king = cell_of(king_square);
+        let home = king & 0xf0;
+        let king_file = king & 15;
+        for side in CastlingSide::ALL {
+            let Some(rook_square) = self.state.castling.rook(us, side) else {
+                continue;
+            };
+            let rook = cell_of(rook_square);
+            let king_to = cell_of(side.king_to(us));
+            let rook_to = cell_of(side.rook_to(us));
+            let files = [king_file, rook & 15, king_to & 15, rook_to & 15];
+            let (low, high) = (
+                files.iter().min().unwrap_or(&4),
+                files.iter().max().unwrap_or(&4),
+            );
+            let blocked = (*low..=*high).any(|file| {
+                let cell = home | file;
+                cell != king && cell != rook && self.cells[usize::from(cell)] != EMPTY
+            });
+            if blocked {
+                continue;
+            }
+            let (first, last) = (king_file.min(king_to & 15), king_file.max(king_to & 15));
+            let safe = (first..=last).all(|file| {
+                let cell = home | file;
+                (cell == king && cell != king_to) || !self.attacked_on(&self.cells, cell, !us, rook)
+            });
+            if safe {
+                sink.push(Move::new(king_square, square_of(king_to), side.flag()));
+            }
+        }
+    }
+
+    /// The legal captures (en passant and capturing promotions included) in MVV/LVA order,
+    /// read straight from the attacker sets: victims from the most valuable down, each one's
+    /// takers from the least valuable up; the en-passant captures, pawn takes pawn, come last.
+    /// Ties (two knights, say) come in piece-number order. When a promoted piece is on the
+    /// board its number no longer ranks it, and the list is then sorted by value instead.
+    pub fn captures_mvv_lva(&self, out: &mut MoveList) {
+        out.clear();
+        let safety = self.safety();
+        let mut lister = Lister::<NoisyMoves>::new(out);
+        self.captures(&mut lister, &safety);
+        if let Some(ep) = self.state.ep_square {
+            self.en_passant(&mut lister, cell_of(ep));
+        }
+        if self.misranked & self.alive != 0 {
+            let key = |mv: &Move| {
+                let victim = self.piece_at(mv.to()).map_or(0, |p| p.role.index());
+                let taker = self.piece_at(mv.from()).map_or(0, |p| p.role.index());
+                (std::cmp::Reverse(victim), taker)
+            };
+            let mut moves: Vec<Move> = out.iter().copied().collect();
+            moves.sort_by_key(key);
+            out.clear();
+            for mv in moves {
+                out.push(mv);
+            }
+        }
+    }
+}
