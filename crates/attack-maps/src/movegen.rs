@@ -148,52 +148,77 @@ impl AttackMapBoard {
         self.non_captures(sink, &safety);
     }
 
-    /// Every capture but en passant, from the attacker sets, in MVV/LVA order.
+    /// Whether piece `a` of the side to move may legally take piece `v`, a member of `v`'s
+    /// attacker set `set`.
+    #[inline(always)]
+    fn may_take(&self, a: u8, v: u8, set: u32, safety: &Safety) -> bool {
+        let us = self.state.turn;
+        let target = self.place[usize::from(v)];
+        if a == KING_NUMBER[us as usize] {
+            set & SIDE[!us as usize] == 0 && !safety.behind_king.contains(&target)
+        } else {
+            (safety.checkers == 0 || safety.checkers == bit(v))
+                && (safety.pinned & bit(a) == 0
+                    || direction(self.king_cell(us), target)
+                        == safety.pin_direction[usize::from(a)])
+        }
+    }
+
+    /// Sends `a` takes `v`, as four promotions when a pawn reaches the last rank.
+    #[inline(always)]
+    fn push_capture<S: MoveSink>(&self, sink: &mut S, a: u8, v: u8) {
+        let from = self.place[usize::from(a)];
+        let target = self.place[usize::from(v)];
+        let last_rank_row = if self.state.turn == Color::White {
+            9
+        } else {
+            2
+        };
+        if self.role[usize::from(a)] == Role::Pawn && target >> 4 == last_rank_row {
+            sink.push_promotions(square_of(from), square_of(target), true);
+        } else {
+            sink.push(Move::new(
+                square_of(from),
+                square_of(target),
+                MoveFlag::Capture,
+            ));
+        }
+    }
+
+    /// The pieces that may take something: in double check the king alone.
+    #[inline(always)]
+    fn takers(&self, safety: &Safety) -> u32 {
+        let us = self.state.turn as usize;
+        if safety.checkers.count_ones() > 1 {
+            bit(KING_NUMBER[us])
+        } else {
+            SIDE[us]
+        }
+    }
+
+    /// The enemy pieces that may be taken: all but the king.
+    #[inline(always)]
+    fn victims(&self) -> u32 {
+        let them = !self.state.turn as usize;
+        self.alive & SIDE[them] & !bit(KING_NUMBER[them])
+    }
+
+    /// Every capture but en passant, from the attacker sets: victims from the highest number
+    /// down, each one's takers from the lowest up.
     #[inline]
     fn captures<S: MoveSink>(&self, sink: &mut S, safety: &Safety) {
-        let us = self.state.turn;
-        let (ours, theirs) = (SIDE[us as usize], SIDE[!us as usize]);
-        let our_king = KING_NUMBER[us as usize];
-        let king = self.king_cell(us);
-        let last_rank_row = if us == Color::White { 9 } else { 2 };
-        let takers = if safety.checkers.count_ones() > 1 {
-            bit(our_king)
-        } else {
-            ours
-        };
-        let mut victims = self.alive & theirs & !bit(KING_NUMBER[!us as usize]);
+        let takers = self.takers(safety);
+        let mut victims = self.victims();
         while victims != 0 {
             let v = 31 - victims.leading_zeros() as u8;
             victims &= !bit(v);
             let set = self.attackers[usize::from(v)];
             let mut by = set & takers;
-            if by == 0 {
-                continue;
-            }
-            let target = self.place[usize::from(v)];
-            let checker_taken = safety.checkers == 0 || safety.checkers == bit(v);
             while by != 0 {
                 let a = by.trailing_zeros() as u8;
                 by &= by - 1;
-                let from = self.place[usize::from(a)];
-                if a == our_king {
-                    if set & theirs != 0 || safety.behind_king.contains(&target) {
-                        continue;
-                    }
-                } else if !checker_taken
-                    || (safety.pinned & bit(a) != 0
-                        && direction(king, target) != safety.pin_direction[usize::from(a)])
-                {
-                    continue;
-                }
-                if self.role[usize::from(a)] == Role::Pawn && target >> 4 == last_rank_row {
-                    sink.push_promotions(square_of(from), square_of(target), true);
-                } else {
-                    sink.push(Move::new(
-                        square_of(from),
-                        square_of(target),
-                        MoveFlag::Capture,
-                    ));
+                if self.may_take(a, v, set, safety) {
+                    self.push_capture(sink, a, v);
                 }
             }
         }
@@ -380,30 +405,70 @@ impl AttackMapBoard {
     }
 
     /// The legal captures (en passant and capturing promotions included) in MVV/LVA order,
-    /// read straight from the attacker sets: victims from the most valuable down, each one's
-    /// takers from the least valuable up; the en-passant captures, pawn takes pawn, come last.
-    /// Ties (two knights, say) come in piece-number order. When a promoted piece is on the
-    /// board its number no longer ranks it, and the list is then sorted by value instead.
+    /// read straight from the attacker sets: the victims a group of equal value at a time,
+    /// the most valuable first (numbers rank by value, so a group is the run of the highest
+    /// remaining numbers with one role), and within a group the takers from the least
+    /// valuable up (the lowest bit of the union of the group's sets first), each with every
+    /// victim of the group it attacks. En-passant captures, pawn takes pawn, go with the other
+    /// pawn-takes-pawn captures. When a promoted piece is on the board, its number no longer
+    /// ranks it, and the list is then sorted by value instead.
     pub fn captures_mvv_lva(&self, out: &mut MoveList) {
         out.clear();
         let safety = self.safety();
         let mut lister = Lister::<NoisyMoves>::new(out);
-        self.captures(&mut lister, &safety);
+        let takers = self.takers(&safety);
+        let mut victims = self.victims();
+        while victims != 0 {
+            let role = self.role[usize::from(31 - victims.leading_zeros() as u8)];
+            let (mut group, mut union) = (0u32, 0u32);
+            let mut rest = victims;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                if self.role[usize::from(v)] == role {
+                    group |= bit(v);
+                    union |= self.attackers[usize::from(v)];
+                }
+            }
+            victims &= !group;
+            let mut by = union & takers;
+            while by != 0 {
+                let a = by.trailing_zeros() as u8;
+                by &= by - 1;
+                let mut targets = group;
+                while targets != 0 {
+                    let v = 31 - targets.leading_zeros() as u8;
+                    targets &= !bit(v);
+                    let set = self.attackers[usize::from(v)];
+                    if set & bit(a) != 0 && self.may_take(a, v, set, &safety) {
+                        self.push_capture(&mut lister, a, v);
+                    }
+                }
+            }
+        }
+        let value = |mv: Move| {
+            let victim = self.piece_at(mv.to()).map_or(0, |p| p.role.index());
+            let taker = self.piece_at(mv.from()).map_or(0, |p| p.role.index());
+            (std::cmp::Reverse(victim), taker)
+        };
+        let mut moves: Vec<Move> = out.iter().copied().collect();
         if let Some(ep) = self.state.ep_square {
-            self.en_passant(&mut lister, cell_of(ep));
+            let mut en_passant = MoveList::new();
+            self.en_passant(&mut Lister::<NoisyMoves>::new(&mut en_passant), cell_of(ep));
+            // After every capture of a pawn by a pawn: the first capture of a pawn by a
+            // knight or more, or the end.
+            let at = moves
+                .iter()
+                .position(|&mv| value(mv) > (std::cmp::Reverse(0), 0))
+                .unwrap_or(moves.len());
+            moves.splice(at..at, en_passant.iter().copied());
         }
         if self.misranked & self.alive != 0 {
-            let key = |mv: &Move| {
-                let victim = self.piece_at(mv.to()).map_or(0, |p| p.role.index());
-                let taker = self.piece_at(mv.from()).map_or(0, |p| p.role.index());
-                (std::cmp::Reverse(victim), taker)
-            };
-            let mut moves: Vec<Move> = out.iter().copied().collect();
-            moves.sort_by_key(key);
-            out.clear();
-            for mv in moves {
-                out.push(mv);
-            }
+            moves.sort_by_key(|&mv| value(mv));
+        }
+        out.clear();
+        for mv in moves {
+            out.push(mv);
         }
     }
 }
