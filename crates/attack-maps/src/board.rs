@@ -139,12 +139,20 @@ impl AttackMapBoard {
         dirs >> toward & 1 != 0
     }
 
-    /// The neighbour table scanned from the cells, for every occupied cell.
+    /// The neighbour entries of `cell` scanned from the cells.
+    #[inline(always)]
     pub(crate) fn scan_neighbours(&self, cell: u8) -> [u8; 8] {
+        Self::scan_neighbours_on(&self.cells, cell)
+    }
+
+    /// The neighbour entries of `cell` scanned from `cells`: in each direction the first cell
+    /// that is not empty.
+    #[inline(always)]
+    pub(crate) fn scan_neighbours_on(cells: &[u8; CELLS], cell: u8) -> [u8; 8] {
         let mut links = [0u8; 8];
         for (d, &step) in STEPS.iter().enumerate() {
             let mut to = offset(cell, step);
-            while self.cells[usize::from(to)] == EMPTY {
+            while cells[usize::from(to)] == EMPTY {
                 to = offset(to, step);
             }
             links[d] = to;
@@ -152,18 +160,34 @@ impl AttackMapBoard {
         links
     }
 
-    /// The pieces attacking `cell` according to `neighbours`.
+    /// The pieces attacking `cell` according to the neighbour entries `links`.
+    #[inline(always)]
     pub(crate) fn gather_attackers(&self, cell: u8, links: &[u8; 8]) -> u32 {
+        self.gather_attackers_on(&self.cells, cell, links)
+    }
+
+    /// The pieces on `cells` attacking `cell`, whose neighbour entries there are `links`.
+    #[inline(always)]
+    pub(crate) fn gather_attackers_on(
+        &self,
+        cells: &[u8; CELLS],
+        cell: u8,
+        links: &[u8; 8],
+    ) -> u32 {
+        let occupant = |c: u8| {
+            let n = cells[usize::from(c)];
+            (n < EMPTY).then_some(n)
+        };
         let mut set = 0;
         for jump in KNIGHT_JUMPS {
-            if let Some(n) = self.occupant(offset(cell, jump)) {
+            if let Some(n) = occupant(offset(cell, jump)) {
                 if self.role[usize::from(n)] == Role::Knight {
                     set |= bit(n);
                 }
             }
         }
         for (d, &near) in links.iter().enumerate() {
-            if let Some(n) = self.occupant(near) {
+            if let Some(n) = occupant(near) {
                 if self.hits(n, d as u8 ^ 4, near == offset(cell, STEPS[d])) {
                     set |= bit(n);
                 }
