@@ -40,17 +40,22 @@ fn run<B: Board>(depth: u32, mode: PerftMode) -> u64 {
 
 /// KiwiPete, the start position and the positions one move from them.
 fn query_positions() -> Vec<AttackMapBoard> {
-    let mut boards = Vec::new();
-    for fen in [KIWIPETE, START_FEN] {
-        let root = AttackMapBoard::from_fen(fen).expect("the position parses");
-        for &mv in root.legal_moves().iter() {
-            let mut child = root.clone();
-            child.make(mv);
-            boards.push(child);
-        }
-        boards.push(root);
-    }
-    boards
+    [KIWIPETE, START_FEN]
+        .into_iter()
+        .flat_map(|fen| {
+            let root = AttackMapBoard::from_fen(fen).expect("the position parses");
+            let children: Vec<AttackMapBoard> = root
+                .legal_moves()
+                .iter()
+                .map(|&mv| {
+                    let mut child = root.clone();
+                    child.make(mv);
+                    child
+                })
+                .collect();
+            children.into_iter().chain([root])
+        })
+        .collect()
 }
 
 #[inline(never)]

@@ -102,7 +102,44 @@ pub struct AttackMapUndo {
     victim: u8,
 }
 
+impl AttackMapUndo {
+    /// The record of a move from `board` before make learns what it captures: all that a
+    /// null move needs.
+    #[inline(always)]
+    fn saving(board: &AttackMapBoard) -> AttackMapUndo {
+        AttackMapUndo {
+            state: board.state,
+            attackers: board.attackers,
+            from_links: [0; 8],
+            other_links: [0; 8],
+            misranked: board.misranked,
+            victim: EMPTY,
+        }
+    }
+}
+
 impl AttackMapBoard {
+    /// The board with no piece and every cell of the rim a guard, holding `state`.
+    fn bare(state: PositionState) -> AttackMapBoard {
+        let mut cells = [GUARD; CELLS];
+        for cell in (0..CELLS as u8).filter(|&c| on_board(c)) {
+            cells[usize::from(cell)] = EMPTY;
+        }
+        AttackMapBoard {
+            cells,
+            neighbours: [[0; 8]; CELLS],
+            attackers: [0; 32],
+            place: [0; 32],
+            role: [Role::Pawn; 32],
+            slides: [0; 32],
+            touches: [0; 32],
+            alive: 0,
+            misranked: 0,
+            castling_squares: 0,
+            state,
+        }
+    }
+
     /// The piece of number `n`.
     #[inline]
     pub(crate) fn piece(&self, n: u8) -> Piece {
@@ -295,6 +332,29 @@ impl AttackMapBoard {
         }
     }
 
+    /// The attacks across a cell whose neighbour entries are `links`: along each line through
+    /// it, a slider on one side reaches the piece on the other exactly while the cell is
+    /// empty. With `OPENED` the cell has just been emptied and those attacks are added, else
+    /// it has just been filled and they are taken away.
+    #[inline(always)]
+    fn cross<const OPENED: bool>(&mut self, links: &[u8; 8]) {
+        for d in 0..4 {
+            let (Some(a), Some(b)) = (self.occupant(links[d]), self.occupant(links[d ^ 4])) else {
+                continue;
+            };
+            for (target, slider, toward) in [(a, b, d), (b, a, d ^ 4)] {
+                if self.slides[usize::from(slider)] >> toward & 1 != 0 {
+                    let set = &mut self.attackers[usize::from(target)];
+                    *set = if OPENED {
+                        *set | bit(slider)
+                    } else {
+                        *set & !bit(slider)
+                    };
+                }
+            }
+        }
+    }
+
     /// Piece `n` leaves its cell: its attacks go, the cell is unlinked from the neighbour
     /// table, and each slider that stopped at the cell now reaches the piece beyond it.
     /// Returns the cell's neighbour entries, which relinking it needs.
@@ -309,15 +369,8 @@ impl AttackMapBoard {
             let (ahead, behind) = (links[d], links[d ^ 4]);
             self.neighbours[usize::from(ahead)][d ^ 4] = behind;
             self.neighbours[usize::from(behind)][d] = ahead;
-            if let (Some(a), Some(b)) = (self.occupant(ahead), self.occupant(behind)) {
-                if self.slides[usize::from(b)] >> d & 1 != 0 {
-                    self.attackers[usize::from(a)] |= bit(b);
-                }
-                if self.slides[usize::from(a)] >> (d ^ 4) & 1 != 0 {
-                    self.attackers[usize::from(b)] |= bit(a);
-                }
-            }
         }
+        self.cross::<true>(&links);
         links
     }
 
@@ -331,19 +384,10 @@ impl AttackMapBoard {
         self.place[usize::from(n)] = cell;
         let links = self.scan_neighbours(cell);
         self.neighbours[c] = links;
-        for d in 0..4 {
-            let (ahead, behind) = (links[d], links[d ^ 4]);
-            self.neighbours[usize::from(ahead)][d ^ 4] = cell;
-            self.neighbours[usize::from(behind)][d] = cell;
-            if let (Some(a), Some(b)) = (self.occupant(ahead), self.occupant(behind)) {
-                if self.slides[usize::from(b)] >> d & 1 != 0 {
-                    self.attackers[usize::from(a)] &= !bit(b);
-                }
-                if self.slides[usize::from(a)] >> (d ^ 4) & 1 != 0 {
-                    self.attackers[usize::from(b)] &= !bit(a);
-                }
-            }
+        for (d, &near) in links.iter().enumerate() {
+            self.neighbours[usize::from(near)][d ^ 4] = cell;
         }
+        self.cross::<false>(&links);
         self.attackers[usize::from(n)] = self.gather_attackers(cell, &links);
         self.spread(n);
     }
@@ -386,16 +430,16 @@ impl AttackMapBoard {
         self.place[usize::from(n)] = cell;
     }
 
-    /// Where the rook of a castling move stands and lands, or `None` for another move.
+    /// The cells the rook of a castling move leaves and lands on, or `None` for another move.
+    /// A castling move is only made with its right, which names the rook.
     #[inline]
     fn castling_rook(&self, mv: Move, us: Color) -> Option<(u8, u8)> {
         let side = mv.castling_side()?;
-        let from = self
-            .state
-            .castling
-            .rook(us, side)
-            .unwrap_or(side.rook_from(us));
-        Some((cell_of(from), cell_of(side.rook_to(us))))
+        let lands = cell_of(side.rook_to(us));
+        match self.state.castling.rook(us, side) {
+            Some(rook) => Some((cell_of(rook), lands)),
+            None => Some((cell_of(side.rook_from(us)), lands)),
+        }
     }
 }
 
@@ -405,24 +449,7 @@ impl Board for AttackMapBoard {
     const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> Self {
-        let mut board = AttackMapBoard {
-            cells: [GUARD; CELLS],
-            neighbours: [[0; 8]; CELLS],
-            attackers: [0; 32],
-            place: [0; 32],
-            role: [Role::Pawn; 32],
-            slides: [0; 32],
-            touches: [0; 32],
-            alive: 0,
-            misranked: 0,
-            castling_squares: 0,
-            state: PositionState::of(setup),
-        };
-        for cell in 0..CELLS as u8 {
-            if on_board(cell) {
-                board.cells[usize::from(cell)] = EMPTY;
-            }
-        }
+        let mut board = Self::bare(PositionState::of(setup));
         for color in Color::ALL {
             // Numbered by value, the king last: a bit scan from the bottom of an attacker set
             // meets the least valuable attacker first, one from the top the most valuable
@@ -466,11 +493,6 @@ impl Board for AttackMapBoard {
     }
 
     #[inline]
-    fn state(&self) -> PositionState {
-        self.state
-    }
-
-    #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.occupant(cell_of(sq)).map(|n| self.piece(n))
     }
@@ -478,6 +500,10 @@ impl Board for AttackMapBoard {
     #[inline]
     fn king_square(&self, color: Color) -> Square {
         square_of(self.king_cell(color))
+    }
+
+    fn state(&self) -> PositionState {
+        self.state
     }
 
     #[inline]
@@ -504,14 +530,7 @@ impl Board for AttackMapBoard {
         let (from_sq, to_sq) = (mv.from(), mv.to());
         let (from, to) = (cell_of(from_sq), cell_of(to_sq));
         let us = self.state.turn;
-        let mut undo = AttackMapUndo {
-            state: self.state,
-            attackers: self.attackers,
-            from_links: [0; 8],
-            other_links: [0; 8],
-            misranked: self.misranked,
-            victim: EMPTY,
-        };
+        let mut undo = AttackMapUndo::saving(self);
         self.state.start_move();
         let n = self.cells[usize::from(from)];
         let moved = self.piece(n);
@@ -567,10 +586,10 @@ impl Board for AttackMapBoard {
                 }
             }
         }
-        if (self.castling_squares >> from_sq as u8 | self.castling_squares >> to_sq as u8) & 1 != 0
-        {
-            self.state
-                .set_castling(self.state.castling.after_move(from_sq, to_sq));
+        let touched = 1u64 << from_sq as u8 | 1u64 << to_sq as u8;
+        if self.castling_squares & touched != 0 {
+            let rights = self.state.castling.after_move(from_sq, to_sq);
+            self.state.set_castling(rights);
         }
         self.state.finish_move();
         undo
@@ -612,14 +631,7 @@ impl Board for AttackMapBoard {
     }
 
     fn make_null(&mut self) -> AttackMapUndo {
-        let undo = AttackMapUndo {
-            state: self.state,
-            attackers: self.attackers,
-            from_links: [0; 8],
-            other_links: [0; 8],
-            misranked: self.misranked,
-            victim: EMPTY,
-        };
+        let undo = AttackMapUndo::saving(self);
         self.state.pass();
         undo
     }

@@ -157,19 +157,17 @@ impl Views for AttackMapBoard {
         out.step("1. its neighbour table: the nearest non-empty cell in each direction, kept by make and unmake");
         self.narrate_neighbours(&mut out, cell);
         let own = self.slides[usize::from(n)] | self.touches[usize::from(n)];
-        if own != 0 {
-            let dirs: Vec<&str> = (0..8)
-                .filter(|d| own >> d & 1 != 0)
-                .map(|d| DIRECTION_NAMES[d])
-                .collect();
-            let _ = writeln!(
-                out,
-                "it attacks along {}: one table read per direction finds what it hits",
+        let dirs: Vec<&str> = (0..8)
+            .filter(|d| own >> d & 1 != 0)
+            .map(|d| DIRECTION_NAMES[d])
+            .collect();
+        out.push_str(&match dirs.is_empty() {
+            true => "a knight jumps: its eight targets are read from the cells\n".to_string(),
+            false => format!(
+                "it attacks along {}: one table read per direction finds what it hits\n",
                 dirs.join(", ")
-            );
-        } else {
-            out.push_str("a knight jumps: its eight targets are read from the cells\n");
-        }
+            ),
+        });
 
         out.step("2. its attacker set: the pieces attacking it, either colour");
         let set = self.attackers[usize::from(n)];

@@ -35,14 +35,25 @@ fn a_knight_move_uncovers_the_rook_behind_it() {
     assert_eq!(texts, ["e8d8", "e8f7", "e8f8"]);
 }
 
+/// The board of `fen` after `mv`, which makes `by` attack `sq` where it did not before.
+fn uncovers(fen: &str, mv: &str, sq: Square, by: Color) -> AttackMapBoard {
+    let mut b = board(fen);
+    assert!(!b.is_attacked(sq, by), "{sq} before {mv}");
+    play(&mut b, mv);
+    assert!(b.is_attacked(sq, by), "{sq} after {mv}");
+    b
+}
+
 #[test]
 fn a_bishop_sees_through_the_cell_its_knight_left() {
     // The knight on c3 blocks the a1 bishop's diagonal to the rook on g7; once it goes to e4,
     // the bishop reaches g7. Black's rook then steps onto the diagonal at f6 and cuts it.
-    let mut b = board("4k3/6r1/8/8/8/2N5/8/B3K3 w - - 0 1");
-    assert!(!b.is_attacked(Square::G7, Color::White));
-    play(&mut b, "c3e4");
-    assert!(b.is_attacked(Square::G7, Color::White));
+    let mut b = uncovers(
+        "4k3/6r1/8/8/8/2N5/8/B3K3 w - - 0 1",
+        "c3e4",
+        Square::G7,
+        Color::White,
+    );
     play(&mut b, "g7g6");
     assert!(!b.is_attacked(Square::G6, Color::White));
     play(&mut b, "e1d1");
@@ -81,10 +92,8 @@ fn en_passant_opens_the_file_of_the_captured_pawn() {
 #[test]
 fn castling_moves_the_rook_in_the_maps() {
     // After O-O the rook on f1 attacks the bishop on f5, which no white piece did before.
-    let mut b = board("r3k2r/8/8/5b2/8/8/8/R3K2R w KQkq - 0 1");
-    assert!(!b.is_attacked(Square::F5, Color::White));
-    play(&mut b, "e1g1");
-    assert!(b.is_attacked(Square::F5, Color::White));
+    let fen = "r3k2r/8/8/5b2/8/8/8/R3K2R w KQkq - 0 1";
+    let mut b = uncovers(fen, "e1g1", Square::F5, Color::White);
     // With the h1 rook gone, the h8 rook's file runs down to h1.
     assert!(b.is_attacked(Square::H1, Color::Black));
     // Black castles long: the rook on d8 reaches d1 down the empty d-file.
@@ -229,17 +238,12 @@ fn the_views_show_the_sets_and_the_neighbour_table() {
         "{shown}"
     );
     let explained = b.explain(Square::D5).unwrap().to_text();
-    assert!(
-        explained.contains("2 north      step  16: guard (cell 167)"),
-        "{explained}"
-    );
-    assert!(
-        explained.contains("6 south      step -16: d2 white rook (cell 55, number 1)"),
-        "{explained}"
-    );
-    assert!(
-        explained.contains("least valuable attacker: white pawn"),
-        "{explained}"
-    );
+    for line in [
+        "2 north      step  16: guard (cell 167)",
+        "6 south      step -16: d2 white rook (cell 55, number 1)",
+        "least valuable attacker: white pawn",
+    ] {
+        assert!(explained.contains(line), "{line} missing from {explained}");
+    }
     assert!(b.explain(Square::A1).is_err());
 }
