@@ -78,6 +78,8 @@ pub struct AttackMapBoard {
     pub(crate) touches: [u8; 32],
     /// The numbers of the pieces on the board.
     pub(crate) alive: u32,
+    /// The numbers of the pawns, on the board or taken.
+    pub(crate) pawns: u32,
     /// Pieces whose number no longer ranks them by value: those promoted.
     pub(crate) misranked: u32,
     /// The squares of the kings and rooks the setup's castling rights name: a move touching
@@ -134,6 +136,7 @@ impl AttackMapBoard {
             slides: [0; 32],
             touches: [0; 32],
             alive: 0,
+            pawns: 0,
             misranked: 0,
             castling_squares: 0,
             state,
@@ -165,6 +168,10 @@ impl AttackMapBoard {
         self.role[i] = role;
         self.slides[i] = slides;
         self.touches[i] = touches;
+        self.pawns &= !bit(n);
+        if role == Role::Pawn {
+            self.pawns |= bit(n);
+        }
     }
 
     /// Whether piece `a` standing `toward` direction-wise of a cell attacks it, the cell being
@@ -651,5 +658,42 @@ impl Board for AttackMapBoard {
 
     fn table_bytes() -> usize {
         crate::geometry::TABLE_BYTES
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_and_the_undo_record_have_the_sizes_worked_out_by_hand() {
+        // Board: 192 cells, 192 x 8 neighbour entries, 32 attacker sets of 4 bytes, four
+        // per-number arrays of 32 bytes, three sets of 4, the castling squares' 8 and the
+        // 32-byte state: 2,036 bytes, padded to 8: 2,040. Undo: the state, the 128 bytes of
+        // sets, two rows of 8 links, 4 for the misranked set and 1 for the victim, padded to
+        // 8: 184.
+        let sizes = (
+            std::mem::size_of::<AttackMapBoard>(),
+            std::mem::size_of::<AttackMapUndo>(),
+        );
+        assert_eq!(sizes, (2040, 184));
+    }
+
+    #[test]
+    fn numbers_rank_each_side_by_value_with_the_king_last() {
+        let board = AttackMapBoard::from_setup(&Setup::start());
+        let roles: Vec<Role> = (0..16).map(|n| board.role[n]).collect();
+        let mut sorted = roles.clone();
+        sorted.sort_by_key(|role| role.index());
+        assert_eq!(roles, sorted);
+        assert_eq!(board.role[15], Role::King);
+        assert_eq!(board.role[31], Role::King);
+        assert_eq!(board.alive, u32::MAX);
+        // Pawns 0-7, knights 8 and 9, bishops 10 and 11, rooks 12 and 13, the queen 14: on
+        // d1 only the king beside it defends her (c1's bishop and the c2 pawn do not).
+        assert_eq!(board.role[14], Role::Queen);
+        assert_eq!(board.attackers[14], bit(15));
+        // The knight on g1 (number 9) is defended by the h1 rook (13) alone.
+        assert_eq!(board.attackers[9], bit(13));
     }
 }

@@ -70,6 +70,23 @@ pub(crate) fn direction(from: u8, to: u8) -> u8 {
     ALIGNMENT[usize::from(to.wrapping_sub(from).wrapping_add(128))]
 }
 
+/// Indexed by `to - from + 128`: whether a knight jumps from `from` to `to`.
+static KNIGHT_APART: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 8 {
+        table[(128 + KNIGHT_JUMPS[i] as i32) as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Whether a knight on the board cell `from` attacks the board cell `to`.
+#[inline(always)]
+pub(crate) fn knight_apart(from: u8, to: u8) -> bool {
+    KNIGHT_APART[usize::from(to.wrapping_sub(from).wrapping_add(128))]
+}
+
 /// Per direction, indexed by `to - from + 136`: how many steps of that direction lead from
 /// `from` to `to`, for `to` up to eight steps away (a guard beyond the far edge included,
 /// where [`ALIGNMENT`]'s differences would alias).
@@ -95,7 +112,7 @@ pub(crate) fn steps_along(d: usize, from: u8, to: u8) -> u8 {
 }
 
 /// The bytes of the tables above.
-pub(crate) const TABLE_BYTES: usize = 256 + std::mem::size_of::<[[u8; 273]; 8]>() + 8 + 8;
+pub(crate) const TABLE_BYTES: usize = 256 + 256 + std::mem::size_of::<[[u8; 273]; 8]>() + 8 + 8;
 
 #[cfg(test)]
 mod tests {

@@ -20,7 +20,8 @@
 
 use crate::board::{bit, AttackMapBoard, EMPTY, KING_NUMBER, SIDE};
 use crate::geometry::{
-    cell_of, direction, offset, square_of, steps_along, CELLS, KNIGHT_JUMPS, NO_DIRECTION, STEPS,
+    cell_of, direction, knight_apart, offset, square_of, steps_along, CELLS, KNIGHT_JUMPS,
+    NO_DIRECTION, STEPS,
 };
 use boardlab_core::{
     Board, CastlingSide, Color, Lister, Move, MoveFlag, MoveList, MoveSink, NoisyMoves, Role,
@@ -36,8 +37,9 @@ struct Safety {
     pin_direction: [u8; 32],
     /// The cells a blocking move may land on in single check by a slider.
     blocks: [u64; 3],
-    /// Up to two cells the king may not step to: behind it on a checking slider's line.
-    behind_king: [u8; 2],
+    /// The cells the king may not step to because they lie behind it on a checking slider's
+    /// line (one slider per direction at most); unused entries hold 0, a guard.
+    behind_king: [u8; 8],
 }
 
 #[inline(always)]
@@ -51,32 +53,53 @@ fn quiet(from: u8, to: u8) -> Move {
 }
 
 impl AttackMapBoard {
-    /// Whether a piece of `by` attacks `target` on `cells`, found by scanning rays and jumps
-    /// from it, with the piece on `skip` (0: none) seen as gone.
+    /// Whether a piece of `by` attacks `target` on `cells`, with the piece on `skip` (0: none)
+    /// seen as gone: for an empty cell, whose attackers the maps do not hold. Pawns are looked
+    /// for on the two cells they would take from; every other enemy piece is asked once,
+    /// 0x88 style, whether the alignment table puts it on a line of its own to the target (a
+    /// knight whether it is a jump away), and only a slider so placed walks the cells between.
+    /// Scanning eight rays from the target instead cost 30% of a bulk perft's instructions.
     pub(crate) fn attacked_on(&self, cells: &[u8; CELLS], target: u8, by: Color, skip: u8) -> bool {
         let theirs = SIDE[by as usize];
-        for jump in KNIGHT_JUMPS {
-            let n = cells[usize::from(offset(target, jump))];
-            if n < EMPTY && bit(n) & theirs != 0 && self.role[usize::from(n)] == Role::Knight {
+        let pawn_origins: [i8; 2] = match by {
+            Color::White => [-15, -17],
+            Color::Black => [15, 17],
+        };
+        for step in pawn_origins {
+            let n = cells[usize::from(offset(target, step))];
+            if n < EMPTY && bit(n) & theirs & self.pawns != 0 {
                 return true;
             }
         }
-        for (d, &step) in STEPS.iter().enumerate() {
-            let mut cell = offset(target, step);
-            let mut reach = 0xffu8;
-            loop {
-                let n = cells[usize::from(cell)];
-                if n != EMPTY && cell != skip {
-                    if n < EMPTY && bit(n) & theirs != 0 {
-                        let i = usize::from(n);
-                        if (self.slides[i] | (self.touches[i] & reach)) >> (d ^ 4) & 1 != 0 {
-                            return true;
-                        }
-                    }
-                    break;
+        let mut pieces = self.alive & theirs & !self.pawns;
+        while pieces != 0 {
+            let n = pieces.trailing_zeros() as u8;
+            pieces &= pieces - 1;
+            let i = usize::from(n);
+            let from = self.place[i];
+            if cells[usize::from(from)] != n {
+                continue;
+            }
+            let d = direction(from, target);
+            if d == NO_DIRECTION {
+                if self.role[i] == Role::Knight && knight_apart(from, target) {
+                    return true;
                 }
-                reach = 0;
-                cell = offset(cell, step);
+                continue;
+            }
+            let step = STEPS[usize::from(d)];
+            let next = offset(from, step);
+            if self.touches[i] >> d & 1 != 0 && next == target {
+                return true;
+            }
+            if self.slides[i] >> d & 1 != 0 {
+                let mut cell = next;
+                while cell != target && (cells[usize::from(cell)] == EMPTY || cell == skip) {
+                    cell = offset(cell, step);
+                }
+                if cell == target {
+                    return true;
+                }
             }
         }
         false
@@ -93,7 +116,7 @@ impl AttackMapBoard {
             pinned: 0,
             pin_direction: [NO_DIRECTION; 32],
             blocks: [0; 3],
-            behind_king: [0; 2],
+            behind_king: [0; 8],
         };
         let links = &self.neighbours[usize::from(king)];
         for (d, &near) in links.iter().enumerate() {
@@ -122,6 +145,8 @@ impl AttackMapBoard {
             }
             let from = self.place[usize::from(c)];
             let d = direction(from, king);
+            // Validation allows two checkers at most; room for one slider per direction keeps
+            // a setup made without it from overrunning the array.
             safety.behind_king[k] = offset(king, STEPS[usize::from(d)]);
             k += 1;
             if checkers.count_ones() == 1 {
@@ -155,7 +180,8 @@ impl AttackMapBoard {
         let us = self.state.turn;
         let target = self.place[usize::from(v)];
         if a == KING_NUMBER[us as usize] {
-            set & SIDE[!us as usize] == 0 && !safety.behind_king.contains(&target)
+            set & SIDE[!us as usize] == 0
+                && (safety.checkers == 0 || !safety.behind_king.contains(&target))
         } else {
             (safety.checkers == 0 || safety.checkers == bit(v))
                 && (safety.pinned & bit(a) == 0
@@ -265,7 +291,7 @@ impl AttackMapBoard {
             for step in STEPS {
                 let to = offset(king, step);
                 if self.cells[usize::from(to)] != EMPTY
-                    || safety.behind_king.contains(&to)
+                    || (safety.checkers != 0 && safety.behind_king.contains(&to))
                     || self.attacked_on(&self.cells, to, them, 0)
                 {
                     continue;

@@ -11,8 +11,12 @@
 //!   there, one table read and one subtraction, plus one if the neighbour is an enemy piece; a
 //!   knight's are its eight jumps onto cells not holding a piece of its own side.
 //!
-//! The instruction counts that justify each override are in the crate's `walk` example (see
-//! its docs). Every answer equals the generic one (the conformance kit checks).
+//! Each override was counted against the generic answer with the crate's `walk` example
+//! (`walk query QUERY own|generic`, callgrind, 20 passes over KiwiPete, the start position
+//! and the 68 positions one move from them): `attackers_to` 38.4 million instructions against
+//! 301.7 million, SEE over every capture (the move lists included) 18.3 million against 54.5
+//! million, mobility 3.1 million against 5.3 million. The other queries keep the generic
+//! answers. Every answer equals the generic one (the conformance kit checks).
 
 use crate::board::{bit, AttackMapBoard, EMPTY, SIDE};
 use crate::geometry::{cell_of, offset, square_of, steps_along, KNIGHT_JUMPS};
