@@ -524,7 +524,7 @@ impl Board for AttackMapBoard {
         let cell = cell_of(sq);
         match self.occupant(cell) {
             Some(n) => self.attackers[usize::from(n)] & SIDE[by as usize] != 0,
-            None => self.attacked_on(&self.cells, cell, by, 0),
+            None => self.attacked_on::<false>(&self.cells, cell, by, 0),
         }
     }
 

@@ -63,7 +63,7 @@
 //! # What the maps cost and buy
 //!
 //! Every make pays for the maps, and a full-make perft, which makes every leaf, shows the
-//! price: KiwiPete to depth 3 (97,862 leaves) takes 96.5 million instructions under
+//! price: KiwiPete to depth 3 (97,862 leaves) takes 96.2 million instructions under
 //! callgrind, against 29.4 million for the 10x12 mailbox and 30.1 million for 0x88 (the
 //! crate's `walk` example; about 980 instructions per leaf, some 700 of them in make, where a
 //! plain mailbox spends about 300 on the whole leaf). What they buy is in the questions a
