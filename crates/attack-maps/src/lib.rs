@@ -57,8 +57,8 @@
 //! sixteen neighbour-table reads from the king, the captures the enemy pieces' attacker sets
 //! (already in MVV/LVA order, see [`AttackMapBoard::captures_mvv_lva`]). A pinned piece keeps
 //! to its line, a single check is answered by taking the checker or blocking on the cells
-//! between, and the king steps only to cells a ray scan finds unattacked and not behind it on
-//! a checking line. Only en passant is tried on a copy of the cells.
+//! between, and the king steps only to cells no enemy piece attacks (each asked through the
+//! alignment table) and not behind it on a checking line. Only en passant is tried on a copy of the cells.
 //!
 //! # What the maps cost and buy
 //!

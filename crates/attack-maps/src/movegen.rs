@@ -11,12 +11,12 @@
 //!   only the checker is taken (or, by the king, any unguarded piece).
 //! - **Quiet moves** of a slider run from its cell to the neighbour entry of each direction:
 //!   a counting sink adds the distance without visiting the cells. Knights, pawns and the king
-//!   step; an empty cell the king steps to is tested by scanning its rays (the maps hold
-//!   attacks on pieces only), and the cell behind the king on a checking slider's line is
-//!   refused.
+//!   step; an empty cell the king steps to is tested against each enemy piece through the
+//!   alignment table (the maps hold attacks on pieces only), and the cell behind the king on
+//!   a checking slider's line is refused.
 //! - **En passant** empties two cells of a rank, so it is tried on a copy of the cells and kept
 //!   when the king is then not attacked. **Castling** follows the Chess960 rules, its squares
-//!   scanned with the castling rook seen as gone.
+//!   tested with the castling rook seen as gone.
 
 use crate::board::{bit, AttackMapBoard, EMPTY, KING_NUMBER, SIDE};
 use crate::geometry::{
