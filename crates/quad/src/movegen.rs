@@ -1,0 +1,392 @@
+//! The legal move generator: one pass over the enemy's attacks, the checkers and the pins,
+//! then every piece's targets masked by them. Everything is worked out in stored squares, where
+//! the side to move plays up the board; only the moves handed to a listing sink are turned
+//! back into real squares.
+
+use crate::board::{QuadBoard, FILE_A, FILE_H, RANK_1, RANK_3, RANK_8};
+use boardlab_core::bitboard::{between, king_attacks, knight_attacks};
+use boardlab_core::{Bitboard, Move, MoveFlag, MoveSink, Square};
+use boardlab_sliders::pext::Tables;
+
+/// The PEXT attack tables, fetched once per generation.
+#[inline(always)]
+pub(crate) fn tables() -> &'static Tables {
+    Tables::get()
+}
+
+/// The squares a knight on any square of `knights` attacks, by shifts.
+#[inline(always)]
+pub(crate) const fn knight_spread(knights: u64) -> u64 {
+    let one_west = (knights >> 1) & !FILE_H;
+    let one_east = (knights << 1) & !FILE_A;
+    let two_west = (knights >> 2) & !(FILE_H | FILE_H >> 1);
+    let two_east = (knights << 2) & !(FILE_A | FILE_A << 1);
+    let one = one_west | one_east;
+    let two = two_west | two_east;
+    (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
+}
+
+#[inline(always)]
+fn square(s: u32) -> Square {
+    Square::from_index(s as u8)
+}
+
+/// The pieces, checkers and pins of a position, in stored squares: what every piece's targets
+/// are masked with.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Masks {
+    /// Every occupied square.
+    pub occupied: u64,
+    /// The side to move's pieces.
+    pub ours: u64,
+    /// The other side's pieces.
+    pub theirs: u64,
+    /// The side to move's king.
+    pub king: u32,
+    /// The enemy pieces giving check.
+    pub checkers: u64,
+    /// The squares a move must land on unless the king makes it: everything out of check, the
+    /// checker and the squares between it and the king in single check.
+    pub check_mask: u64,
+    /// The rays (king excluded, pinner included) of pins along ranks and files.
+    pub pin_orthogonal: u64,
+    /// The rays of pins along diagonals.
+    pub pin_diagonal: u64,
+    /// The squares the enemy attacks, with the side to move's king lifted off the board.
+    pub attacked: u64,
+}
+
+/// The masks of `board`'s position.
+#[inline(always)]
+pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
+    let [a, b, c] = board.planes;
+    let occupied = a | b | c;
+    let ours = board.mover & occupied;
+    let theirs = occupied ^ ours;
+    let pawns = a & !(b | c);
+    let knights = b & !(a | c);
+    let kings = a & b & !c;
+    let diagonal = a & c;
+    let orthogonal = c & !(a & !b);
+    let king_bit = kings & ours;
+    let king = king_bit.trailing_zeros() & 63;
+    let king_sq = square(king);
+
+    let their_pawns = pawns & theirs;
+    let their_diagonal = diagonal & theirs;
+    let their_orthogonal = orthogonal & theirs;
+    let without_king = Bitboard(occupied ^ king_bit);
+    let mut attacked = ((their_pawns >> 7) & !FILE_A)
+        | ((their_pawns >> 9) & !FILE_H)
+        | knight_spread(knights & theirs)
+        | king_attacks(square((kings & theirs).trailing_zeros())).0;
+    let mut rest = their_diagonal;
+    while rest != 0 {
+        attacked |= tables.bishop(square(rest.trailing_zeros()), without_king).0;
+        rest &= rest - 1;
+    }
+    let mut rest = their_orthogonal;
+    while rest != 0 {
+        attacked |= tables.rook(square(rest.trailing_zeros()), without_king).0;
+        rest &= rest - 1;
+    }
+
+    let pawn_checkers = (((king_bit << 7) & !FILE_H) | ((king_bit << 9) & !FILE_A)) & their_pawns;
+    let mut checkers = pawn_checkers | (knight_attacks(king_sq).0 & knights & theirs);
+    let mut pin_orthogonal = 0;
+    let mut pin_diagonal = 0;
+    let mut snipers = tables.rook(king_sq, Bitboard(theirs)).0 & their_orthogonal;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = between(king_sq, square(s)).0;
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            checkers |= 1 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_orthogonal |= ray | 1 << s;
+        }
+    }
+    let mut snipers = tables.bishop(king_sq, Bitboard(theirs)).0 & their_diagonal;
+    while snipers != 0 {
+        let s = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = between(king_sq, square(s)).0;
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            checkers |= 1 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            pin_diagonal |= ray | 1 << s;
+        }
+    }
+    let check_mask = if checkers == 0 {
+        !0
+    } else {
+        between(king_sq, square(checkers.trailing_zeros())).0 | checkers
+    };
+    Masks {
+        occupied,
+        ours,
+        theirs,
+        king,
+        checkers,
+        check_mask,
+        pin_orthogonal,
+        pin_diagonal,
+        attacked,
+    }
+}
+
+/// Where the generator's moves go: the sink, and the orientation that turns stored squares
+/// back into real ones for a sink that lists them.
+struct Out<'a, S> {
+    sink: &'a mut S,
+    black: bool,
+}
+
+impl<S: MoveSink> Out<'_, S> {
+    #[inline(always)]
+    fn real(&self, set: u64) -> Bitboard {
+        Bitboard(if self.black { set.swap_bytes() } else { set })
+    }
+
+    #[inline(always)]
+    fn real_square(&self, s: u32) -> Square {
+        square(s ^ if self.black { 56 } else { 0 })
+    }
+
+    /// A pawn move `delta` up the stored board is `delta` up the real one for White and its
+    /// mirror, down with the file step kept, for Black.
+    #[inline(always)]
+    fn real_delta(&self, delta: i8) -> i8 {
+        match (self.black, delta) {
+            (false, _) => delta,
+            (true, 7) => -9,
+            (true, 9) => -7,
+            (true, _) => -delta,
+        }
+    }
+
+    #[inline(always)]
+    fn targets(&mut self, from: u32, targets: u64, theirs: u64) {
+        if let Some(count) = self.sink.tally() {
+            *count += u64::from(targets.count_ones());
+            return;
+        }
+        let (from, targets, theirs) = (
+            self.real_square(from),
+            self.real(targets),
+            self.real(theirs),
+        );
+        self.sink.push_targets(from, targets, theirs);
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, delta: i8, flag: MoveFlag) {
+        if let Some(count) = self.sink.tally() {
+            *count += u64::from(targets.count_ones());
+            return;
+        }
+        let (targets, delta) = (self.real(targets), self.real_delta(delta));
+        self.sink.push_pawn_moves(targets, delta, flag);
+    }
+
+    #[inline(always)]
+    fn pawn_promotions(&mut self, targets: u64, delta: i8, capture: bool) {
+        if let Some(count) = self.sink.tally() {
+            *count += 4 * u64::from(targets.count_ones());
+            return;
+        }
+        let (targets, delta) = (self.real(targets), self.real_delta(delta));
+        self.sink.push_pawn_promotions(targets, delta, capture);
+    }
+
+    #[inline(always)]
+    fn one(&mut self, from: u32, to: u32, flag: MoveFlag) {
+        let mv = Move::new(self.real_square(from), self.real_square(to), flag);
+        self.sink.push(mv);
+    }
+}
+
+/// Sends `board`'s legal moves to `sink`.
+#[inline(always)]
+pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
+    let tables = tables();
+    let m = masks(board, tables);
+    let mut out = Out {
+        sink,
+        black: board.black_to_move,
+    };
+    let wants_quiet = S::KIND.wants_quiet();
+    let wants_noisy = S::KIND.wants_noisy();
+    let [a, b, c] = board.planes;
+    let Masks {
+        occupied,
+        ours,
+        theirs,
+        king,
+        checkers,
+        check_mask,
+        pin_orthogonal,
+        pin_diagonal,
+        attacked,
+    } = m;
+    let kind_mask = match (wants_quiet, wants_noisy) {
+        (true, true) => !ours,
+        (true, false) => !occupied,
+        _ => theirs,
+    };
+
+    out.targets(
+        king,
+        king_attacks(square(king)).0 & !attacked & kind_mask,
+        theirs,
+    );
+    if checkers & checkers.wrapping_sub(1) != 0 {
+        return;
+    }
+    let allowed = kind_mask & check_mask;
+    let pinned = pin_orthogonal | pin_diagonal;
+    let occ = Bitboard(occupied);
+
+    let mut knights = b & !(a | c) & ours & !pinned;
+    while knights != 0 {
+        let s = knights.trailing_zeros();
+        knights &= knights - 1;
+        out.targets(s, knight_attacks(square(s)).0 & allowed, theirs);
+    }
+    let mut diagonal = a & c & ours & !pin_orthogonal;
+    while diagonal != 0 {
+        let s = diagonal.trailing_zeros();
+        diagonal &= diagonal - 1;
+        let mut targets = tables.bishop(square(s), occ).0 & allowed;
+        if pin_diagonal >> s & 1 != 0 {
+            targets &= pin_diagonal;
+        }
+        out.targets(s, targets, theirs);
+    }
+    let mut orthogonal = c & !(a & !b) & ours & !pin_diagonal;
+    while orthogonal != 0 {
+        let s = orthogonal.trailing_zeros();
+        orthogonal &= orthogonal - 1;
+        let mut targets = tables.rook(square(s), occ).0 & allowed;
+        if pin_orthogonal >> s & 1 != 0 {
+            targets &= pin_orthogonal;
+        }
+        out.targets(s, targets, theirs);
+    }
+
+    let pawns = a & !(b | c) & ours;
+    let empty = !occupied;
+    let pushers = pawns & !pin_diagonal;
+    let one_step = (((pushers & !pin_orthogonal) << 8)
+        | (((pushers & pin_orthogonal) << 8) & pin_orthogonal))
+        & empty;
+    let two_steps = ((one_step & RANK_3) << 8) & empty & check_mask;
+    let one_step = one_step & check_mask;
+    if wants_quiet {
+        out.pawn_moves(one_step & !RANK_8, 8, MoveFlag::Quiet);
+        out.pawn_moves(two_steps, 16, MoveFlag::DoublePush);
+    }
+    let capturers = pawns & !pin_orthogonal;
+    let free = capturers & !pin_diagonal;
+    let held = capturers & pin_diagonal;
+    let targets = theirs & check_mask;
+    let west = (((free << 7) | ((held << 7) & pin_diagonal)) & !FILE_H) & targets;
+    let east = (((free << 9) | ((held << 9) & pin_diagonal)) & !FILE_A) & targets;
+    if wants_noisy {
+        out.pawn_promotions(one_step & RANK_8, 8, false);
+        out.pawn_promotions(west & RANK_8, 7, true);
+        out.pawn_promotions(east & RANK_8, 9, true);
+        out.pawn_moves(west & !RANK_8, 7, MoveFlag::Capture);
+        out.pawn_moves(east & !RANK_8, 9, MoveFlag::Capture);
+        let ep = board.mover & empty;
+        if ep != 0 {
+            en_passant(&mut out, tables, &m, board, ep, pawns);
+        }
+    }
+    if wants_quiet && checkers == 0 {
+        let castling_rooks = c & !(a | b) & RANK_1;
+        if castling_rooks != 0 {
+            castle(&mut out, tables, &m, board, castling_rooks);
+        }
+    }
+}
+
+/// The en-passant captures onto stored square set `ep`: each played on the occupancy, and
+/// kept if no slider then sees the king and no leaper still gives check.
+#[cold]
+fn en_passant<S: MoveSink>(
+    out: &mut Out<'_, S>,
+    tables: &Tables,
+    m: &Masks,
+    board: &QuadBoard,
+    ep: u64,
+    pawns: u64,
+) {
+    let [a, b, c] = board.planes;
+    let captured = ep >> 8;
+    let their_diagonal = a & c & m.theirs;
+    let their_orthogonal = c & !(a & !b) & m.theirs;
+    let leaper_checkers = m.checkers & !(their_diagonal | their_orthogonal) & !captured;
+    if leaper_checkers != 0 {
+        return;
+    }
+    let to = ep.trailing_zeros();
+    let king = square(m.king);
+    let mut capturers = (((ep >> 7) & !FILE_A) | ((ep >> 9) & !FILE_H)) & pawns;
+    while capturers != 0 {
+        let from = capturers.trailing_zeros();
+        let from_bit = capturers & capturers.wrapping_neg();
+        capturers &= capturers - 1;
+        let after = Bitboard(m.occupied ^ from_bit ^ ep ^ captured);
+        let seen = (tables.rook(king, after).0 & their_orthogonal)
+            | (tables.bishop(king, after).0 & their_diagonal);
+        if seen == 0 {
+            out.one(from, to, MoveFlag::EnPassant);
+        }
+    }
+}
+
+/// Castling with each castling rook of the side to move (at most one a side, all on stored
+/// rank 1), out of check: every square king or rook crosses or lands on empty but for the two
+/// of them, the king's path unattacked, and its destination unattacked with the rook lifted.
+#[cold]
+fn castle<S: MoveSink>(
+    out: &mut Out<'_, S>,
+    tables: &Tables,
+    m: &Masks,
+    board: &QuadBoard,
+    mut castling_rooks: u64,
+) {
+    let [a, b, c] = board.planes;
+    let their_orthogonal = c & !(a & !b) & m.theirs;
+    let king = m.king;
+    let king_bit = 1u64 << king;
+    while castling_rooks != 0 {
+        let rook = castling_rooks.trailing_zeros();
+        let rook_bit = castling_rooks & castling_rooks.wrapping_neg();
+        castling_rooks &= castling_rooks - 1;
+        let king_side = rook > king;
+        let (king_to, rook_to, flag) = if king_side {
+            (6, 5, MoveFlag::KingCastle)
+        } else {
+            (2, 3, MoveFlag::QueenCastle)
+        };
+        let low = king.min(rook).min(king_to).min(rook_to);
+        let high = king.max(rook).max(king_to).max(rook_to);
+        let span = ((2u64 << high) - 1) & !((1u64 << low) - 1);
+        if span & m.occupied & !(king_bit | rook_bit) != 0 {
+            continue;
+        }
+        let king_path = between(square(king), square(king_to)).0 | 1 << king_to;
+        if king_path & m.attacked != 0 {
+            continue;
+        }
+        let lifted = Bitboard(m.occupied ^ king_bit ^ rook_bit);
+        if tables.rook(square(king_to), lifted).0 & their_orthogonal != 0 {
+            continue;
+        }
+        out.one(king, king_to, flag);
+    }
+}

@@ -1,0 +1,146 @@
+//! The conformance kit, and positions worked by hand on the two things this board does its own
+//! way: the board turned over for Black, and the castling rook as a piece code of its own.
+
+use boardlab_core::{perft, Board, BoardExt, Color, PerftMode, Role, Square};
+use boardlab_quad::{QuadBoard, CASTLING_ROOK, ROOK};
+
+boardlab_testkit::conformance_tests!(QuadBoard);
+
+fn board(fen: &str) -> QuadBoard {
+    QuadBoard::from_fen(fen).unwrap()
+}
+
+fn moves(board: &QuadBoard) -> Vec<String> {
+    let mut texts: Vec<String> = board
+        .legal_moves()
+        .iter()
+        .map(|mv| mv.to_string())
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// Black to move is stored upside down: its pawn on e7 sits on stored rank 2 and pushes "up",
+/// which is down the real board, and the moves come out in real squares.
+#[test]
+fn black_pawns_push_down_the_real_board() {
+    // Kings on a1 and h8, a black pawn on e7: e6, e5 and the king's g8, g7, h7.
+    let b = board("7k/4p3/8/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(moves(&b), ["e7e5", "e7e6", "h8g7", "h8g8", "h8h7"]);
+    let [pawn_plane, ..] = b.quad();
+    // e7 is real square 52; stored, 52 ^ 56 = 12 (e2).
+    assert_eq!(pawn_plane & (1 << 12), 1 << 12);
+    assert_eq!(
+        b.piece_at(Square::E7).map(|p| (p.color, p.role)),
+        Some((Color::Black, Role::Pawn))
+    );
+}
+
+/// The same position with the colours swapped and the board mirrored is stored identically
+/// but for the turn: the flip makes the two sides' positions one.
+#[test]
+fn mirrored_positions_store_the_same_four_bitboards() {
+    let white = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let black = board("r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1");
+    assert_eq!(white.quad(), black.quad());
+    assert_eq!(perft(&mut white.clone(), 3, PerftMode::Bulk), 97_862);
+    assert_eq!(perft(&mut black.clone(), 3, PerftMode::Bulk), 97_862);
+}
+
+/// En passant for Black: after 1.e4 in a position where Black's pawn stands on d4, dxe3 is
+/// legal, and played it removes the pawn on e4 (a square the flip moves twice).
+#[test]
+fn black_takes_en_passant_across_the_flip() {
+    let mut b = board("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+    let e4 = b.parse_uci_move("e2e4").unwrap();
+    b.make(e4);
+    assert_eq!(b.ep_square(), Some(Square::E3));
+    // Black: king e8 (d8 d7 e7 f7 f8), pawn d4 (d3, dxe3).
+    assert_eq!(
+        moves(&b),
+        ["d4d3", "d4e3", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]
+    );
+    let dxe3 = b.parse_uci_move("d4e3").unwrap();
+    let before = b;
+    let undo = b.make(dxe3);
+    assert_eq!(b.to_fen(), "4k3/8/8/8/8/4p3/8/4K3 w - - 0 2");
+    b.unmake(dxe3, undo);
+    assert_eq!(b, before);
+}
+
+/// A rook that may still castle has code 4; moving it, or the king, makes it a rook (code 6)
+/// and the right goes with it.
+#[test]
+fn a_castling_rook_is_a_code_of_its_own() {
+    let mut b = board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let code_at = |b: &QuadBoard, sq: Square| {
+        let s = if b.side_to_move() == Color::Black {
+            sq as u32 ^ 56
+        } else {
+            sq as u32
+        };
+        let [p0, p1, p2, _] = b.quad();
+        ((p0 >> s) & 1 | ((p1 >> s) & 1) << 1 | ((p2 >> s) & 1) << 2) as u8
+    };
+    for sq in [Square::A1, Square::H1, Square::A8, Square::H8] {
+        assert_eq!(code_at(&b, sq), CASTLING_ROOK, "{sq}");
+    }
+    let rook_move = b.parse_uci_move("h1h4").unwrap();
+    b.make(rook_move);
+    assert_eq!(code_at(&b, Square::H4), ROOK);
+    assert_eq!(code_at(&b, Square::A1), CASTLING_ROOK);
+    assert_eq!(b.castling().to_string(), "Qkq");
+    // Black castles long: both black rooks become rooks, the one on h8 too.
+    let long = b.parse_uci_move("e8c8").unwrap();
+    b.make(long);
+    assert_eq!(code_at(&b, Square::D8), ROOK);
+    assert_eq!(code_at(&b, Square::H8), ROOK);
+    assert_eq!(b.to_fen(), "2kr3r/8/8/8/7R/8/8/R3K3 w Q - 2 2");
+}
+
+/// Chess960 castling from the castling rooks: king on b1 with rooks on a1 and h1; castling
+/// long puts the king on c1 and the rook on d1, short the king on g1 and the rook on f1.
+#[test]
+fn chess960_castling_follows_the_castling_rooks() {
+    // White: king b1, rooks a1 (queen side: b1..c1 for the king, a1..d1 for the rook, all
+    // empty but the two) and h1 (king side: c1..g1 empty).
+    let b = board("1k6/8/8/8/8/8/8/RK5R w HA - 0 1");
+    let castles: Vec<String> = b
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.is_castle())
+        .map(|mv| b.move_text(*mv, true))
+        .collect();
+    assert_eq!(castles.len(), 2);
+    assert!(castles.contains(&"b1a1".to_string()));
+    assert!(castles.contains(&"b1h1".to_string()));
+    // King on c1 between a plain rook on b1 and the castling rook on h1: only the short
+    // castling, king to g1 across d1..g1 and rook to f1, with the black rook on a1 held off by b1.
+    let beside = board("4k3/8/8/8/8/8/8/rRK4R w H - 0 1");
+    let castles: Vec<_> = beside
+        .legal_moves()
+        .iter()
+        .filter(|mv| mv.is_castle())
+        .copied()
+        .collect();
+    assert_eq!(castles.len(), 1);
+    assert_eq!(castles[0].to(), Square::G1);
+}
+
+/// In Chess960 the castling rook can shield the king's destination from an enemy rook: king
+/// d1, castling rook b1, black rook a1. Castling long would put the king on c1 and the rook on
+/// d1, with nothing left between the king and a1.
+#[test]
+fn a_castling_rook_cannot_uncover_the_kings_destination() {
+    let b = board("3k4/8/8/8/8/8/8/rR1K4 w B - 0 1");
+    assert!(!b.legal_moves().iter().any(|mv| mv.is_castle()));
+    // Without the enemy rook the same castling is legal.
+    let free = board("3k4/8/8/8/8/8/8/1R1K4 w B - 0 1");
+    assert_eq!(
+        free.legal_moves()
+            .iter()
+            .filter(|mv| mv.is_castle())
+            .count(),
+        1
+    );
+}
