@@ -235,58 +235,55 @@ impl QuadBoard {
         let from_bit = 1u64 << from;
         let to_bit = 1u64 << to;
         let [mut a, mut b, mut c] = self.planes;
-        let mut theirs = self.theirs();
+        let mut theirs = (a | b | c) & !self.mover;
+        // The raw flag: 4 marks captures, 8 promotions, 2 and 3 are castling, 5 en passant.
+        let flag = mv.flag_bits();
         let mut passed = 0u64;
-        let flag = mv.flag();
-        let mut code = self.code_at(from);
-        let mut resets_clock = code == PAWN || theirs & to_bit != 0;
-        if mv.is_castle() {
-            // The rook is the castling rook on the king's side of the move; both of the
-            // side's castling rooks become plain rooks.
+        let resets_clock;
+        if flag & 0b1110 == 0b0010 {
             // Each side has one castling rook at most, so the rook is the one on that side.
             let castling_rooks = c & !(a | b) & RANK_1;
-            let (rook_bit, rook_to) = if flag == MoveFlag::KingCastle {
+            let (rook_bit, rook_to) = if flag == MoveFlag::KingCastle as u8 {
                 (castling_rooks & !((from_bit << 1).wrapping_sub(1)), 5)
             } else {
-                (castling_rooks & (from_bit - 1), 3)
+                (castling_rooks & from_bit.wrapping_sub(1), 3)
             };
             let lifted = !(from_bit | rook_bit);
             let rook_to_bit = 1u64 << rook_to;
             a = (a & lifted) | to_bit;
             b = (b & lifted) | to_bit | rook_to_bit;
             c = (c & lifted) | rook_to_bit;
+            // The other castling rook, if any, may no longer castle either.
             b |= c & !a & RANK_1;
             resets_clock = false;
         } else {
-            if code == KING {
-                b |= c & !(a | b) & RANK_1;
-            } else if code == CASTLING_ROOK {
-                code = ROOK;
-            }
-            if let Some(role) = mv.promotion() {
-                code = code_of_role(role);
-            }
-            let mut lifted = !(from_bit | to_bit);
-            match flag {
-                MoveFlag::EnPassant => {
-                    let captured = to_bit >> 8;
-                    lifted &= !captured;
-                    theirs &= !captured;
-                    resets_clock = true;
+            let moving = self.code_at(from);
+            // A castling rook that moves is a rook; a promotion's code is the new role's.
+            let code = if flag & 8 != 0 {
+                PROMOTION_CODES[(flag & 3) as usize]
+            } else {
+                moving | ((moving == CASTLING_ROOK) as u8) << 1
+            };
+            // A king that moves takes its castling rooks' rights with it.
+            b |= c & !(a | b) & RANK_1 & 0u64.wrapping_sub((moving == KING) as u64);
+            let captured = if flag == MoveFlag::EnPassant as u8 {
+                to_bit >> 8
+            } else {
+                0
+            };
+            if flag == MoveFlag::DoublePush as u8 {
+                let their_pawns = theirs & a & !(b | c);
+                let beside = ((to_bit << 1) & !FILE_A) | ((to_bit >> 1) & !FILE_H);
+                if their_pawns & beside != 0 {
+                    passed = from_bit << 8;
                 }
-                MoveFlag::DoublePush => {
-                    let their_pawns = theirs & a & !(b | c);
-                    let beside = ((to_bit << 1) & !FILE_A) | ((to_bit >> 1) & !FILE_H);
-                    if their_pawns & beside != 0 {
-                        passed = from_bit << 8;
-                    }
-                }
-                _ => {}
             }
+            let lifted = !(from_bit | to_bit | captured);
             a = (a & lifted) | (spread(code, 0) & to_bit);
             b = (b & lifted) | (spread(code, 1) & to_bit);
             c = (c & lifted) | (spread(code, 2) & to_bit);
-            theirs &= !to_bit;
+            theirs &= lifted;
+            resets_clock = moving == PAWN || flag & 4 != 0;
         }
         self.planes = [a.swap_bytes(), b.swap_bytes(), c.swap_bytes()];
         self.mover = (theirs | passed).swap_bytes();
@@ -299,6 +296,9 @@ impl QuadBoard {
         self.black_to_move = !self.black_to_move;
     }
 }
+
+/// The code a promotion makes, by the low two bits of its flag: knight, bishop, rook, queen.
+const PROMOTION_CODES: [u8; 4] = [KNIGHT, BISHOP, ROOK, QUEEN];
 
 impl Board for QuadBoard {
     /// The board before the move: copy-make's whole undo record.

@@ -255,24 +255,33 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
         knights &= knights - 1;
         out.targets(s, knight_attacks(square(s)).0 & allowed, theirs);
     }
-    let mut diagonal = a & c & ours & !pin_orthogonal;
-    while diagonal != 0 {
-        let s = diagonal.trailing_zeros();
-        diagonal &= diagonal - 1;
-        let mut targets = tables.bishop(square(s), occ).0 & allowed;
-        if pin_diagonal >> s & 1 != 0 {
-            targets &= pin_diagonal;
-        }
+    // Free sliders first, with no pin to test; the few pinned ones keep to their rays.
+    let diagonal = a & c & ours & !pin_orthogonal;
+    let orthogonal = c & !(a & !b) & ours & !pin_diagonal;
+    let mut free = diagonal & !pin_diagonal;
+    while free != 0 {
+        let s = free.trailing_zeros();
+        free &= free - 1;
+        out.targets(s, tables.bishop(square(s), occ).0 & allowed, theirs);
+    }
+    let mut free = orthogonal & !pin_orthogonal;
+    while free != 0 {
+        let s = free.trailing_zeros();
+        free &= free - 1;
+        out.targets(s, tables.rook(square(s), occ).0 & allowed, theirs);
+    }
+    let mut held = diagonal & pin_diagonal;
+    while held != 0 {
+        let s = held.trailing_zeros();
+        held &= held - 1;
+        let targets = tables.bishop(square(s), occ).0 & allowed & pin_diagonal;
         out.targets(s, targets, theirs);
     }
-    let mut orthogonal = c & !(a & !b) & ours & !pin_diagonal;
-    while orthogonal != 0 {
-        let s = orthogonal.trailing_zeros();
-        orthogonal &= orthogonal - 1;
-        let mut targets = tables.rook(square(s), occ).0 & allowed;
-        if pin_orthogonal >> s & 1 != 0 {
-            targets &= pin_orthogonal;
-        }
+    let mut held = orthogonal & pin_orthogonal;
+    while held != 0 {
+        let s = held.trailing_zeros();
+        held &= held - 1;
+        let targets = tables.rook(square(s), occ).0 & allowed & pin_orthogonal;
         out.targets(s, targets, theirs);
     }
 
@@ -348,10 +357,53 @@ fn en_passant<S: MoveSink>(
     }
 }
 
+/// One castling move's squares on stored rank 1, by the king's file and the rook's.
+#[derive(Clone, Copy)]
+struct CastlePath {
+    /// The squares king and rook cross or land on, but their own: all must be empty.
+    must_be_empty: u64,
+    /// The squares the king stands on, crosses and lands on: none may be attacked.
+    king_path: u64,
+    /// The king's destination (g1 or c1).
+    king_to: u8,
+}
+
+/// The squares from file `x` to file `y` of rank 1, both included.
+const fn span(x: u8, y: u8) -> u64 {
+    let (low, high) = if x < y { (x, y) } else { (y, x) };
+    ((2u64 << high) - 1) & !((1u64 << low) - 1)
+}
+
+/// [`CastlePath`] for every king file and rook file of rank 1 (the king's own file unused).
+static CASTLE_PATHS: [[CastlePath; 8]; 8] = {
+    let mut paths = [[CastlePath {
+        must_be_empty: 0,
+        king_path: 0,
+        king_to: 0,
+    }; 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            let crossed = span(king, king_to) | span(rook, rook_to);
+            paths[king as usize][rook as usize] = CastlePath {
+                must_be_empty: crossed & !(1 << king) & !(1 << rook),
+                king_path: span(king, king_to),
+                king_to,
+            };
+            rook += 1;
+        }
+        king += 1;
+    }
+    paths
+};
+
 /// Castling with each castling rook of the side to move (at most one a side, all on stored
 /// rank 1), out of check: every square king or rook crosses or lands on empty but for the two
-/// of them, the king's path unattacked, and its destination unattacked with the rook lifted.
-#[cold]
+/// of them, the king's path unattacked, and, when an enemy rook or queen stands on rank 1,
+/// the king's destination unattacked with the rook lifted.
+#[inline(always)]
 fn castle<S: MoveSink>(
     out: &mut Out<'_, S>,
     tables: &Tables,
@@ -360,33 +412,27 @@ fn castle<S: MoveSink>(
     mut castling_rooks: u64,
 ) {
     let [a, b, c] = board.planes;
-    let their_orthogonal = c & !(a & !b) & m.theirs;
     let king = m.king;
-    let king_bit = 1u64 << king;
+    let paths = &CASTLE_PATHS[(king & 7) as usize];
     while castling_rooks != 0 {
         let rook = castling_rooks.trailing_zeros();
-        let rook_bit = castling_rooks & castling_rooks.wrapping_neg();
         castling_rooks &= castling_rooks - 1;
-        let king_side = rook > king;
-        let (king_to, rook_to, flag) = if king_side {
-            (6, 5, MoveFlag::KingCastle)
+        let path = paths[(rook & 7) as usize];
+        if path.must_be_empty & m.occupied != 0 || path.king_path & m.attacked != 0 {
+            continue;
+        }
+        let their_orthogonal = c & !(a & !b) & m.theirs & RANK_1;
+        if their_orthogonal != 0 {
+            let lifted = Bitboard(m.occupied ^ 1 << king ^ 1 << rook);
+            if tables.rook(square(path.king_to as u32), lifted).0 & their_orthogonal != 0 {
+                continue;
+            }
+        }
+        let flag = if rook > king {
+            MoveFlag::KingCastle
         } else {
-            (2, 3, MoveFlag::QueenCastle)
+            MoveFlag::QueenCastle
         };
-        let low = king.min(rook).min(king_to).min(rook_to);
-        let high = king.max(rook).max(king_to).max(rook_to);
-        let span = ((2u64 << high) - 1) & !((1u64 << low) - 1);
-        if span & m.occupied & !(king_bit | rook_bit) != 0 {
-            continue;
-        }
-        let king_path = between(square(king), square(king_to)).0 | 1 << king_to;
-        if king_path & m.attacked != 0 {
-            continue;
-        }
-        let lifted = Bitboard(m.occupied ^ king_bit ^ rook_bit);
-        if tables.rook(square(king_to), lifted).0 & their_orthogonal != 0 {
-            continue;
-        }
-        out.one(king, king_to, flag);
+        out.one(king, path.king_to as u32, flag);
     }
 }
