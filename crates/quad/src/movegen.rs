@@ -4,7 +4,9 @@
 //! back into real squares.
 
 use crate::board::{QuadBoard, FILE_A, FILE_H, RANK_1, RANK_3, RANK_8};
-use boardlab_core::bitboard::{between, king_attacks, knight_attacks};
+use boardlab_core::bitboard::{
+    between, king_attacks, knight_attacks, slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS,
+};
 use boardlab_core::{Bitboard, Move, MoveFlag, MoveSink, Square};
 use boardlab_sliders::pext::Tables;
 
@@ -24,6 +26,36 @@ pub(crate) const fn knight_spread(knights: u64) -> u64 {
     let one = one_west | one_east;
     let two = two_west | two_east;
     (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
+}
+
+/// For each king square, the squares from which a rook (index 0) or a bishop (index 1) on an
+/// empty board attacks a square of the king's zone.
+static KING_ZONE_REACH: [[u64; 64]; 2] = {
+    let mut reach = [[0; 64]; 2];
+    let mut king = 0;
+    while king < 64 {
+        let zone = king_zone(king as u32);
+        let mut s = 0;
+        while s < 64 {
+            if zone >> s & 1 != 0 {
+                let sq = Square::from_index(s as u8);
+                reach[0][king] |= slider_attacks_slow(sq, Bitboard::EMPTY, &ROOK_DIRECTIONS).0;
+                reach[1][king] |= slider_attacks_slow(sq, Bitboard::EMPTY, &BISHOP_DIRECTIONS).0;
+            }
+            s += 1;
+        }
+        king += 1;
+    }
+    reach
+};
+
+/// The squares whose safety the generator reads from its attacked set: the king's square and
+/// its neighbours, and for a king on e1 the c1 and g1 a standard castling lands on.
+const fn king_zone(king: u32) -> u64 {
+    let bit = 1u64 << king;
+    let row = bit | ((bit << 1) & !FILE_A) | ((bit >> 1) & !FILE_H);
+    let castling = if king == 4 { 1 << 2 | 1 << 6 } else { 0 };
+    row | row << 8 | row >> 8 | castling
 }
 
 #[inline(always)]
@@ -52,7 +84,8 @@ pub(crate) struct Masks {
     pub pin_orthogonal: u64,
     /// The rays of pins along diagonals.
     pub pin_diagonal: u64,
-    /// The squares the enemy attacks, with the side to move's king lifted off the board.
+    /// The squares the enemy attacks, with the side to move's king lifted off the board: all
+    /// of them in the king's zone ([`king_zone`]), perhaps not elsewhere.
     pub attacked: u64,
 }
 
@@ -80,12 +113,15 @@ pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
         | ((their_pawns >> 9) & !FILE_H)
         | knight_spread(knights & theirs)
         | king_attacks(square((kings & theirs).trailing_zeros())).0;
-    let mut rest = their_diagonal;
+    // A slider whose empty-board rays miss the king's zone cannot matter to a king step or a
+    // standard castling, and is not looked up.
+    let [orthogonal_reach, diagonal_reach] = &KING_ZONE_REACH;
+    let mut rest = their_diagonal & diagonal_reach[king as usize];
     while rest != 0 {
         attacked |= tables.bishop(square(rest.trailing_zeros()), without_king).0;
         rest &= rest - 1;
     }
-    let mut rest = their_orthogonal;
+    let mut rest = their_orthogonal & orthogonal_reach[king as usize];
     while rest != 0 {
         attacked |= tables.rook(square(rest.trailing_zeros()), without_king).0;
         rest &= rest - 1;
@@ -357,6 +393,26 @@ fn en_passant<S: MoveSink>(
     }
 }
 
+/// Whether an enemy slider attacks a square of `far` with the king lifted (the leapers are in
+/// the attacked set already).
+#[cold]
+fn far_path_attacked(tables: &Tables, m: &Masks, board: &QuadBoard, mut far: u64) -> bool {
+    let [a, b, c] = board.planes;
+    let without_king = Bitboard(m.occupied ^ 1 << m.king);
+    let their_orthogonal = c & !(a & !b) & m.theirs;
+    let their_diagonal = a & c & m.theirs;
+    while far != 0 {
+        let s = square(far.trailing_zeros());
+        far &= far - 1;
+        if tables.rook(s, without_king).0 & their_orthogonal != 0
+            || tables.bishop(s, without_king).0 & their_diagonal != 0
+        {
+            return true;
+        }
+    }
+    false
+}
+
 /// One castling move's squares on stored rank 1, by the king's file and the rook's.
 #[derive(Clone, Copy)]
 struct CastlePath {
@@ -419,6 +475,12 @@ fn castle<S: MoveSink>(
         castling_rooks &= castling_rooks - 1;
         let path = paths[(rook & 7) as usize];
         if path.must_be_empty & m.occupied != 0 || path.king_path & m.attacked != 0 {
+            continue;
+        }
+        // A Chess960 king's path may leave its zone, where the attacked set is not whole:
+        // those squares are looked up from the square itself.
+        let far = path.king_path & !king_zone(king);
+        if far != 0 && far_path_attacked(tables, m, board, far) {
             continue;
         }
         let their_orthogonal = c & !(a & !b) & m.theirs & RANK_1;
