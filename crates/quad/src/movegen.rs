@@ -353,7 +353,7 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
     if wants_quiet && checkers == 0 {
         let castling_rooks = c & !(a | b) & RANK_1;
         if castling_rooks != 0 {
-            castle(&mut out, tables, &m, board, castling_rooks);
+            castle(&mut out, tables, &m, board.planes, castling_rooks);
         }
     }
 }
@@ -393,26 +393,6 @@ fn en_passant<S: MoveSink>(
     }
 }
 
-/// Whether an enemy slider attacks a square of `far` with the king lifted (the leapers are in
-/// the attacked set already).
-#[cold]
-fn far_path_attacked(tables: &Tables, m: &Masks, board: &QuadBoard, mut far: u64) -> bool {
-    let [a, b, c] = board.planes;
-    let without_king = Bitboard(m.occupied ^ 1 << m.king);
-    let their_orthogonal = c & !(a & !b) & m.theirs;
-    let their_diagonal = a & c & m.theirs;
-    while far != 0 {
-        let s = square(far.trailing_zeros());
-        far &= far - 1;
-        if tables.rook(s, without_king).0 & their_orthogonal != 0
-            || tables.bishop(s, without_king).0 & their_diagonal != 0
-        {
-            return true;
-        }
-    }
-    false
-}
-
 /// One castling move's squares on stored rank 1, by the king's file and the rook's.
 #[derive(Clone, Copy)]
 struct CastlePath {
@@ -420,6 +400,9 @@ struct CastlePath {
     must_be_empty: u64,
     /// The squares the king stands on, crosses and lands on: none may be attacked.
     king_path: u64,
+    /// The squares of the king's path outside its zone ([`king_zone`]), where the attacked
+    /// set may not be whole: only ever those of a Chess960 castling.
+    beyond_zone: u64,
     /// The king's destination (g1 or c1).
     king_to: u8,
 }
@@ -435,6 +418,7 @@ static CASTLE_PATHS: [[CastlePath; 8]; 8] = {
     let mut paths = [[CastlePath {
         must_be_empty: 0,
         king_path: 0,
+        beyond_zone: 0,
         king_to: 0,
     }; 8]; 8];
     let mut king = 0;
@@ -446,6 +430,7 @@ static CASTLE_PATHS: [[CastlePath; 8]; 8] = {
             paths[king as usize][rook as usize] = CastlePath {
                 must_be_empty: crossed & !(1 << king) & !(1 << rook),
                 king_path: span(king, king_to),
+                beyond_zone: span(king, king_to) & !king_zone(king as u32),
                 king_to,
             };
             rook += 1;
@@ -457,38 +442,30 @@ static CASTLE_PATHS: [[CastlePath; 8]; 8] = {
 
 /// Castling with each castling rook of the side to move (at most one a side, all on stored
 /// rank 1), out of check: every square king or rook crosses or lands on empty but for the two
-/// of them, the king's path unattacked, and, when an enemy rook or queen stands on rank 1,
-/// the king's destination unattacked with the rook lifted.
+/// of them, and the king's path unattacked ([`castle_is_exposed`] for the rarer cases).
 #[inline(always)]
 fn castle<S: MoveSink>(
     out: &mut Out<'_, S>,
     tables: &Tables,
     m: &Masks,
-    board: &QuadBoard,
+    [a, b, c]: [u64; 3],
     mut castling_rooks: u64,
 ) {
-    let [a, b, c] = board.planes;
-    let king = m.king;
+    let (occupied, attacked, king) = (m.occupied, m.attacked, m.king);
+    let their_orthogonal = c & !(a & !b) & m.theirs;
+    let back_rank_enemies = their_orthogonal & RANK_1;
     let paths = &CASTLE_PATHS[(king & 7) as usize];
     while castling_rooks != 0 {
         let rook = castling_rooks.trailing_zeros();
         castling_rooks &= castling_rooks - 1;
-        let path = paths[(rook & 7) as usize];
-        if path.must_be_empty & m.occupied != 0 || path.king_path & m.attacked != 0 {
+        let path = &paths[(rook & 7) as usize];
+        if (path.must_be_empty & occupied) | (path.king_path & attacked) != 0 {
             continue;
         }
-        // A Chess960 king's path may leave its zone, where the attacked set is not whole:
-        // those squares are looked up from the square itself.
-        let far = path.king_path & !king_zone(king);
-        if far != 0 && far_path_attacked(tables, m, board, far) {
+        if (path.beyond_zone | back_rank_enemies) != 0
+            && castle_is_exposed(tables, m, [a, b, c], path, rook)
+        {
             continue;
-        }
-        let their_orthogonal = c & !(a & !b) & m.theirs & RANK_1;
-        if their_orthogonal != 0 {
-            let lifted = Bitboard(m.occupied ^ 1 << king ^ 1 << rook);
-            if tables.rook(square(path.king_to as u32), lifted).0 & their_orthogonal != 0 {
-                continue;
-            }
         }
         let flag = if rook > king {
             MoveFlag::KingCastle
@@ -497,4 +474,33 @@ fn castle<S: MoveSink>(
         };
         out.one(king, path.king_to as u32, flag);
     }
+}
+
+/// The two castling tests the attacked set cannot answer: a square of a Chess960 king's path
+/// beyond its zone attacked by a slider, and the king's destination attacked along rank 1 once
+/// the castling rook, which may shield it, is lifted too.
+#[cold]
+#[inline(never)]
+fn castle_is_exposed(
+    tables: &Tables,
+    m: &Masks,
+    [a, b, c]: [u64; 3],
+    path: &CastlePath,
+    rook: u32,
+) -> bool {
+    let their_orthogonal = c & !(a & !b) & m.theirs;
+    let their_diagonal = a & c & m.theirs;
+    let without_king = Bitboard(m.occupied ^ 1 << m.king);
+    let mut far = path.beyond_zone;
+    while far != 0 {
+        let s = square(far.trailing_zeros());
+        far &= far - 1;
+        if tables.rook(s, without_king).0 & their_orthogonal != 0
+            || tables.bishop(s, without_king).0 & their_diagonal != 0
+        {
+            return true;
+        }
+    }
+    let lifted = Bitboard(without_king.0 ^ 1 << rook);
+    tables.rook(square(path.king_to as u32), lifted).0 & their_orthogonal & RANK_1 != 0
 }
