@@ -441,7 +441,7 @@ impl Board for QuadBoard {
         movegen::generate(self, sink);
     }
 
-    #[inline]
+    #[inline(always)]
     fn make(&mut self, mv: Move) -> QuadBoard {
         let before = *self;
         self.play(mv);
