@@ -144,3 +144,32 @@ fn a_castling_rook_cannot_uncover_the_kings_destination() {
         1
     );
 }
+
+/// `show` draws the four bitboards in stored squares and says how the board is turned over;
+/// `explain` reads a square's code bit by bit.
+#[test]
+fn the_views_show_the_planes_and_the_flip() {
+    use boardlab_views::Views;
+    let b = board("4k3/8/8/8/3p4/8/4P3/R3K3 b Q - 0 1");
+    let shown = b.show(Some(Square::D4)).to_text();
+    for part in [
+        "plane0",
+        "plane1",
+        "plane2",
+        "mover",
+        "real square ^ 56",
+        "castling rooks",
+    ] {
+        assert!(shown.contains(part), "show lacks {part}:\n{shown}");
+    }
+    // d4 is real square 27, stored 27 ^ 56 = 35; a black pawn there, Black to move.
+    let explained = b.explain(Square::D4).unwrap().to_text();
+    assert!(explained.contains("stored square 35"), "{explained}");
+    assert!(explained.contains("code 001 = 1 (pawn)"), "{explained}");
+    assert!(explained.contains("the side to move's"), "{explained}");
+    // The castling rook on a1 reads code 100 from stored square 56.
+    let rook = b.explain(Square::A1).unwrap().to_text();
+    assert!(rook.contains("stored square 56"), "{rook}");
+    assert!(rook.contains("code 100 = 4 (castling rook)"), "{rook}");
+    assert!(b.explain(Square::H5).is_err());
+}
