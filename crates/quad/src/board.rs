@@ -8,34 +8,37 @@ use boardlab_core::{
     Square, Zobrist,
 };
 
-/// The code of an empty square.
-pub const EMPTY: u8 = 0;
-/// The code of a pawn: plane 0 alone.
-pub const PAWN: u8 = 0b001;
-/// The code of a knight: plane 1 alone.
-pub const KNIGHT: u8 = 0b010;
-/// The code of a king: planes 0 and 1.
-pub const KING: u8 = 0b011;
-/// The code of a rook that may still castle: plane 2 alone.
-pub const CASTLING_ROOK: u8 = 0b100;
-/// The code of a bishop: planes 0 and 2.
-pub const BISHOP: u8 = 0b101;
-/// The code of a rook that may no longer castle: planes 1 and 2.
-pub const ROOK: u8 = 0b110;
-/// The code of a queen: all three planes.
-pub const QUEEN: u8 = 0b111;
+// The piece codes, bit 0 read from plane 0, bit 1 from plane 1 and bit 2 from plane 2: pawns
+// (plane 0 alone), knights (plane 1) and kings (0 and 1) have plane 2 clear; bishops (0 and
+// 2) and queens (all three) have planes 0 and 2; rooks (1 and 2), queens and the rooks that
+// may still castle (plane 2 alone, a piece type of its own, which is all the castling rights
+// are) have plane 2 without plane 0 alone. An empty square has no plane set.
+#[allow(missing_docs)]
+mod codes {
+    pub const EMPTY: u8 = 0;
+    pub const PAWN: u8 = 1;
+    pub const KNIGHT: u8 = 2;
+    pub const KING: u8 = 3;
+    pub const CASTLING_ROOK: u8 = 4;
+    pub const BISHOP: u8 = 5;
+    pub const ROOK: u8 = 6;
+    pub const QUEEN: u8 = 7;
+}
+pub use codes::*;
 
-/// The role each code stands for (a castling rook is a rook), `None` for an empty square.
-pub const ROLE_OF_CODE: [Option<Role>; 8] = [
-    None,
-    Some(Role::Pawn),
-    Some(Role::Knight),
-    Some(Role::King),
-    Some(Role::Rook),
-    Some(Role::Bishop),
-    Some(Role::Rook),
-    Some(Role::Queen),
-];
+/// The role code `code` stands for (a castling rook is a rook), `None` for an empty square.
+#[inline(always)]
+pub const fn role_of_code(code: u8) -> Option<Role> {
+    match code & 7 {
+        PAWN => Some(Role::Pawn),
+        KNIGHT => Some(Role::Knight),
+        KING => Some(Role::King),
+        BISHOP => Some(Role::Bishop),
+        QUEEN => Some(Role::Queen),
+        EMPTY => None,
+        _ => Some(Role::Rook),
+    }
+}
 
 /// The code of `role` (a rook as one that may no longer castle).
 pub const fn code_of_role(role: Role) -> u8 {
@@ -391,7 +394,7 @@ impl Board for QuadBoard {
         while rest != 0 {
             let s = rest.trailing_zeros();
             rest &= rest - 1;
-            if let Some(role) = ROLE_OF_CODE[self.code_at(s) as usize] {
+            if let Some(role) = role_of_code(self.code_at(s)) {
                 let color = if ours >> s & 1 != 0 {
                     self.turn()
                 } else {
@@ -413,7 +416,7 @@ impl Board for QuadBoard {
     #[inline]
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         let s = self.stored(sq);
-        let role = ROLE_OF_CODE[self.code_at(s) as usize]?;
+        let role = role_of_code(self.code_at(s))?;
         let color = if self.mover >> s & 1 != 0 {
             self.turn()
         } else {

@@ -61,7 +61,7 @@ mod movegen;
 mod views;
 
 pub use board::{
-    code_of_role, QuadBoard, BISHOP, CASTLING_ROOK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROLE_OF_CODE,
+    code_of_role, role_of_code, QuadBoard, BISHOP, CASTLING_ROOK, EMPTY, KING, KNIGHT, PAWN, QUEEN,
     ROOK,
 };
 

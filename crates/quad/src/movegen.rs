@@ -89,6 +89,26 @@ pub(crate) struct Masks {
     pub attacked: u64,
 }
 
+/// Of the enemy sliders that see the king through the side to move's pieces, along one kind
+/// of line: those with nothing between them and the king, which give check, and the rays
+/// (pinner included) of those with exactly one piece between, which is pinned.
+#[inline(always)]
+fn checks_and_pins(mut snipers: u64, king: Square, occupied: u64) -> (u64, u64) {
+    let (mut checkers, mut rays) = (0, 0);
+    while snipers != 0 {
+        let s = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let ray = between(king, square(s)).0;
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            checkers |= 1 << s;
+        } else if blockers & (blockers - 1) == 0 {
+            rays |= ray | 1 << s;
+        }
+    }
+    (checkers, rays)
+}
+
 /// The masks of `board`'s position.
 #[inline(always)]
 pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
@@ -129,32 +149,17 @@ pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
 
     let pawn_checkers = (((king_bit << 7) & !FILE_H) | ((king_bit << 9) & !FILE_A)) & their_pawns;
     let mut checkers = pawn_checkers | (knight_attacks(king_sq).0 & knights & theirs);
-    let mut pin_orthogonal = 0;
-    let mut pin_diagonal = 0;
-    let mut snipers = tables.rook(king_sq, Bitboard(theirs)).0 & their_orthogonal;
-    while snipers != 0 {
-        let s = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let ray = between(king_sq, square(s)).0;
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            checkers |= 1 << s;
-        } else if blockers & (blockers - 1) == 0 {
-            pin_orthogonal |= ray | 1 << s;
-        }
-    }
-    let mut snipers = tables.bishop(king_sq, Bitboard(theirs)).0 & their_diagonal;
-    while snipers != 0 {
-        let s = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let ray = between(king_sq, square(s)).0;
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            checkers |= 1 << s;
-        } else if blockers & (blockers - 1) == 0 {
-            pin_diagonal |= ray | 1 << s;
-        }
-    }
+    let (orthogonal_checkers, pin_orthogonal) = checks_and_pins(
+        tables.rook(king_sq, Bitboard(theirs)).0 & their_orthogonal,
+        king_sq,
+        occupied,
+    );
+    let (diagonal_checkers, pin_diagonal) = checks_and_pins(
+        tables.bishop(king_sq, Bitboard(theirs)).0 & their_diagonal,
+        king_sq,
+        occupied,
+    );
+    checkers |= orthogonal_checkers | diagonal_checkers;
     let check_mask = if checkers == 0 {
         !0
     } else {
@@ -203,10 +208,21 @@ impl<S: MoveSink> Out<'_, S> {
         }
     }
 
+    /// For a sink that only counts, adds `moves` to its count and says so.
+    #[inline(always)]
+    fn counted(&mut self, moves: u32) -> bool {
+        match self.sink.tally() {
+            Some(count) => {
+                *count += u64::from(moves);
+                true
+            }
+            None => false,
+        }
+    }
+
     #[inline(always)]
     fn targets(&mut self, from: u32, targets: u64, theirs: u64) {
-        if let Some(count) = self.sink.tally() {
-            *count += u64::from(targets.count_ones());
+        if self.counted(targets.count_ones()) {
             return;
         }
         let (from, targets, theirs) = (
@@ -219,22 +235,21 @@ impl<S: MoveSink> Out<'_, S> {
 
     #[inline(always)]
     fn pawn_moves(&mut self, targets: u64, delta: i8, flag: MoveFlag) {
-        if let Some(count) = self.sink.tally() {
-            *count += u64::from(targets.count_ones());
+        if self.counted(targets.count_ones()) {
             return;
         }
-        let (targets, delta) = (self.real(targets), self.real_delta(delta));
-        self.sink.push_pawn_moves(targets, delta, flag);
+        self.sink
+            .push_pawn_moves(self.real(targets), self.real_delta(delta), flag);
     }
 
     #[inline(always)]
     fn pawn_promotions(&mut self, targets: u64, delta: i8, capture: bool) {
-        if let Some(count) = self.sink.tally() {
-            *count += 4 * u64::from(targets.count_ones());
+        if self.counted(4 * targets.count_ones()) {
             return;
         }
-        let (targets, delta) = (self.real(targets), self.real_delta(delta));
-        self.sink.push_pawn_promotions(targets, delta, capture);
+        let real = self.real(targets);
+        self.sink
+            .push_pawn_promotions(real, self.real_delta(delta), capture);
     }
 
     #[inline(always)]
@@ -256,17 +271,9 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
     let wants_quiet = S::KIND.wants_quiet();
     let wants_noisy = S::KIND.wants_noisy();
     let [a, b, c] = board.planes;
-    let Masks {
-        occupied,
-        ours,
-        theirs,
-        king,
-        checkers,
-        check_mask,
-        pin_orthogonal,
-        pin_diagonal,
-        attacked,
-    } = m;
+    let (occupied, ours, theirs, king) = (m.occupied, m.ours, m.theirs, m.king);
+    let (checkers, check_mask, attacked) = (m.checkers, m.check_mask, m.attacked);
+    let (pin_orthogonal, pin_diagonal) = (m.pin_orthogonal, m.pin_diagonal);
     let kind_mask = match (wants_quiet, wants_noisy) {
         (true, true) => !ours,
         (true, false) => !occupied,
@@ -306,19 +313,17 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
         free &= free - 1;
         out.targets(s, tables.rook(square(s), occ).0 & allowed, theirs);
     }
-    let mut held = diagonal & pin_diagonal;
+    // A pinned piece stands on one pin ray only (two rays from the king meet only there).
+    let mut held = (diagonal & pin_diagonal) | (orthogonal & pin_orthogonal);
     while held != 0 {
         let s = held.trailing_zeros();
         held &= held - 1;
-        let targets = tables.bishop(square(s), occ).0 & allowed & pin_diagonal;
-        out.targets(s, targets, theirs);
-    }
-    let mut held = orthogonal & pin_orthogonal;
-    while held != 0 {
-        let s = held.trailing_zeros();
-        held &= held - 1;
-        let targets = tables.rook(square(s), occ).0 & allowed & pin_orthogonal;
-        out.targets(s, targets, theirs);
+        let along_ray = if pin_diagonal >> s & 1 != 0 {
+            tables.bishop(square(s), occ).0 & pin_diagonal
+        } else {
+            tables.rook(square(s), occ).0 & pin_orthogonal
+        };
+        out.targets(s, along_ray & allowed, theirs);
     }
 
     let pawns = a & !(b | c) & ours;

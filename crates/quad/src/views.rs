@@ -2,7 +2,7 @@
 //! the turn-over that puts the side to move at the bottom, and a piece's legal moves through
 //! the generator's masks.
 
-use crate::board::{QuadBoard, CASTLING_ROOK, ROLE_OF_CODE};
+use crate::board::{QuadBoard, CASTLING_ROOK};
 use crate::movegen;
 use boardlab_core::bitboard::Slider;
 use boardlab_core::{Bitboard, Board, Role, Square};
@@ -162,7 +162,7 @@ impl Views for QuadBoard {
             let _ = writeln!(
                 out,
                 "  {}",
-                if ROLE_OF_CODE[code as usize] == Some(Role::Rook) && code == CASTLING_ROOK {
+                if code == CASTLING_ROOK {
                     "a castling rook: it moves like any rook and turns into code 6 when it does"
                 } else {
                     "a rook that may no longer castle"

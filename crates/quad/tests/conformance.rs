@@ -10,14 +10,13 @@ fn board(fen: &str) -> QuadBoard {
     QuadBoard::from_fen(fen).unwrap()
 }
 
+/// The legal moves in UCI notation, sorted.
 fn moves(board: &QuadBoard) -> Vec<String> {
-    let mut texts: Vec<String> = board
-        .legal_moves()
-        .iter()
-        .map(|mv| mv.to_string())
-        .collect();
-    texts.sort();
-    texts
+    let mut sorted = std::collections::BTreeSet::new();
+    for mv in board.legal_moves().iter() {
+        sorted.insert(mv.to_string());
+    }
+    sorted.into_iter().collect()
 }
 
 /// Black to move is stored upside down: its pawn on e7 sits on stored rank 2 and pushes "up",
