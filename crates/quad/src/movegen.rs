@@ -16,18 +16,6 @@ pub(crate) fn tables() -> &'static Tables {
     Tables::get()
 }
 
-/// The squares a knight on any square of `knights` attacks, by shifts.
-#[inline(always)]
-pub(crate) const fn knight_spread(knights: u64) -> u64 {
-    let one_west = (knights >> 1) & !FILE_H;
-    let one_east = (knights << 1) & !FILE_A;
-    let two_west = (knights >> 2) & !(FILE_H | FILE_H >> 1);
-    let two_east = (knights << 2) & !(FILE_A | FILE_A << 1);
-    let one = one_west | one_east;
-    let two = two_west | two_east;
-    (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
-}
-
 /// For each king square, the squares from which a rook (index 0) or a bishop (index 1) on an
 /// empty board attacks a square of the king's zone.
 static KING_ZONE_REACH: [[u64; 64]; 2] = {
@@ -131,8 +119,12 @@ pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
     let without_king = Bitboard(occupied ^ king_bit);
     let mut attacked = ((their_pawns >> 7) & !FILE_A)
         | ((their_pawns >> 9) & !FILE_H)
-        | knight_spread(knights & theirs)
         | king_attacks(square((kings & theirs).trailing_zeros())).0;
+    let mut their_knights = knights & theirs;
+    while their_knights != 0 {
+        attacked |= knight_attacks(square(their_knights.trailing_zeros())).0;
+        their_knights &= their_knights - 1;
+    }
     // A slider whose empty-board rays miss the king's zone cannot matter to a king step or a
     // standard castling, and is not looked up.
     let [orthogonal_reach, diagonal_reach] = &KING_ZONE_REACH;
