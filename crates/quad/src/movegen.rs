@@ -344,13 +344,15 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
         out.pawn_moves(east & !RANK_8, 9, MoveFlag::Capture);
         let ep = board.mover & empty;
         if ep != 0 {
-            en_passant(&mut out, tables, &m, board, ep, pawns);
+            // A copy made here, so that only this rare branch puts the masks in memory.
+            let masks = m;
+            en_passant(&mut out, tables, &masks, board, ep, pawns);
         }
     }
     if wants_quiet && checkers == 0 {
         let castling_rooks = c & !(a | b) & RANK_1;
         if castling_rooks != 0 {
-            castle(&mut out, tables, &m, board.planes, castling_rooks);
+            castle(&mut out, tables, m, board.planes, castling_rooks);
         }
     }
 }
@@ -444,7 +446,7 @@ static CASTLE_PATHS: [[CastlePath; 8]; 8] = {
 fn castle<S: MoveSink>(
     out: &mut Out<'_, S>,
     tables: &Tables,
-    m: &Masks,
+    m: Masks,
     [a, b, c]: [u64; 3],
     mut castling_rooks: u64,
 ) {
@@ -460,7 +462,7 @@ fn castle<S: MoveSink>(
             continue;
         }
         if (path.beyond_zone | back_rank_enemies) != 0
-            && castle_is_exposed(tables, m, [a, b, c], path, rook)
+            && castle_is_exposed(tables, &{ m }, [a, b, c], path, rook)
         {
             continue;
         }
