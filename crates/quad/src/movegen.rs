@@ -346,7 +346,15 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
         if ep != 0 {
             // A copy made here, so that only this rare branch puts the masks in memory.
             let masks = m;
-            en_passant(&mut out, tables, &masks, board, ep, pawns);
+            let mut capturers = en_passant_capturers(tables, &masks, board, ep, pawns);
+            while capturers != 0 {
+                out.one(
+                    capturers.trailing_zeros(),
+                    ep.trailing_zeros(),
+                    MoveFlag::EnPassant,
+                );
+                capturers &= capturers - 1;
+            }
         }
     }
     if wants_quiet && checkers == 0 {
@@ -357,39 +365,33 @@ pub(crate) fn generate<S: MoveSink>(board: &QuadBoard, sink: &mut S) {
     }
 }
 
-/// The en-passant captures onto stored square set `ep`: each played on the occupancy, and
-/// kept if no slider then sees the king and no leaper still gives check.
+/// The pawns that may take en passant onto stored square set `ep`: each capture played on the
+/// occupancy, and kept if no slider then sees the king and no leaper still gives check. The
+/// caller hands the moves to the sink, which so never escapes into this rare call.
 #[cold]
-fn en_passant<S: MoveSink>(
-    out: &mut Out<'_, S>,
-    tables: &Tables,
-    m: &Masks,
-    board: &QuadBoard,
-    ep: u64,
-    pawns: u64,
-) {
+fn en_passant_capturers(tables: &Tables, m: &Masks, board: &QuadBoard, ep: u64, pawns: u64) -> u64 {
     let [a, b, c] = board.planes;
     let captured = ep >> 8;
     let their_diagonal = a & c & m.theirs;
     let their_orthogonal = c & !(a & !b) & m.theirs;
     let leaper_checkers = m.checkers & !(their_diagonal | their_orthogonal) & !captured;
     if leaper_checkers != 0 {
-        return;
+        return 0;
     }
-    let to = ep.trailing_zeros();
     let king = square(m.king);
-    let mut capturers = (((ep >> 7) & !FILE_A) | ((ep >> 9) & !FILE_H)) & pawns;
-    while capturers != 0 {
-        let from = capturers.trailing_zeros();
-        let from_bit = capturers & capturers.wrapping_neg();
-        capturers &= capturers - 1;
+    let mut candidates = (((ep >> 7) & !FILE_A) | ((ep >> 9) & !FILE_H)) & pawns;
+    let mut legal = 0;
+    while candidates != 0 {
+        let from_bit = candidates & candidates.wrapping_neg();
+        candidates &= candidates - 1;
         let after = Bitboard(m.occupied ^ from_bit ^ ep ^ captured);
         let seen = (tables.rook(king, after).0 & their_orthogonal)
             | (tables.bishop(king, after).0 & their_diagonal);
         if seen == 0 {
-            out.one(from, to, MoveFlag::EnPassant);
+            legal |= from_bit;
         }
     }
+    legal
 }
 
 /// One castling move's squares on stored rank 1, by the king's file and the rook's.
@@ -462,6 +464,7 @@ fn castle<S: MoveSink>(
             continue;
         }
         if (path.beyond_zone | back_rank_enemies) != 0
+            // `&{ m }`: a copy, so that only this rare call puts the masks in memory.
             && castle_is_exposed(tables, &{ m }, [a, b, c], path, rook)
         {
             continue;
