@@ -3,8 +3,12 @@
 //!
 //! ```text
 //! cargo build --release -p boardlab-quad --example walk
-//! valgrind --tool=callgrind target/release/examples/walk quad|magic|cozy [DEPTH] [FEN]
+//! valgrind --tool=callgrind target/release/examples/walk quad|quad-copy|magic|cozy [DEPTH] [FEN]
 //! ```
+//!
+//! `quad-copy` walks the quad board by copy-make alone, each child a copy of its parent with
+//! the move made on it and nothing copied back: the difference from `quad` is what the trait's
+//! make-then-unmake walk costs a board whose undo record is the board.
 //!
 //! The default is KiwiPete to depth 4 (4 085 603 leaves). The PEXT and magic tables are built
 //! before the walk, so their cost is the same small share of every count.
@@ -14,7 +18,7 @@
 //! best of `RUNS` for each, and prints cozy-chess's time over each board's with their
 //! geometric mean: the bench `ratios` computes the same figure for the registered backends.
 
-use boardlab_core::{perft, BoardExt, PerftMode};
+use boardlab_core::{perft, Board, BoardExt, GenKind, MoveList, PerftMode};
 use boardlab_magic::MagicBoard;
 use boardlab_quad::QuadBoard;
 use std::hint::black_box;
@@ -120,6 +124,22 @@ fn ratios(runs: usize) {
     );
 }
 
+/// Bulk perft on the quad board by copy-make alone.
+fn quad_copy(board: &QuadBoard, depth: u32) -> u64 {
+    if depth <= 1 {
+        return board.count_legal();
+    }
+    let mut moves = MoveList::new();
+    board.generate(GenKind::All, &mut moves);
+    let mut leaves = 0;
+    for &mv in moves.iter() {
+        let mut child = *board;
+        child.make(mv);
+        leaves += quad_copy(&child, depth - 1);
+    }
+    leaves
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("ratios") {
@@ -146,6 +166,11 @@ fn main() {
             perft(black_box(&mut board), 1, PerftMode::Bulk);
             perft(black_box(&mut board), depth, PerftMode::Bulk)
         }
+        "quad-copy" => {
+            let board = QuadBoard::from_fen(fen).expect("a legal FEN");
+            perft(black_box(&mut board.clone()), 1, PerftMode::Bulk);
+            quad_copy(black_box(&board), depth.max(1))
+        }
         "magic" => {
             let mut board = MagicBoard::from_fen(fen).expect("a legal FEN");
             perft(black_box(&mut board), 1, PerftMode::Bulk);
@@ -155,7 +180,7 @@ fn main() {
             let board = cozy_chess::Board::from_fen(fen, false).expect("a legal FEN");
             cozy(black_box(&board), depth.max(1))
         }
-        other => panic!("unknown board {other}: quad, magic or cozy"),
+        other => panic!("unknown board {other}: quad, quad-copy, magic or cozy"),
     };
     println!("{which} depth {depth}: {leaves} leaves");
 }
