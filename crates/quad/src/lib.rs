@@ -39,13 +39,15 @@
 //! turns the board over for the other side, and the other side's pieces become `mover`.
 //!
 //! Legality is decided in the generator (`movegen`), which finds in one pass the squares the
-//! enemy attacks with the king lifted off the board, the checkers, and the rays of the pinned
-//! pieces; every piece's targets are then masked by the check mask and its pin ray, the king's
-//! by the attacked squares, so every move generated is legal and bulk perft's last ply is a
-//! sum of popcounts. Only an en-passant capture (the occupancy after it, tested against the
-//! sliders) and castling (the path, and the destination with the rook lifted) are tested move
-//! by move. Pawns move as whole sets by shifts. Slider attacks come from boardlab-sliders'
-//! PEXT tables.
+//! enemy attacks with the king lifted off the board (whole around the king and on a standard
+//! castling's path: a slider whose empty-board rays miss that zone is not looked up), the
+//! checkers, and the rays of the pinned pieces; every piece's targets are then masked by the
+//! check mask and its pin ray, the king's by the attacked squares, so every move generated is
+//! legal and bulk perft's last ply is a sum of popcounts. Only an en-passant capture (the
+//! occupancy after it, tested against the sliders) and castling (the path; a Chess960 path's
+//! squares beyond the zone, and the destination with the rook lifted, in a cold function) are
+//! tested move by move. Pawns move as whole sets by shifts. Slider attacks come from
+//! boardlab-sliders' PEXT tables.
 //!
 //! ```
 //! use boardlab_core::{perft, BoardExt, PerftMode};
