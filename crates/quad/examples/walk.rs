@@ -131,13 +131,15 @@ fn quad_copy(board: &QuadBoard, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     board.generate(GenKind::All, &mut moves);
-    let mut leaves = 0;
-    for &mv in moves.iter() {
+    let child = |mv| {
         let mut child = *board;
         child.make(mv);
-        leaves += quad_copy(&child, depth - 1);
-    }
-    leaves
+        child
+    };
+    moves
+        .iter()
+        .map(|&mv| quad_copy(&child(mv), depth - 1))
+        .sum()
 }
 
 fn main() {

@@ -15,14 +15,18 @@ use boardlab_core::{
 // are) have plane 2 without plane 0 alone. An empty square has no plane set.
 #[allow(missing_docs)]
 mod codes {
-    pub const EMPTY: u8 = 0;
-    pub const PAWN: u8 = 1;
-    pub const KNIGHT: u8 = 2;
-    pub const KING: u8 = 3;
-    pub const CASTLING_ROOK: u8 = 4;
-    pub const BISHOP: u8 = 5;
-    pub const ROOK: u8 = 6;
-    pub const QUEEN: u8 = 7;
+    /// The code with the given bits of planes 0, 1 and 2.
+    const fn code(plane0: u8, plane1: u8, plane2: u8) -> u8 {
+        plane0 | plane1 << 1 | plane2 << 2
+    }
+    pub const EMPTY: u8 = code(0, 0, 0);
+    pub const PAWN: u8 = code(1, 0, 0);
+    pub const KNIGHT: u8 = code(0, 1, 0);
+    pub const KING: u8 = code(1, 1, 0);
+    pub const CASTLING_ROOK: u8 = code(0, 0, 1);
+    pub const BISHOP: u8 = code(1, 0, 1);
+    pub const ROOK: u8 = code(0, 1, 1);
+    pub const QUEEN: u8 = code(1, 1, 1);
 }
 pub use codes::*;
 

@@ -172,3 +172,15 @@ fn the_views_show_the_planes_and_the_flip() {
     assert!(rook.contains("code 100 = 4 (castling rook)"), "{rook}");
     assert!(b.explain(Square::H5).is_err());
 }
+
+/// The placement is the four 32-byte bitboards; the clocks and the turn take the board to 48
+/// bytes, and the undo record is the board.
+#[test]
+fn the_board_is_its_four_bitboards_and_the_clocks() {
+    assert_eq!(
+        std::mem::size_of_val(&board(boardlab_core::START_FEN).quad()),
+        32
+    );
+    assert_eq!(QuadBoard::board_bytes(), 48);
+    assert_eq!(std::mem::size_of::<<QuadBoard as Board>::Undo>(), 48);
+}
