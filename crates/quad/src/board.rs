@@ -475,7 +475,8 @@ impl Board for QuadBoard {
         *self = undo;
     }
 
+    /// The PEXT tables, and the generator's castling paths and king-zone reach.
     fn table_bytes() -> usize {
-        boardlab_sliders::pext::table_bytes()
+        boardlab_sliders::pext::table_bytes() + movegen::own_table_bytes()
     }
 }

@@ -10,6 +10,11 @@ use boardlab_core::bitboard::{
 use boardlab_core::{Bitboard, Move, MoveFlag, MoveSink, Square};
 use boardlab_sliders::pext::Tables;
 
+/// The bytes of the generator's own tables: the castling paths and the king zones' reach.
+pub(crate) const fn own_table_bytes() -> usize {
+    std::mem::size_of::<[[CastlePath; 8]; 8]>() + std::mem::size_of::<[[u64; 64]; 2]>()
+}
+
 /// The PEXT attack tables, fetched once per generation.
 #[inline(always)]
 pub(crate) fn tables() -> &'static Tables {
