@@ -475,7 +475,7 @@ impl Board for QuadBoard {
         *self = undo;
     }
 
-    /// The PEXT tables, and the generator's castling paths and king-zone reach.
+    /// The PEXT tables, and the generator's castling paths, king-zone reach and rays.
     fn table_bytes() -> usize {
         boardlab_sliders::pext::table_bytes() + movegen::own_table_bytes()
     }

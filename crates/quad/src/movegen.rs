@@ -10,9 +10,10 @@ use boardlab_core::bitboard::{
 use boardlab_core::{Bitboard, Move, MoveFlag, MoveSink, Square};
 use boardlab_sliders::pext::Tables;
 
-/// The bytes of the generator's own tables: the castling paths and the king zones' reach.
+/// The bytes of the generator's own tables: the castling paths, the king zones' reach and
+/// the empty-board rays.
 pub(crate) const fn own_table_bytes() -> usize {
-    std::mem::size_of::<[[CastlePath; 8]; 8]>() + std::mem::size_of::<[[u64; 64]; 2]>()
+    std::mem::size_of::<[[CastlePath; 8]; 8]>() + 2 * std::mem::size_of::<[[u64; 64]; 2]>()
 }
 
 /// The PEXT attack tables, fetched once per generation.
@@ -20,6 +21,19 @@ pub(crate) const fn own_table_bytes() -> usize {
 pub(crate) fn tables() -> &'static Tables {
     Tables::get()
 }
+
+/// The empty-board attacks of a rook (index 0) and a bishop (index 1) on each square.
+static EMPTY_BOARD_RAYS: [[u64; 64]; 2] = {
+    let mut rays = [[0; 64]; 2];
+    let mut s = 0;
+    while s < 64 {
+        let sq = Square::from_index(s as u8);
+        rays[0][s] = slider_attacks_slow(sq, Bitboard::EMPTY, &ROOK_DIRECTIONS).0;
+        rays[1][s] = slider_attacks_slow(sq, Bitboard::EMPTY, &BISHOP_DIRECTIONS).0;
+        s += 1;
+    }
+    rays
+};
 
 /// For each king square, the squares from which a rook (index 0) or a bishop (index 1) on an
 /// empty board attacks a square of the king's zone.
@@ -86,7 +100,7 @@ pub(crate) struct Masks {
 /// of line: those with nothing between them and the king, which give check, and the rays
 /// (pinner included) of those with exactly one piece between, which is pinned.
 #[inline(always)]
-fn checks_and_pins(mut snipers: u64, king: Square, occupied: u64) -> (u64, u64) {
+fn checks_and_pins(mut snipers: u64, king: Square, occupied: u64, ours: u64) -> (u64, u64) {
     let (mut checkers, mut rays) = (0, 0);
     while snipers != 0 {
         let s = snipers.trailing_zeros();
@@ -95,7 +109,7 @@ fn checks_and_pins(mut snipers: u64, king: Square, occupied: u64) -> (u64, u64) 
         let blockers = ray & occupied;
         if blockers == 0 {
             checkers |= 1 << s;
-        } else if blockers & (blockers - 1) == 0 {
+        } else if blockers & (blockers - 1) == 0 && blockers & ours != 0 {
             rays |= ray | 1 << s;
         }
     }
@@ -147,14 +161,16 @@ pub(crate) fn masks(board: &QuadBoard, tables: &Tables) -> Masks {
     let pawn_checkers = (((king_bit << 7) & !FILE_H) | ((king_bit << 9) & !FILE_A)) & their_pawns;
     let mut checkers = pawn_checkers | (knight_attacks(king_sq).0 & knights & theirs);
     let (orthogonal_checkers, pin_orthogonal) = checks_and_pins(
-        tables.rook(king_sq, Bitboard(theirs)).0 & their_orthogonal,
+        EMPTY_BOARD_RAYS[0][king as usize] & their_orthogonal,
         king_sq,
         occupied,
+        ours,
     );
     let (diagonal_checkers, pin_diagonal) = checks_and_pins(
-        tables.bishop(king_sq, Bitboard(theirs)).0 & their_diagonal,
+        EMPTY_BOARD_RAYS[1][king as usize] & their_diagonal,
         king_sq,
         occupied,
+        ours,
     );
     checkers |= orthogonal_checkers | diagonal_checkers;
     let check_mask = if checkers == 0 {

@@ -183,9 +183,10 @@ fn the_board_is_its_four_bitboards_and_the_clocks() {
     );
     assert_eq!(QuadBoard::board_bytes(), 48);
     assert_eq!(std::mem::size_of::<<QuadBoard as Board>::Undo>(), 48);
-    // The PEXT tables, then 64 castling paths of 32 bytes and two 64-square reach tables.
+    // The PEXT tables, then 64 castling paths of 32 bytes, and the king zones' reach and the
+    // empty-board rays, each two tables of 64 squares.
     assert_eq!(
         QuadBoard::table_bytes(),
-        boardlab_sliders::pext::table_bytes() + 64 * 32 + 2 * 64 * 8
+        boardlab_sliders::pext::table_bytes() + 64 * 32 + 2 * 2 * 64 * 8
     );
 }
