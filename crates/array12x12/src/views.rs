@@ -12,7 +12,6 @@ impl ArrayViews for Grid12x12 {
     const TITLE: &'static str =
         "12x12: 144 cells, index = 26 + 12 * rank + file, a frame of 99 two deep";
     const WIDTH: usize = WIDTH;
-    const HEIGHT: usize = WIDTH;
     const OFF_BOARD: &'static str = "a sentinel cell";
 
     fn step_words(cells: &[i8; CELLS], cell: usize, dir: Dir) -> String {

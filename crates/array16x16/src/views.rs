@@ -15,7 +15,6 @@ impl ArrayViews for Grid16x16 {
     const TITLE: &'static str =
         "16x16: 256 cells, index = (rank + 4) << 4 | (file + 4), a frame of 99 four deep";
     const WIDTH: usize = WIDTH;
-    const HEIGHT: usize = WIDTH;
     const OFF_BOARD: &'static str = "a frame cell";
     const HEX: bool = true;
 

@@ -11,7 +11,6 @@ use std::fmt::Write;
 impl ArrayViews for Grid8x8 {
     const TITLE: &'static str = "8x8: 64 cells, index = 8 * rank + file, no frame";
     const WIDTH: usize = 8;
-    const HEIGHT: usize = 8;
     const OFF_BOARD: &'static str = "a failed edge test";
 
     fn step_words(_cells: &[i8; 64], cell: usize, dir: Dir) -> String {

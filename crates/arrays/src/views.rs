@@ -19,8 +19,8 @@ pub trait ArrayViews: Geometry {
     const TITLE: &'static str;
     /// Cells in a row of the array, as drawn.
     const WIDTH: usize;
-    /// Rows of the array.
-    const HEIGHT: usize;
+    /// Rows of the array: as many as a row has cells, on every board here.
+    const HEIGHT: usize = Self::WIDTH;
     /// What an off-board cell is called here ("a sentinel cell", "a frame cell"), or, on a
     /// board without a frame, what stops a step.
     const OFF_BOARD: &'static str;

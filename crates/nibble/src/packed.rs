@@ -36,15 +36,9 @@ pub(crate) const fn code(color: Color, kind: u32) -> u32 {
 /// The code of a piece.
 #[inline]
 pub(crate) const fn code_of(piece: Piece) -> u32 {
-    let kind = match piece.role {
-        Role::Pawn => PAWN,
-        Role::Knight => KNIGHT,
-        Role::Bishop => BISHOP,
-        Role::Rook => ROOK,
-        Role::Queen => QUEEN,
-        Role::King => KING,
-    };
-    code(piece.color, kind)
+    // By `Role`'s order: pawn, knight, bishop, rook, queen, king.
+    const KIND_OF_ROLE: [u32; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+    code(piece.color, KIND_OF_ROLE[piece.role as usize])
 }
 
 /// The piece a code names, for each of the sixteen codes (`None` for empty and the unused

@@ -46,14 +46,9 @@ pub const fn role_of_code(code: u8) -> Option<Role> {
 
 /// The code of `role` (a rook as one that may no longer castle).
 pub const fn code_of_role(role: Role) -> u8 {
-    match role {
-        Role::Pawn => PAWN,
-        Role::Knight => KNIGHT,
-        Role::Bishop => BISHOP,
-        Role::Rook => ROOK,
-        Role::Queen => QUEEN,
-        Role::King => KING,
-    }
+    // By `Role`'s order: pawn, knight, bishop, rook, queen, king.
+    const CODE_OF_ROLE: [u8; 6] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+    CODE_OF_ROLE[role as usize]
 }
 
 /// The first rank, which is always the side to move's back rank.
