@@ -479,7 +479,7 @@ fn grade_marks_the_course_tests_whatever_the_student_changed() {
          tree.count(depth)\n}}\n",
         text_of(&answer)
             .lines()
-            .filter(|line| !line.starts_with("pub use crate::solutions::perft"))
+            .filter(|line| !line.starts_with("pub use answer::perft"))
             .collect::<Vec<_>>()
             .join("\n")
     );
