@@ -273,7 +273,10 @@ fn student_kit_writes_a_copy_that_holds_what_it_names_and_nothing_of_the_instruc
     assert_eq!(files(&copy), before);
 
     // The grading command refuses a folder that is not a copy, in one line.
-    let refused = labs_command("grade", &[work_dir().join("absent").to_str().expect("a path")]);
+    let refused = labs_command(
+        "grade",
+        &[work_dir().join("absent").to_str().expect("a path")],
+    );
     assert_eq!(refused.status.code(), Some(2), "{}", text(&refused));
     assert_eq!(String::from_utf8_lossy(&refused.stderr).lines().count(), 1);
 }
@@ -296,7 +299,11 @@ fn student_copy_builds_and_runs_the_first_hour_and_its_labs() {
         let mut command = Command::new(&binary);
         command.args(args).current_dir(&copy);
         let output = run_within(command, Duration::from_secs(300));
-        assert!(output.status.success(), "boardlab {args:?}: {}", text(&output));
+        assert!(
+            output.status.success(),
+            "boardlab {args:?}: {}",
+            text(&output)
+        );
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     let total = |out: &str| -> Vec<String> {
@@ -318,7 +325,13 @@ fn student_copy_builds_and_runs_the_first_hour_and_its_labs() {
     // feature, and so does the instruction counter the measuring script builds.
     let checked = cargo(
         &copy,
-        &["check", "--offline", "--all-targets", "--features", "ratios"],
+        &[
+            "check",
+            "--offline",
+            "--all-targets",
+            "--features",
+            "ratios",
+        ],
     );
     assert!(checked.status.success(), "{}", text(&checked));
     let checked = cargo(
@@ -334,7 +347,11 @@ fn student_copy_builds_and_runs_the_first_hour_and_its_labs() {
 
     // The book builds.
     let mdbook = Command::new("mdbook").arg("--version").output().is_ok();
-    if require("mdbook", "cargo install mdbook --version 0.5.4 --locked", mdbook) {
+    if require(
+        "mdbook",
+        "cargo install mdbook --version 0.5.4 --locked",
+        mdbook,
+    ) {
         let mut command = Command::new("mdbook");
         command.args(["build", "docs"]).current_dir(&copy);
         let book = run_within(command, Duration::from_secs(300));
@@ -471,7 +488,10 @@ fn grade_marks_the_course_tests_whatever_the_student_changed() {
              fn count(&mut self, depth: u32) -> u64 {\n        \
              boardlab_core::perft(self, depth, boardlab_core::PerftMode::Bulk)\n    }\n}",
         );
-    assert!(planted.contains("fn count"), "the shortcut planted:\n{planted}");
+    assert!(
+        planted.contains("fn count"),
+        "the shortcut planted:\n{planted}"
+    );
     fs::write(&scaffold, planted).expect("the scaffolding changed");
     let answer = gamed.join("crates/labs/src/perft.rs");
     let shortcut = format!(
@@ -485,12 +505,22 @@ fn grade_marks_the_course_tests_whatever_the_student_changed() {
     );
     fs::write(&answer, shortcut).expect("the shortcut written");
     empty_the_tests(&gamed);
-    let own = cargo(&gamed, &["test", "--offline", "-p", "boardlab-labs", "--tests"]);
-    assert!(own.status.success(), "the gamed copy builds: {}", text(&own));
+    let own = cargo(
+        &gamed,
+        &["test", "--offline", "-p", "boardlab-labs", "--tests"],
+    );
+    assert!(
+        own.status.success(),
+        "the gamed copy builds: {}",
+        text(&own)
+    );
     let (status, sheet) = grade(&gamed);
     assert_eq!(status, Some(1), "{sheet}");
     assert!(mark(&sheet, "perft").starts_with("fail"), "{sheet}");
-    assert!(mark(&sheet, "perft").contains("does not compile"), "{sheet}");
+    assert!(
+        mark(&sheet, "perft").contains("does not compile"),
+        "{sheet}"
+    );
     for lab in LABS.iter().filter(|&&lab| lab != "perft") {
         assert_eq!(mark(&sheet, lab), "pass", "{sheet}");
     }
