@@ -89,6 +89,8 @@ boardlab-rotated.workspace = true
 boardlab-sliders.workspace = true
 boardlab-testkit.workspace = true
 rand.workspace = true
+# The sliders bench reads criterion's estimates back.
+serde_json.workspace = true
 criterion = { version = "0.5", features = ["html_reports"] }
 cozy-chess = "0.3"
 # 0.30.1 and later need a newer rustc than this workspace is built with.
