@@ -8,33 +8,8 @@
 //! Kindergarten bitboards, the other candidate, needs a table of first-rank attacks and a
 //! multiplier per kind of line set up before the idea can be tried.
 
+pub use crate::scaffold::hyperbola::*;
 use boardlab_core::{Bitboard, Square};
-
-/// The squares of `sq`'s file, without `sq`.
-pub fn file_mask(sq: Square) -> Bitboard {
-    Bitboard::file(sq.file().index()).without(sq)
-}
-
-/// The squares of `sq`'s a1-h8 diagonal (file and rank rising together), without `sq`.
-pub fn diagonal_mask(sq: Square) -> Bitboard {
-    let difference = sq.rank().index() as isize - sq.file().index() as isize;
-    Square::ALL
-        .into_iter()
-        .filter(|&other| {
-            other != sq
-                && other.rank().index() as isize - other.file().index() as isize == difference
-        })
-        .collect()
-}
-
-/// The squares of `sq`'s a8-h1 diagonal (the file rising as the rank falls), without `sq`.
-pub fn anti_diagonal_mask(sq: Square) -> Bitboard {
-    let sum = sq.rank().index() + sq.file().index();
-    Square::ALL
-        .into_iter()
-        .filter(|&other| other != sq && other.rank().index() + other.file().index() == sum)
-        .collect()
-}
 
 /// Exercise `hyperbola`: the squares of `line` that a slider on `sq` attacks when the squares
 /// of `occupied` hold pieces. Going up from `sq`, rank by rank, the line's squares are

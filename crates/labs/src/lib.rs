@@ -13,8 +13,13 @@
 //!
 //! This library depends on boardlab-core and boardlab-engine (the static exchange the
 //! quiescence exercise asks) alone. The backends whose code an exercise re-implements are
-//! dev-dependencies, seen by the tests and not by the exercises, so a stub cannot call its
-//! answer. Where those two crates hold something close to an answer (a slow ray walk, a hash
+//! dev-dependencies, seen by the tests and not by the exercises, so an exercise cannot call the
+//! backend it re-implements; and the grading command builds the answers with the course's own
+//! manifests, so a dependency added in a copy is not there when the labs are graded.
+//!
+//! What the exercises are written against and the tests read (the trees, the counting boards
+//! and cells, the layouts) is in [`scaffold`], outside the files a student writes; the grading
+//! command puts the course's version of it back too. Where those two crates hold something close to an answer (a slow ray walk, a hash
 //! from scratch, a perft, a staged picker, the generic engine queries), the exercise's doc says
 //! so, and its signature or its test keeps the shortcut from passing: a board that counts the
 //! cells read, a trait core's function does not take, inputs only a real answer handles. Each test file also holds deliberately wrong answers and shows that the
@@ -52,7 +57,7 @@
 //! | `alpha_beta` | [`search::alpha_beta`] | The search |
 //! | `quiescence` | [`search::quiescence`] | The search |
 //! | `staged_picker` | [`picker::StagedPicker`] | The search |
-//! | `capstone` | [`capstone::Board16x16`] | Capstone: a 16x16 board |
+//! | `capstone` | [`capstone::Board16x12`] | Capstone: a 16x12 board with walls |
 
 // A stub does not read its arguments until it is solved.
 #![cfg_attr(not(feature = "solutions"), allow(unused_variables))]
@@ -71,6 +76,7 @@ pub mod perft;
 pub mod picker;
 pub mod piece_list;
 pub mod rotated;
+pub mod scaffold;
 pub mod search;
 #[cfg(feature = "solutions")]
 mod solutions;

@@ -1,6 +1,7 @@
 //! Lab exercises for the magic-bitboards chapter: the index of a blocker pattern, and the
 //! search for a magic number.
 
+pub use crate::scaffold::magic::*;
 use boardlab_core::Bitboard;
 
 /// Exercise `magic_index`: the slot, within its square's slice, of the occupancy `occupied`:
@@ -16,21 +17,6 @@ pub fn magic_index(occupied: Bitboard, mask: Bitboard, magic: u64, shift: u32) -
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::magic::magic_index;
-
-/// Every subset of `mask`, the empty set first: the blocker boards a magic must number.
-/// (The "carry-rippler": `next = (subset - mask) & mask` walks them all.)
-pub fn subsets(mask: Bitboard) -> Vec<Bitboard> {
-    let mut all = Vec::with_capacity(1 << mask.count());
-    let mut subset = 0u64;
-    loop {
-        all.push(Bitboard(subset));
-        subset = subset.wrapping_sub(mask.0) & mask.0;
-        if subset == 0 {
-            return all;
-        }
-    }
-}
-
 /// Exercise `magic_search`: a magic number for the blocker mask `mask`: with
 /// `shift = 64 - popcount(mask)`, [`magic_index`] must send any two subsets of `mask` whose
 /// attacks (`attacks(subset)`) differ to different slots. Two subsets with the same attacks may

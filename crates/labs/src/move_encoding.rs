@@ -1,18 +1,7 @@
 //! Lab exercises for the move-encoding chapter: a move's three fields packed into 16 bits and
 //! read back, bit for bit as boardlab-core's `Move` lays them out.
 
-/// The three fields of a 16-bit move, each as a plain number: squares as indexes (`a1 = 0`,
-/// `h8 = 63`) and the flag as its four bits (the values of `MoveFlag`, and the two unused
-/// values 6 and 7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Fields {
-    /// The square the piece leaves, below 64.
-    pub from: u8,
-    /// The square the piece lands on, below 64.
-    pub to: u8,
-    /// The kind of move, below 16.
-    pub flag: u8,
-}
+pub use crate::scaffold::move_encoding::*;
 
 /// Exercise `move_pack`: the 16 bits of a move with these fields, laid out as the chapter's
 /// diagram shows and `Move` does: `from` in the low six bits, `to` in the next six, the flag
@@ -28,7 +17,6 @@ pub fn pack(fields: Fields) -> u16 {
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::move_encoding::pack;
-
 /// Exercise `move_unpack`: the three fields of any 16 bits, read back as [`pack`] wrote them.
 ///
 /// Checked on all 65,536 values of 16 bits against `Move`'s `from`, `to` and `flag_bits`

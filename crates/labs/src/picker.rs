@@ -5,27 +5,10 @@
 //! moves at all. The order is the search's: the hash move, then captures and promotions by
 //! [`mvv_lva`], then the killer moves, then the other quiet moves.
 
+pub use crate::scaffold::picker::*;
 use boardlab_core::{Board, Move};
 #[cfg(not(feature = "solutions"))]
 use std::marker::PhantomData;
-
-/// The ordering key of a noisy move (capture or promotion), larger first: the most valuable
-/// victim, and among equal victims the least valuable attacker; a promotion adds the value of
-/// the promoted piece's role.
-pub fn mvv_lva<B: Board>(board: &B, mv: Move) -> i32 {
-    let victim = if mv.is_en_passant() {
-        1
-    } else {
-        board
-            .piece_at(mv.to())
-            .map_or(0, |piece| piece.role.index() as i32 + 1)
-    };
-    let attacker = board
-        .piece_at(mv.from())
-        .map_or(0, |piece| piece.role.index() as i32);
-    let promotion = mv.promotion().map_or(0, |role| role.index() as i32 + 1);
-    16 * victim + 8 * promotion - attacker
-}
 
 /// Exercise `staged_picker`: yields every legal move of `board` once, in stages:
 ///

@@ -6,25 +6,8 @@
 //! visits: a search in a fixed move order visits exactly one set of nodes, and a search that
 //! prunes too little or too much visits another.
 
+pub use crate::scaffold::search::*;
 use boardlab_engine::EngineQueries;
-
-/// A score no position reaches: the window `(-INFINITY, INFINITY)` is the full window.
-pub const INFINITY: i32 = 1_000_000;
-
-/// What the tree searches need from a game: the children of a position, in the order to search
-/// them, and the score of a leaf.
-pub trait GameTree {
-    /// A position of the game, as the tree names it.
-    type Position: Copy;
-
-    /// The children of `position`, in the order they are to be searched; empty at a leaf.
-    /// A search asks once for each position it visits.
-    fn children(&self, position: Self::Position) -> Vec<Self::Position>;
-
-    /// The score of a leaf, for the side to move there (the negamax convention: good for the
-    /// side to move is positive). A search asks once for each leaf it visits.
-    fn evaluate(&self, position: Self::Position) -> i32;
-}
 
 /// Exercise `negamax`: the value of `position` for the side to move there: a leaf's score,
 /// or the largest of the children's values negated.
@@ -38,7 +21,6 @@ pub fn negamax<T: GameTree>(tree: &T, position: T::Position) -> i32 {
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::search::negamax;
-
 /// Exercise `alpha_beta`: negamax with the window `(alpha, beta)`, fail-soft: search the
 /// children in the order given, each with the window `(-beta, -alpha)` negated, raise `alpha`
 /// to the best value so far, and stop as soon as it reaches `beta`. Return the best value
@@ -56,7 +38,6 @@ pub fn alpha_beta<T: GameTree>(tree: &T, position: T::Position, alpha: i32, beta
 }
 #[cfg(feature = "solutions")]
 pub use crate::solutions::search::alpha_beta;
-
 /// Exercise `quiescence`: the quiescence search of `board` in the window `(alpha, beta)`,
 /// fail-soft, for the side to move:
 ///

@@ -1,22 +1,27 @@
-//! The capstone: the 16x16 board against the whole conformance kit, its cells against the
-//! position after every move of random games, its legal moves with squares walled off, and
-//! its perftree script.
+//! The capstone: the 16x12 board against the whole conformance kit, its cells against the
+//! position after every move of random games, its legal moves and attacks with squares walled
+//! off in its cells behind its back (and the cells its attack test reads), and its perftree
+//! script.
 //!
 //! Run them with `cargo test -p boardlab-labs capstone`. Every one fails until the board is
 //! written, but the tests that show a check rejecting a wrong board.
 
 mod capstone {
     use boardlab_core::{
-        Bitboard, Board, BoardExt, Color, Move, Piece, PositionState, Role, Setup, Square,
+        Bitboard, Board, BoardExt, Color, Move, MoveSink, Piece, PositionState, Role, Setup, Square,
     };
-    use boardlab_labs::capstone::{cell, code, empty_cells, Board16x16, FRAME};
+    use boardlab_labs::capstone::Board16x12;
+    use boardlab_labs::scaffold::capstone::{
+        cell, code, take_reads, CellBoard, Cells, BISHOP_STEPS, CELLS, EMPTY, FRAME, KING_STEPS,
+        KNIGHT_STEPS, ROOK_STEPS,
+    };
     use boardlab_reference::ReferenceBoard;
     use boardlab_testkit::positions::random_position;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use std::process::Command;
 
-    boardlab_testkit::conformance_tests!(Board16x16);
+    boardlab_testkit::conformance_tests!(Board16x12);
 
     /// The positions the random games start from: the start position, kiwipete (castling),
     /// a pawn ending (en passant), promotions, and a Chess960 start.
@@ -28,9 +33,9 @@ mod capstone {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
     ];
 
-    /// The 256 cells of a position: the frame, and each piece's byte on its square's cell.
-    fn cells_of(setup: &Setup) -> [u8; 256] {
-        let mut cells = empty_cells();
+    /// The 192 cells of a position: the frame, and each piece's byte on its square's cell.
+    fn cells_of(setup: &Setup) -> [u8; CELLS] {
+        let mut cells = Cells::empty().bytes();
         for (sq, piece) in setup.pieces() {
             cells[usize::from(cell(sq))] = code(piece);
         }
@@ -41,7 +46,7 @@ mod capstone {
     /// board's, and compares the board's cells (read by `cells`) with the position after
     /// every move, and after every third move taken back; returns the number of positions
     /// compared.
-    fn check_cells<B: Board>(cells: fn(&B) -> [u8; 256]) -> Result<usize, String> {
+    fn check_cells<B: Board>(cells: fn(&B) -> [u8; CELLS]) -> Result<usize, String> {
         let mut rng = StdRng::seed_from_u64(16);
         let mut compared = 0;
         let mut compare = |board: &B, setup: &Setup, what: &str| {
@@ -83,7 +88,7 @@ mod capstone {
 
     #[test]
     fn capstone_keeps_its_cells() {
-        let compared = check_cells::<Board16x16>(|board| *board.cells())
+        let compared = check_cells::<Board16x12>(|board| board.cells().bytes())
             .unwrap_or_else(|problem| panic!("{problem}"));
         assert!(compared >= 3000, "only {compared} positions compared");
     }
@@ -97,26 +102,12 @@ mod capstone {
         assert!(problem.starts_with("after"), "{problem}");
     }
 
-    /// A board whose cells can be walled off: the capstone, or a board written to game it.
-    trait Walled: Board {
-        fn cells(&self) -> [u8; 256];
-        fn wall_off(&mut self, sq: Square);
-    }
-
-    impl Walled for Board16x16 {
-        fn cells(&self) -> [u8; 256] {
-            *Board16x16::cells(self)
-        }
-        fn wall_off(&mut self, sq: Square) {
-            Board16x16::wall_off(self, sq)
-        }
-    }
-
     /// The legal moves of `setup` with the squares of `walls` walled off, sorted. The walls are
     /// disguised as knights of the side to move, which block as a wall does (no piece of the
     /// side to move lands on them or passes them, no enemy attack passes them, castling finds
     /// its way not empty) and attack nothing that matters to the side to move's own legality;
-    /// their own moves are dropped.
+    /// their own moves are dropped. (A disguise answers the legal moves only: which squares
+    /// each side attacks is [`walled_attack`]'s.)
     fn walled_legal(setup: &Setup, walls: Bitboard) -> Vec<Move> {
         let mut disguised = setup.clone();
         for sq in walls {
@@ -132,8 +123,8 @@ mod capstone {
         moves
     }
 
-    /// The 256 cells of a position with walls.
-    fn walled_cells(setup: &Setup, walls: Bitboard) -> [u8; 256] {
+    /// The 192 cells of a position with walls.
+    fn walled_cells(setup: &Setup, walls: Bitboard) -> [u8; CELLS] {
         let mut cells = cells_of(setup);
         for sq in walls {
             cells[usize::from(cell(sq))] = FRAME;
@@ -141,26 +132,108 @@ mod capstone {
         cells
     }
 
-    /// Random positions with one to four empty squares walled off, and random games of up to
-    /// 12 plies from each: the board's legal moves against the walled position's, and its
-    /// cells against the position with its walls. Returns the positions compared and how many
-    /// of them had moves the walls took away or gave.
-    fn check_walls<B: Walled>() -> Result<(usize, usize), String> {
+    /// The cell `by` away from `from` (every step from a square stays inside the cells).
+    fn step(from: u8, by: i8) -> u8 {
+        from.wrapping_add_signed(by)
+    }
+
+    /// Whether a piece of `by` attacks `sq` in the walled `cells`, and the cells an attack
+    /// test that looks outwards from `sq` reads: the square, each of the eight lines out of it
+    /// up to the first cell that is not empty (a piece, a wall or the frame), and the eight
+    /// knight's jumps. Worked out here from the bytes alone, as the chapter describes it.
+    fn walled_attack(cells: &[u8; CELLS], sq: Square, by: Color) -> (bool, Vec<u8>) {
+        let target = cell(sq);
+        let mut reads = vec![target];
+        let piece = |role| code(Piece::new(by, role));
+        let mut attacked = false;
+        for (lines, role) in [(ROOK_STEPS, Role::Rook), (BISHOP_STEPS, Role::Bishop)] {
+            for by_step in lines {
+                let mut to = step(target, by_step);
+                let mut distance = 1;
+                while cells[usize::from(to)] == EMPTY {
+                    reads.push(to);
+                    to = step(to, by_step);
+                    distance += 1;
+                }
+                reads.push(to);
+                let found = cells[usize::from(to)];
+                // A white pawn attacks upwards: it stands on a diagonal one rank below.
+                let pawn_below = match by {
+                    Color::White => by_step < 0,
+                    Color::Black => by_step > 0,
+                };
+                attacked |= found == piece(role)
+                    || found == piece(Role::Queen)
+                    || (distance == 1 && found == piece(Role::King))
+                    || (distance == 1
+                        && role == Role::Bishop
+                        && pawn_below
+                        && found == piece(Role::Pawn));
+            }
+        }
+        for jump in KNIGHT_STEPS {
+            let to = step(target, jump);
+            reads.push(to);
+            attacked |= cells[usize::from(to)] == piece(Role::Knight);
+        }
+        debug_assert!(KING_STEPS.iter().all(|s| reads.contains(&step(target, *s))));
+        reads.sort_unstable();
+        reads.dedup();
+        (attacked, reads)
+    }
+
+    /// A random position from [`STARTS`] and a few random moves, with one to six of its empty
+    /// squares (never the en-passant square) chosen as walls.
+    fn walled_position(rng: &mut StdRng) -> (Setup, Vec<Move>, Bitboard) {
+        let start = random_position::<ReferenceBoard>(rng, STARTS);
+        let mut setup = start.clone();
+        let mut played = Vec::new();
+        for _ in 0..rng.gen_range(0..4) {
+            let legal = ReferenceBoard::from_setup(&setup).legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.gen_range(0..legal.len())];
+            setup.play(mv);
+            played.push(mv);
+        }
+        let empty: Vec<Square> = Square::ALL
+            .into_iter()
+            .filter(|&sq| setup.piece_at(sq).is_none() && setup.ep_square != Some(sq))
+            .collect();
+        let mut walls = Bitboard::EMPTY;
+        for _ in 0..rng.gen_range(1..=6) {
+            walls = walls.with(empty[rng.gen_range(0..empty.len())]);
+        }
+        (start, played, walls)
+    }
+
+    /// Builds `B` on `start`, plays `played` on it, and only then writes the walls into its
+    /// cells, through the given [`Cells`] and not through any method of the board's own.
+    fn walled_board<B: Board + CellBoard>(start: &Setup, played: &[Move], walls: Bitboard) -> B {
+        let mut board = B::from_setup(start);
+        for &mv in played {
+            board.make(mv);
+        }
+        for sq in walls {
+            board.cells_mut().wall_off(sq);
+        }
+        board
+    }
+
+    /// Random walled positions, the walls written into the cells in the middle of a game, and
+    /// random games of up to 12 plies from each: the board's legal moves against the walled
+    /// position's, and its cells against the position with its walls. Returns the positions
+    /// compared and how many of them had moves the walls took away or gave.
+    fn check_walls<B: Board + CellBoard>() -> Result<(usize, usize), String> {
         let mut rng = StdRng::seed_from_u64(17);
         let (mut compared, mut changed) = (0, 0);
         for _ in 0..300 {
-            let mut setup = random_position::<ReferenceBoard>(&mut rng, STARTS);
-            let empty: Vec<Square> = Square::ALL
-                .into_iter()
-                .filter(|&sq| setup.piece_at(sq).is_none() && setup.ep_square != Some(sq))
-                .collect();
-            let mut walls = Bitboard::EMPTY;
-            for _ in 0..rng.gen_range(1..=4) {
-                walls = walls.with(empty[rng.gen_range(0..empty.len())]);
-            }
-            let mut board = B::from_setup(&setup);
-            for sq in walls {
-                board.wall_off(sq);
+            let (start, played, walls) = walled_position(&mut rng);
+            let mut board = walled_board::<B>(&start, &played, walls);
+            let mut setup = start;
+            for &mv in &played {
+                setup.play(mv);
             }
             for ply in 0..12 {
                 let expected = walled_legal(&setup, walls);
@@ -174,18 +247,14 @@ mod capstone {
                         board.line_text(&expected, false).join(" ")
                     ));
                 }
-                if board.cells() != walled_cells(&setup, walls) {
+                if board.cells().bytes() != walled_cells(&setup, walls) {
                     return Err(format!(
                         "{fen} with walls on {walls:?}: the cells lost a wall"
                     ));
                 }
                 compared += 1;
-                let unwalled: Vec<Move> = ReferenceBoard::from_setup(&setup)
-                    .legal_moves()
-                    .iter()
-                    .copied()
-                    .collect();
-                changed += usize::from(unwalled.len() != expected.len());
+                let unwalled = ReferenceBoard::from_setup(&setup).legal_moves().len();
+                changed += usize::from(unwalled != expected.len());
                 if expected.is_empty() || ply == 11 {
                     break;
                 }
@@ -197,15 +266,79 @@ mod capstone {
         Ok((compared, changed))
     }
 
+    /// Random walled positions, the walls written into the cells in the middle of a game: for
+    /// every square and both sides, `is_attacked` against [`walled_attack`], and the cells it
+    /// read against the cells an attack test that looks outwards from the square reads; and
+    /// `in_check` likewise. Returns the questions asked and how many answers the walls changed.
+    fn check_attacks<B: Board + CellBoard>() -> Result<(usize, usize), String> {
+        let mut rng = StdRng::seed_from_u64(19);
+        let (mut asked, mut changed) = (0, 0);
+        for _ in 0..200 {
+            let (start, played, walls) = walled_position(&mut rng);
+            let board = walled_board::<B>(&start, &played, walls);
+            let mut setup = start;
+            for &mv in &played {
+                setup.play(mv);
+            }
+            let walled = walled_cells(&setup, walls);
+            let plain = cells_of(&setup);
+            let fen = setup.to_fen();
+            for sq in Square::ALL.into_iter().filter(|&sq| !walls.contains(sq)) {
+                for by in [Color::White, Color::Black] {
+                    let (expected, allowed) = walled_attack(&walled, sq, by);
+                    take_reads();
+                    let found = board.is_attacked(sq, by);
+                    let read = take_reads();
+                    if found != expected {
+                        return Err(format!(
+                            "{fen} with walls on {walls:?}: is_attacked({sq}, {by:?}) is \
+                             {found}, the walled position's {expected}"
+                        ));
+                    }
+                    if let Some(stray) = read.iter().find(|cell| !allowed.contains(cell)) {
+                        return Err(format!(
+                            "{fen} with walls on {walls:?}: is_attacked({sq}, {by:?}) read the \
+                             cell {stray:#04x}, which is on no line or jump out of {sq}"
+                        ));
+                    }
+                    asked += 1;
+                    changed += usize::from(walled_attack(&plain, sq, by).0 != expected);
+                }
+            }
+            let king = setup.king(setup.turn).expect("a king");
+            let (expected, _) = walled_attack(&walled, king, !setup.turn);
+            if board.in_check() != expected {
+                return Err(format!(
+                    "{fen} with walls on {walls:?}: in_check is {}, the walled position's \
+                     {expected}",
+                    !expected
+                ));
+            }
+        }
+        Ok((asked, changed))
+    }
+
     #[test]
     fn capstone_walled_reference_is_what_it_claims() {
-        // Without walls, the disguise changes nothing: the reference board's moves.
+        // Without walls, the disguise changes nothing: the reference board's moves; and the
+        // attacks worked out from the bytes are the reference board's.
         let mut rng = StdRng::seed_from_u64(18);
         for _ in 0..200 {
             let setup = random_position::<ReferenceBoard>(&mut rng, STARTS);
-            let mut plain: Vec<Move> = ReferenceBoard::from_setup(&setup).legal_moves().to_vec();
+            let reference = ReferenceBoard::from_setup(&setup);
+            let mut plain: Vec<Move> = reference.legal_moves().to_vec();
             plain.sort_by_key(|mv| mv.bits());
             assert_eq!(walled_legal(&setup, Bitboard::EMPTY), plain);
+            let cells = cells_of(&setup);
+            for sq in Square::ALL {
+                for by in [Color::White, Color::Black] {
+                    let (attacked, reads) = walled_attack(&cells, sq, by);
+                    assert_eq!(attacked, reference.is_attacked(sq, by), "{sq} {by:?}");
+                    // The square, its eight jumps, and at least one cell and at most 27 squares
+                    // and 8 stopping cells along the lines.
+                    assert!((17..=1 + 8 + 27 + 8).contains(&reads.len()), "{reads:?}");
+                }
+            }
         }
         // A wall by hand: a rook on a1 walled at a4 reaches a2 and a3 up the file, and a rook
         // on h4 gives no check through a wall on f4.
@@ -220,12 +353,21 @@ mod capstone {
         let check = Setup::from_fen("8/8/8/8/4K2r/8/8/7k w - - 0 1").expect("a FEN");
         let king_moves = |walls| walled_legal(&check, walls).len();
         assert!(king_moves(Bitboard::EMPTY.with(Square::F4)) > king_moves(Bitboard::EMPTY));
+        let wall_f4 = walled_cells(&check, Bitboard::EMPTY.with(Square::F4));
+        assert!(walled_attack(&cells_of(&check), Square::E4, Color::Black).0);
+        assert!(!walled_attack(&wall_f4, Square::E4, Color::Black).0);
+        // A wall attacks nothing: e4's neighbour walls leave it unattacked by either side.
+        let lone = Setup::from_fen("k7/8/8/8/8/8/8/7K w - - 0 1").expect("a FEN");
+        let ringed = walled_cells(&lone, Bitboard::EMPTY.with(Square::D3).with(Square::F6));
+        for by in [Color::White, Color::Black] {
+            assert!(!walled_attack(&ringed, Square::E4, by).0);
+        }
     }
 
     #[test]
     fn capstone_honours_walls() {
         let (compared, changed) =
-            check_walls::<Board16x16>().unwrap_or_else(|problem| panic!("{problem}"));
+            check_walls::<Board16x12>().unwrap_or_else(|problem| panic!("{problem}"));
         assert!(
             compared >= 2000,
             "only {compared} walled positions compared"
@@ -236,89 +378,211 @@ mod capstone {
         );
     }
 
-    /// A board that keeps the reference board inside and rewrites its cells from it after
-    /// every move and take-back: its cells are right in every game, and the first check passes
-    /// it. Walls are written into its cells, which its moves never see.
+    #[test]
+    fn capstone_attacks_see_the_walls_by_walking_the_cells() {
+        let (asked, changed) =
+            check_attacks::<Board16x12>().unwrap_or_else(|problem| panic!("{problem}"));
+        assert!(asked >= 20_000, "only {asked} attack questions asked");
+        assert!(changed >= 200, "the walls changed only {changed} answers");
+    }
+
+    /// What the boards written to game the checks share: boardlab-reference's board doing the
+    /// work, and cells rewritten from it after every move and take-back, walls kept.
     #[derive(Clone)]
     struct ReferenceInside {
         reference: ReferenceBoard,
-        cells: [u8; 256],
+        cells: Cells,
     }
 
     impl ReferenceInside {
-        fn rewrite_cells(&mut self) {
-            let walls: Vec<usize> = (0..256)
-                .filter(|&i| self.cells[i] == FRAME && empty_cells()[i] != FRAME)
-                .collect();
-            self.cells = cells_of(&self.reference.to_setup());
-            for i in walls {
-                self.cells[i] = FRAME;
+        fn new(setup: &Setup) -> ReferenceInside {
+            let mut cells = Cells::empty();
+            for (sq, piece) in setup.pieces() {
+                cells.set(cell(sq), code(piece));
             }
-        }
-    }
-
-    impl Board for ReferenceInside {
-        // The reference board keeps its own history, so its undo value is `()`.
-        type Undo = ();
-        const NAME: &'static str = "reference-inside";
-        fn from_setup(setup: &Setup) -> Self {
             ReferenceInside {
                 reference: ReferenceBoard::from_setup(setup),
-                cells: cells_of(setup),
+                cells,
             }
         }
-        fn state(&self) -> PositionState {
-            self.reference.state()
+
+        /// The walls in the cells, found by reading them all.
+        fn walls(&self) -> Bitboard {
+            let bytes = self.cells.bytes();
+            Square::ALL
+                .into_iter()
+                .filter(|&sq| bytes[usize::from(cell(sq))] == FRAME)
+                .collect()
         }
-        fn piece_at(&self, sq: Square) -> Option<Piece> {
-            self.reference.piece_at(sq)
+
+        fn rewrite_cells(&mut self) {
+            let walls = self.walls();
+            let setup = self.reference.to_setup();
+            self.cells = Cells::empty();
+            for (sq, piece) in setup.pieces() {
+                self.cells.set(cell(sq), code(piece));
+            }
+            for sq in walls {
+                self.cells.wall_off(sq);
+            }
         }
-        fn king_square(&self, color: Color) -> Square {
-            self.reference.king_square(color)
-        }
-        fn in_check(&self) -> bool {
-            self.reference.in_check()
-        }
-        fn is_attacked(&self, sq: Square, by: Color) -> bool {
-            self.reference.is_attacked(sq, by)
-        }
-        fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
-            self.reference.generate_into(sink)
-        }
-        fn make(&mut self, mv: Move) {
-            self.reference.make(mv);
-            self.rewrite_cells();
-        }
-        fn unmake(&mut self, mv: Move, undo: ()) {
-            self.reference.unmake(mv, undo);
-            self.rewrite_cells();
-        }
-        fn make_null(&mut self) -> Self::Undo {
-            self.reference.make_null()
-        }
-        fn unmake_null(&mut self, undo: Self::Undo) {
-            self.reference.unmake_null(undo)
+
+        /// The reference board with the walls disguised as knights of `color`.
+        fn disguised(&self, color: Color) -> ReferenceBoard {
+            let mut setup = self.reference.to_setup();
+            for sq in self.walls() {
+                setup.board[sq.index()] = Some(Piece::new(color, Role::Knight));
+            }
+            ReferenceBoard::from_setup(&setup)
         }
     }
 
-    impl Walled for ReferenceInside {
-        fn cells(&self) -> [u8; 256] {
-            self.cells
+    impl CellBoard for ReferenceInside {
+        fn cells(&self) -> &Cells {
+            &self.cells
         }
-        fn wall_off(&mut self, sq: Square) {
-            self.cells[usize::from(cell(sq))] = FRAME;
+        fn cells_mut(&mut self) -> &mut Cells {
+            &mut self.cells
         }
     }
+
+    /// Declares a board around [`ReferenceInside`] whose legal moves and attacks are the
+    /// functions given.
+    macro_rules! reference_inside {
+        ($name:ident, $board:literal, $moves:path, $attacked:path) => {
+            #[derive(Clone)]
+            struct $name(ReferenceInside);
+
+            impl CellBoard for $name {
+                fn cells(&self) -> &Cells {
+                    self.0.cells()
+                }
+                fn cells_mut(&mut self) -> &mut Cells {
+                    self.0.cells_mut()
+                }
+            }
+
+            impl Board for $name {
+                // The reference board keeps its own history, so its undo value is `()`.
+                type Undo = ();
+                const NAME: &'static str = $board;
+                fn from_setup(setup: &Setup) -> Self {
+                    $name(ReferenceInside::new(setup))
+                }
+                fn state(&self) -> PositionState {
+                    self.0.reference.state()
+                }
+                fn piece_at(&self, sq: Square) -> Option<Piece> {
+                    self.0.reference.piece_at(sq)
+                }
+                fn king_square(&self, color: Color) -> Square {
+                    self.0.reference.king_square(color)
+                }
+                fn in_check(&self) -> bool {
+                    let us = self.0.reference.state().turn;
+                    self.is_attacked(self.king_square(us), !us)
+                }
+                fn is_attacked(&self, sq: Square, by: Color) -> bool {
+                    $attacked(&self.0, sq, by)
+                }
+                fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+                    $moves(&self.0, sink)
+                }
+                fn make(&mut self, mv: Move) {
+                    self.0.reference.make(mv);
+                    self.0.rewrite_cells();
+                }
+                fn unmake(&mut self, mv: Move, undo: ()) {
+                    self.0.reference.unmake(mv, undo);
+                    self.0.rewrite_cells();
+                }
+                fn make_null(&mut self) -> Self::Undo {
+                    self.0.reference.make_null()
+                }
+                fn unmake_null(&mut self, undo: Self::Undo) {
+                    self.0.reference.unmake_null(undo)
+                }
+            }
+        };
+    }
+
+    /// The reference's moves, the walls unseen.
+    fn blind_moves<S: MoveSink>(inside: &ReferenceInside, sink: &mut S) {
+        inside.reference.generate_into(sink)
+    }
+
+    /// The reference's attacks, the walls unseen.
+    fn blind_attacks(inside: &ReferenceInside, sq: Square, by: Color) -> bool {
+        inside.reference.is_attacked(sq, by)
+    }
+
+    /// The shortcut of the walls check's own oracle: the walls read from the cells and
+    /// disguised as knights of the side to move, their moves dropped.
+    fn disguised_moves<S: MoveSink>(inside: &ReferenceInside, sink: &mut S) {
+        let turn = inside.reference.state().turn;
+        let walls = inside.walls();
+        for &mv in inside.disguised(turn).legal_moves().iter() {
+            if !walls.contains(mv.from()) && S::KIND.includes(mv) {
+                sink.push(mv);
+            }
+        }
+    }
+
+    /// The attacks with the same disguise.
+    fn disguised_attacks(inside: &ReferenceInside, sq: Square, by: Color) -> bool {
+        let turn = inside.reference.state().turn;
+        inside.disguised(turn).is_attacked(sq, by)
+    }
+
+    /// The attacks with the walls disguised afresh for each question, as knights of the side
+    /// not asked about, which block as a wall does and attack nothing for `by`: right answers,
+    /// from cells read whole.
+    fn disguised_for_each_question(inside: &ReferenceInside, sq: Square, by: Color) -> bool {
+        inside.disguised(!by).is_attacked(sq, by)
+    }
+
+    reference_inside!(BlindToWalls, "blind-to-walls", blind_moves, blind_attacks);
+    reference_inside!(
+        DisguisedWalls,
+        "disguised-walls",
+        disguised_moves,
+        disguised_attacks
+    );
+    reference_inside!(
+        DisguisedForEachQuestion,
+        "disguised-for-each-question",
+        disguised_moves,
+        disguised_for_each_question
+    );
 
     #[test]
-    fn capstone_check_rejects_a_board_with_the_reference_inside() {
-        // It keeps its cells right, so the cells check passes it ...
-        let compared = check_cells::<ReferenceInside>(|board| board.cells)
+    fn capstone_check_rejects_boards_with_the_reference_inside() {
+        // They keep their cells right, so the cells check passes them ...
+        let compared = check_cells::<BlindToWalls>(|board| board.cells().bytes())
             .unwrap_or_else(|problem| panic!("{problem}"));
         assert!(compared >= 3000);
-        // ... and the walls find it.
-        let problem = check_walls::<ReferenceInside>().expect_err("the walls check passed it");
+        // ... and the walls find the one blind to them, in its moves and in its attacks.
+        let problem = check_walls::<BlindToWalls>().expect_err("the walls check passed it");
         assert!(problem.contains("walled position's"), "{problem}");
+        let problem = check_attacks::<BlindToWalls>().expect_err("the attacks check passed it");
+        assert!(problem.contains("is_attacked"), "{problem}");
+        // The disguise passes the walls check, which asks for moves alone, and the attacks
+        // find it: by the cells it reads to find the walls, and by its answers, since the
+        // disguised walls attack for the side to move.
+        check_walls::<DisguisedWalls>().unwrap_or_else(|problem| panic!("{problem}"));
+        let problem = check_attacks::<DisguisedWalls>().expect_err("the attacks check passed it");
+        assert!(problem.contains("is_attacked"), "{problem}");
+        let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("a FEN");
+        let mut disguised = DisguisedWalls::from_setup(&setup);
+        disguised.cells_mut().wall_off(Square::D4);
+        // A knight on d4 would attack e6; a wall attacks nothing.
+        assert!(disguised.is_attacked(Square::E6, Color::White));
+        assert!(!walled_attack(&disguised.cells().bytes(), Square::E6, Color::White).0);
+        // Disguised afresh for each question its answers are right, and the cells it read to
+        // find the walls give it away.
+        let problem =
+            check_attacks::<DisguisedForEachQuestion>().expect_err("the attacks check passed it");
+        assert!(problem.contains("which is on no line or jump"), "{problem}");
     }
 
     /// The perftree script answers as `boardlab perftree` does: a line per move, a blank line

@@ -13,7 +13,7 @@
 //! stderr and exit status 2.
 
 use boardlab_core::{divide, Board, BoardExt, PerftMode, Setup};
-use boardlab_labs::capstone::Board16x16;
+use boardlab_labs::capstone::Board16x12;
 use std::process::ExitCode;
 
 /// The divide lines and the total, or what was wrong with the arguments.
@@ -28,7 +28,7 @@ fn answer(args: &[String]) -> Result<String, String> {
     // A FEN that needs Chess960 castling has its castling moves written as the king taking
     // its own rook, as boardlab's perftree writes them.
     let king_takes_rook = setup.has_chess960_castling();
-    let mut board = Board16x16::from_setup(&setup);
+    let mut board = Board16x12::from_setup(&setup);
     for text in rest.iter().flat_map(|moves| moves.split_whitespace()) {
         let mv = board
             .parse_move(text, king_takes_rook)

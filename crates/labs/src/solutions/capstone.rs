@@ -1,4 +1,4 @@
-//! Solution of the capstone: the 16x16 board, written to be read rather than to be fast.
+//! Solution of the capstone: the 16x12 board with walls, written to be read rather than to be fast.
 //!
 //! Legal moves are the pseudo-legal moves after which the mover's king is not attacked, each
 //! tried on a scratch copy of the cells; castling is checked in full when it is generated.
@@ -6,19 +6,19 @@
 //! [`PositionState`]; unmake copies the saved state back.
 
 use crate::capstone::{
-    cell, code, colour_bit, empty_cells, piece_of, square_of, BISHOP_STEPS, EMPTY, FRAME,
-    KING_STEPS, KNIGHT_STEPS, ROOK_STEPS,
+    cell, code, colour_bit, piece_of, square_of, CellBoard, Cells, BISHOP_STEPS, EMPTY, KING_STEPS,
+    KNIGHT_STEPS, ROOK_STEPS,
 };
 use boardlab_core::{
     Board, BoardExt, CastlingRights, CastlingSide, Color, Move, MoveFlag, MoveList, MoveSink,
     Piece, PositionState, Role, Setup, Square, Zobrist, PROMOTION_ORDER,
 };
 
-/// The 16x16 board: 256 cells, the two kings' squares and the state besides the pieces.
+/// The 16x12 board: 192 cells, the two kings' squares and the state besides the pieces.
 #[derive(Clone, Debug)]
-pub struct Board16x16 {
-    /// The 256 cells: a piece's byte, [`EMPTY`], or the frame.
-    cells: [u8; 256],
+pub struct Board16x12 {
+    /// The 192 cells: a piece's byte, [`EMPTY`], or the frame.
+    cells: Cells,
     /// Each side's king, indexed by `Color::index`, so that the check test starts from it
     /// without a search.
     kings: [Square; 2],
@@ -28,26 +28,26 @@ pub struct Board16x16 {
 
 /// What unmake needs: the state, the captured cell's byte and the kings, as before the move.
 #[derive(Clone, Copy, Debug)]
-pub struct Undo16x16 {
+pub struct Undo16x12 {
     state: PositionState,
     captured: u8,
     kings: [Square; 2],
 }
 
-/// The cell one step from `from`. Every step from a square lands inside the 256 cells, on the
-/// board or on the frame, which is four cells deep where a step moves two ranks or files at
-/// most; `u8` arithmetic keeps the result an index of the array in any case.
+/// The cell one step from `from`. Every step from a square lands inside the 192 cells, on the
+/// board or on the frame, which is two rows deep above and below and four columns wide beside,
+/// where a step moves two ranks or files at most.
 fn step(from: u8, by: i8) -> u8 {
     from.wrapping_add_signed(by)
 }
 
 /// The byte of the cell `at`.
-fn at(cells: &[u8; 256], at: u8) -> u8 {
-    cells[usize::from(at)]
+fn at(cells: &Cells, at: u8) -> u8 {
+    cells[at]
 }
 
 /// The first cell from `from` along `by` that is not empty: a piece or the frame.
-fn first_non_empty(cells: &[u8; 256], from: u8, by: i8) -> u8 {
+fn first_non_empty(cells: &Cells, from: u8, by: i8) -> u8 {
     let mut to = step(from, by);
     while at(cells, to) == EMPTY {
         to = step(to, by);
@@ -57,7 +57,7 @@ fn first_non_empty(cells: &[u8; 256], from: u8, by: i8) -> u8 {
 
 /// Whether a piece of `by` attacks the cell `target`: each kind of piece is looked for where
 /// it would have to stand, outwards from the target.
-fn attacked(cells: &[u8; 256], target: u8, by: Color) -> bool {
+fn attacked(cells: &Cells, target: u8, by: Color) -> bool {
     let piece = |role| code(Piece::new(by, role));
     // A white pawn attacks upwards, so it stands one rank below the cell it attacks.
     let pawn_steps: [i8; 2] = match by {
@@ -82,18 +82,7 @@ fn attacked(cells: &[u8; 256], target: u8, by: Color) -> bool {
         || slider_on(&BISHOP_STEPS, Role::Bishop)
 }
 
-impl Board16x16 {
-    /// The 256 cells, as the lab's test reads them.
-    pub fn cells(&self) -> &[u8; 256] {
-        &self.cells
-    }
-
-    /// Makes `sq` a wall: a frame cell inside the board. Nothing else in this board knows of
-    /// walls; the cell walks stop at them as at the edge.
-    pub fn wall_off(&mut self, sq: Square) {
-        self.put(sq, FRAME);
-    }
-
+impl Board16x12 {
     /// The byte of `sq`'s cell.
     fn at(&self, sq: Square) -> u8 {
         at(&self.cells, cell(sq))
@@ -221,9 +210,9 @@ impl Board16x16 {
             {
                 continue;
             }
-            let mut lifted = self.cells;
-            lifted[usize::from(cell(path.king_from))] = EMPTY;
-            lifted[usize::from(cell(path.rook_from))] = EMPTY;
+            let mut lifted = self.cells.clone();
+            lifted.set(cell(path.king_from), EMPTY);
+            lifted.set(cell(path.rook_from), EMPTY);
             if path
                 .king_path
                 .into_iter()
@@ -239,27 +228,29 @@ impl Board16x16 {
     /// cells, and taken back. Only the occupancy matters to the test, so a promotion moves the
     /// pawn as it is, and the rook of a castling move is not needed (castling is checked when
     /// it is generated).
-    fn leaves_king_safe(&self, scratch: &mut [u8; 256], mv: Move) -> bool {
+    fn leaves_king_safe(&self, scratch: &mut Cells, mv: Move) -> bool {
         let us = self.state.turn;
-        let (from, to) = (usize::from(cell(mv.from())), usize::from(cell(mv.to())));
+        let (from, to) = (cell(mv.from()), cell(mv.to()));
         let victim = if mv.is_en_passant() {
-            mv.to()
-                .offset(0, -us.forward())
-                .map(|sq| usize::from(cell(sq)))
+            mv.to().offset(0, -us.forward()).map(cell)
         } else {
             None
         };
         let (moving, captured) = (scratch[from], scratch[to]);
-        scratch[to] = moving;
-        scratch[from] = EMPTY;
-        let victim_byte = victim.map(|v| std::mem::replace(&mut scratch[v], EMPTY));
+        scratch.set(to, moving);
+        scratch.set(from, EMPTY);
+        let victim_byte = victim.map(|v| {
+            let byte = scratch[v];
+            scratch.set(v, EMPTY);
+            byte
+        });
         let king = self.kings[us.index()];
         let king = if mv.from() == king { mv.to() } else { king };
         let safe = !attacked(scratch, cell(king), !us);
-        scratch[from] = moving;
-        scratch[to] = captured;
+        scratch.set(from, moving);
+        scratch.set(to, captured);
         if let (Some(v), Some(byte)) = (victim, victim_byte) {
-            scratch[v] = byte;
+            scratch.set(v, byte);
         }
         safe
     }
@@ -273,18 +264,28 @@ impl Board16x16 {
 
     /// Puts `byte` on `sq`'s cell.
     fn put(&mut self, sq: Square, byte: u8) {
-        self.cells[usize::from(cell(sq))] = byte;
+        self.cells.set(cell(sq), byte);
     }
 }
 
-impl Board for Board16x16 {
-    type Undo = Undo16x16;
-    const NAME: &'static str = "16x16";
+impl CellBoard for Board16x12 {
+    fn cells(&self) -> &Cells {
+        &self.cells
+    }
+
+    fn cells_mut(&mut self) -> &mut Cells {
+        &mut self.cells
+    }
+}
+
+impl Board for Board16x12 {
+    type Undo = Undo16x12;
+    const NAME: &'static str = "16x12";
     const PLAYS_CHESS960: bool = true;
 
     fn from_setup(setup: &Setup) -> Self {
-        let mut board = Board16x16 {
-            cells: empty_cells(),
+        let mut board = Board16x12 {
+            cells: Cells::empty(),
             kings: [Square::E1, Square::E8],
             state: PositionState::of(setup),
         };
@@ -321,7 +322,7 @@ impl Board for Board16x16 {
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         let mut candidates = MoveList::new();
         self.pseudo_legal(&mut candidates);
-        let mut scratch = self.cells;
+        let mut scratch = self.cells.clone();
         for &mv in candidates.iter() {
             if S::KIND.includes(mv) && (mv.is_castle() || self.leaves_king_safe(&mut scratch, mv)) {
                 sink.push(mv);
@@ -329,8 +330,8 @@ impl Board for Board16x16 {
         }
     }
 
-    fn make(&mut self, mv: Move) -> Undo16x16 {
-        let mut undo = Undo16x16 {
+    fn make(&mut self, mv: Move) -> Undo16x12 {
+        let mut undo = Undo16x12 {
             state: self.state,
             captured: EMPTY,
             kings: self.kings,
@@ -392,7 +393,7 @@ impl Board for Board16x16 {
         undo
     }
 
-    fn unmake(&mut self, mv: Move, undo: Undo16x16) {
+    fn unmake(&mut self, mv: Move, undo: Undo16x12) {
         let us = undo.state.turn;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_castle() {
@@ -420,8 +421,8 @@ impl Board for Board16x16 {
         self.kings = undo.kings;
     }
 
-    fn make_null(&mut self) -> Undo16x16 {
-        let undo = Undo16x16 {
+    fn make_null(&mut self) -> Undo16x12 {
+        let undo = Undo16x12 {
             state: self.state,
             captured: EMPTY,
             kings: self.kings,
@@ -430,7 +431,7 @@ impl Board for Board16x16 {
         undo
     }
 
-    fn unmake_null(&mut self, undo: Undo16x16) {
+    fn unmake_null(&mut self, undo: Undo16x12) {
         self.state = undo.state;
         self.kings = undo.kings;
     }

@@ -4,7 +4,8 @@
 use crate::{occupancies, pass, rejects, Checked};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
-use boardlab_labs::hyperbola::{self, anti_diagonal_mask, diagonal_mask, file_mask};
+use boardlab_labs::hyperbola;
+use boardlab_labs::scaffold::hyperbola::{anti_diagonal_mask, diagonal_mask, file_mask};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

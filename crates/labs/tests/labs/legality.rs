@@ -4,7 +4,8 @@
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Color, Piece, Role, Setup, Square};
-use boardlab_labs::legality::{self, PinBoard};
+use boardlab_labs::legality;
+use boardlab_labs::scaffold::legality::PinBoard;
 use std::cell::Cell;
 
 /// The pieces of `color` whose lifting off the board lets a new enemy piece attack the king

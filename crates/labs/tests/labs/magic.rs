@@ -57,12 +57,14 @@ fn magic_index_check_rejects_wrong_answers() {
 fn magic_works(mask: Bitboard, magic: u64, attacks: &dyn Fn(Bitboard) -> Bitboard) -> bool {
     let shift = 64 - mask.count();
     let mut slots = vec![None; 1 << mask.count()];
-    magic::subsets(mask).into_iter().all(|blockers| {
-        // The test's own index, not the student's: the magic must work in the real lookup.
-        let index = ((blockers.0 & mask.0).wrapping_mul(magic) >> shift) as usize;
-        let answer = attacks(blockers);
-        *slots[index].get_or_insert(answer) == answer
-    })
+    boardlab_labs::scaffold::magic::subsets(mask)
+        .into_iter()
+        .all(|blockers| {
+            // The test's own index, not the student's: the magic must work in the real lookup.
+            let index = ((blockers.0 & mask.0).wrapping_mul(magic) >> shift) as usize;
+            let answer = attacks(blockers);
+            *slots[index].get_or_insert(answer) == answer
+        })
 }
 
 type FindMagic = fn(Bitboard, &dyn Fn(Bitboard) -> Bitboard, &mut dyn FnMut() -> u64) -> u64;
@@ -204,7 +206,7 @@ fn magic_search_random_geometry_needs_its_magics() {
     for _ in 0..60 {
         let geometry = Geometry::random(&mut rng);
         let mask = geometry.mask();
-        let subsets = magic::subsets(mask);
+        let subsets = boardlab_labs::scaffold::magic::subsets(mask);
         let distinct: std::collections::BTreeSet<u64> =
             subsets.iter().map(|&b| geometry.attacks(b).0).collect();
         assert!(distinct.len() > 1 && distinct.len() < subsets.len());

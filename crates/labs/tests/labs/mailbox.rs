@@ -6,7 +6,8 @@ use crate::{
     StrayReads,
 };
 use boardlab_core::{Bitboard, Square};
-use boardlab_labs::mailbox::{self, cell, Cells, BISHOP_STEPS, PIECE, ROOK_STEPS};
+use boardlab_labs::mailbox;
+use boardlab_labs::scaffold::mailbox::{cell, Cells, BISHOP_STEPS, PIECE, ROOK_STEPS};
 
 type Slide = fn(&Cells, usize, isize) -> Vec<usize>;
 
@@ -89,7 +90,7 @@ fn mailbox_slide_walk_agrees_with_the_slow_walk() {
         let (reached, _) = walk(sq, occupied, direction(step));
         reached
             .iter()
-            .map(|&c| mailbox::square_of_cell(c).expect("a playing cell"))
+            .map(|&c| boardlab_labs::scaffold::mailbox::square_of_cell(c).expect("a playing cell"))
             .collect()
     });
 }
@@ -101,7 +102,7 @@ fn by_the_slow_walk(cells: &Cells, from: usize, step: isize) -> Vec<usize> {
         .into_iter()
         .filter(|&sq| cells[cell(sq)] == PIECE)
         .collect();
-    let Some(sq) = mailbox::square_of_cell(from) else {
+    let Some(sq) = boardlab_labs::scaffold::mailbox::square_of_cell(from) else {
         return Vec::new();
     };
     slow_walk_in_ray_order(sq, occupied, direction(step))

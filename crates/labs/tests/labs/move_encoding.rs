@@ -3,7 +3,8 @@
 
 use crate::{pass, rejects, Checked};
 use boardlab_core::{Move, MoveFlag, Square};
-use boardlab_labs::move_encoding::{self, Fields};
+use boardlab_labs::move_encoding;
+use boardlab_labs::scaffold::move_encoding::Fields;
 
 /// Core's flag of four bits, where it has one.
 fn move_flag(bits: u8) -> Option<MoveFlag> {

@@ -4,7 +4,8 @@
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::epd::{parse_perft_suite, STANDARD_SUITE};
 use boardlab_core::{Board, BoardExt, PerftMode, Setup};
-use boardlab_labs::perft::{self, MoveTree};
+use boardlab_labs::perft;
+use boardlab_labs::scaffold::perft::MoveTree;
 use boardlab_mailbox::MailboxBoard;
 use boardlab_x88::X88Board;
 

@@ -4,7 +4,8 @@
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::{Board, BoardExt, GenKind, Move, MoveFlag, MoveList, MoveSink, Setup, Square};
 use boardlab_engine::{staged_order, EngineQueries};
-use boardlab_labs::picker::{mvv_lva, StagedPicker};
+use boardlab_labs::picker::StagedPicker;
+use boardlab_labs::scaffold::picker::mvv_lva;
 use boardlab_mailbox::MailboxBoard;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

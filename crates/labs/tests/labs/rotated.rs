@@ -3,7 +3,8 @@
 
 use crate::{occupancies, pass, rejects, Checked};
 use boardlab_core::{Bitboard, Square};
-use boardlab_labs::rotated::{self, Line, Rotation};
+use boardlab_labs::rotated;
+use boardlab_labs::scaffold::rotated::{Line, Rotation};
 use boardlab_rotated::RotatedOccupancy;
 
 /// The backend's map of the same name.

@@ -8,9 +8,10 @@ use crate::{
 };
 use boardlab_core::bitboard::{king_attacks, knight_attacks, line, pawn_attacks};
 use boardlab_core::{Bitboard, Color, Square};
-use boardlab_labs::x88::{
-    self, cell, square_of_cell, Cells, BISHOP_STEPS, KNIGHT_STEPS, QUEEN_STEPS, ROOK_STEPS,
+use boardlab_labs::scaffold::x88::{
+    cell, square_of_cell, Cells, BISHOP_STEPS, KNIGHT_STEPS, QUEEN_STEPS, ROOK_STEPS,
 };
+use boardlab_labs::x88;
 
 /// The file and rank change of a 0x88 step: the rank change is the step rounded to the
 /// nearest multiple of 16, the file change what is left.
@@ -172,7 +173,7 @@ fn x88_slider_walk_agrees_with_the_slow_walk() {
 fn by_the_slow_walk(cells: &Cells, from: u8, steps: &[i8]) -> Vec<u8> {
     let occupied: Bitboard = Square::ALL
         .into_iter()
-        .filter(|&sq| cells[cell(sq)] != x88::EMPTY)
+        .filter(|&sq| cells[cell(sq)] != boardlab_labs::scaffold::x88::EMPTY)
         .collect();
     let Some(sq) = square_of_cell(from) else {
         return Vec::new();

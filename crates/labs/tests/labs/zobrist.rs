@@ -3,7 +3,8 @@
 
 use crate::{pass, positions, rejects, Checked};
 use boardlab_core::{Board, BoardExt, Color, Move, Piece, Role, Setup, Square, Zobrist};
-use boardlab_labs::zobrist::{self, Before};
+use boardlab_labs::scaffold::zobrist::Before;
+use boardlab_labs::zobrist;
 use boardlab_mailbox::MailboxBoard;
 
 /// The most squares an update may read. A good answer reads four at most (the mover's, the
