@@ -121,6 +121,45 @@ fn test_results(output: &str) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The lab a test is of: the lab whose name its function's name starts with (the longest,
+/// so that no lab's name can stand in for another's, as `perft` would inside
+/// `capstone_perftree_…` were names matched anywhere).
+fn lab_of_test(test: &str) -> Option<&'static str> {
+    let function = test.rsplit("::").next().unwrap_or(test);
+    LABS.iter()
+        .copied()
+        .filter(|lab| function.starts_with(lab))
+        .max_by_key(|lab| lab.len())
+}
+
+/// Whether a test shows one of the course's checks rejecting wrong answers (or its reference
+/// passing), which must pass whatever the student wrote.
+fn is_course_check(test: &str) -> bool {
+    test.contains("check_rejects") || test.contains("reference_is")
+}
+
+/// How many such tests the labs' test sources define.
+fn course_checks_in_sources() -> usize {
+    let tests = root().join("crates/labs/tests");
+    let mut sources: Vec<PathBuf> = vec![tests.join("capstone.rs")];
+    for entry in fs::read_dir(tests.join("labs")).expect("the labs' tests are there") {
+        sources.push(entry.expect("a file").path());
+    }
+    let count: usize = sources
+        .iter()
+        .map(|path| {
+            fs::read_to_string(path)
+                .expect("a test source")
+                .lines()
+                .filter_map(|line| line.trim_start().strip_prefix("fn "))
+                .filter(|rest| is_course_check(rest.split('(').next().unwrap_or("")))
+                .count()
+        })
+        .sum();
+    assert!(count > 20, "only {count} course checks in the sources");
+    count
+}
+
 /// The labs as the mark sheet names them.
 const LABS: &[&str] = &[
     "piece_list_capture",
@@ -370,15 +409,27 @@ fn student_copy_builds_and_runs_the_first_hour_and_its_labs() {
     let results = test_results(&stub_text);
     for lab in LABS {
         assert!(
-            results.iter().any(|(name, ok)| !ok && name.contains(lab)),
+            results
+                .iter()
+                .any(|(name, ok)| !ok && lab_of_test(name) == Some(lab)),
             "no test of {lab} failed with the stubs:\n{stub_text}"
         );
     }
-    for (name, ok) in &results {
-        if name.contains("check_rejects") || name.contains("reference_is") {
+    // Every check of the course's own checks ran, and passed: as many as the labs' test
+    // sources hold, so that none can vanish unseen.
+    let course_checks: Vec<&String> = results
+        .iter()
+        .filter(|(name, _)| is_course_check(name))
+        .map(|(name, ok)| {
             assert!(ok, "{name} failed with the stubs:\n{stub_text}");
-        }
-    }
+            name
+        })
+        .collect();
+    assert_eq!(
+        course_checks.len(),
+        course_checks_in_sources(),
+        "{course_checks:?}"
+    );
     assert!(stub_text.contains("not yet implemented"), "{stub_text}");
     assert!(
         !stub_text.contains("warning: profile package spec"),

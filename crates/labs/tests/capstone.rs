@@ -587,13 +587,37 @@ mod capstone {
 
     /// The perftree script answers as `boardlab perftree` does: a line per move, a blank line
     /// and the total, after the moves given.
+    /// `capstone-perftree ARGS`, killed (and the test failed) if it runs for over a minute:
+    /// a board that loops must not hang the course's tests.
+    fn perftree(args: &[&str]) -> std::process::Output {
+        use std::process::Stdio;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_capstone-perftree"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the script runs");
+        let started = std::time::Instant::now();
+        while child
+            .try_wait()
+            .expect("the script can be waited for")
+            .is_none()
+        {
+            if started.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().ok();
+                panic!("capstone-perftree {args:?} was still running after a minute");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        // The answers are short: the pipes hold them until the script has exited.
+        child.wait_with_output().expect("the script's output")
+    }
+
     #[test]
     fn capstone_perftree_answers_the_protocol() {
         let run = |args: &[&str]| {
-            let output = Command::new(env!("CARGO_BIN_EXE_capstone-perftree"))
-                .args(args)
-                .output()
-                .expect("the script runs");
+            let output = perftree(args);
             assert!(
                 output.status.success(),
                 "capstone-perftree {args:?}: {}",
@@ -616,10 +640,7 @@ mod capstone {
         let text = run(&["1", "4k3/8/8/8/8/8/8/5KR1 w K - 0 1"]);
         assert!(text.contains("f1g1 1\n"), "{text}");
         // A bad FEN is one line on stderr and status 2.
-        let output = Command::new(env!("CARGO_BIN_EXE_capstone-perftree"))
-            .args(["1", "not a fen"])
-            .output()
-            .expect("the script runs");
+        let output = perftree(&["1", "not a fen"]);
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(String::from_utf8_lossy(&output.stderr).lines().count(), 1);
     }

@@ -297,8 +297,9 @@ fn grade(student: &Path, work: &Path) -> Result<Sheet, String> {
 }
 
 /// The lab a test of the course's programs grades, or `None` for a check of the course's own
-/// checks. The capstone's program holds only the capstone's tests; in the other, a test's name
-/// starts with its module and holds its lab's name.
+/// checks. The capstone's program holds only the capstone's tests; in the other, a test's
+/// function name starts with its lab's name (the longest that fits, so that no lab's name
+/// stands in for another's).
 fn lab_of(test: &str) -> Option<&'static str> {
     if test.starts_with("capstone::") {
         // The capstone's walks agree with the reference only once the board is written.
@@ -308,10 +309,11 @@ fn lab_of(test: &str) -> Option<&'static str> {
     if COURSE_CHECKS.iter().any(|check| test.contains(check)) {
         return None;
     }
+    let function = test.rsplit("::").next().unwrap_or(test);
     LABS.iter()
         .map(|&(lab, _)| lab)
-        .filter(|&lab| lab != "capstone")
-        .find(|lab| test.contains(lab))
+        .filter(|&lab| lab != "capstone" && function.starts_with(lab))
+        .max_by_key(|lab| lab.len())
 }
 
 /// Whether the build's messages put an error in `file` or in the course's tests of it.
