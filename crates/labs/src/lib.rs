@@ -25,6 +25,7 @@
 //! cells read, a trait core's function does not take, inputs only a real answer handles. Each test file also holds deliberately wrong answers and shows that the
 //! checks reject them.
 //!
+
 // repository only:
 //! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
 //! which replaces each stub with its solution. `cargo test -p boardlab-labs --features solutions`
@@ -59,6 +60,8 @@
 //! | `staged_picker` | [`picker::StagedPicker`] | The search |
 //! | `capstone` | [`capstone::Board16x12`] | Capstone: a 16x12 board with walls |
 
+// The capstone records the cells a board reads; no pointer may read them behind its back.
+#![forbid(unsafe_code)]
 // A stub does not read its arguments until it is solved.
 #![cfg_attr(not(feature = "solutions"), allow(unused_variables))]
 // repository only:

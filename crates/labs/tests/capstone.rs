@@ -4,7 +4,8 @@
 //! script.
 //!
 //! Run them with `cargo test -p boardlab-labs capstone`. Every one fails until the board is
-//! written, but the tests that show a check rejecting a wrong board.
+//! written, but the tests that show a check rejecting a wrong board and the test of the walled
+//! reference.
 
 mod capstone {
     use boardlab_core::{

@@ -1,5 +1,5 @@
 //! Writes the workspace students get: boardlab with the labs as stubs, the students' book and a
-//! README with the grading command, and nothing of the instructors' (no reference solutions,
+//! README that says how the labs are graded, and nothing of the instructors' (no reference solutions,
 //! no `solutions` feature, no instructors' guide, no tests of the repository beyond the labs').
 //!
 //! ```sh

@@ -171,6 +171,11 @@ impl Copy {
 }
 
 /// Writes the whole copy into `copy`.
+/// The crates the copy leaves out besides the labs' own (which it writes itself): the survey's
+/// array boards, whose frames, sentinels and attack tests would hand the capstone's board to
+/// the student; nothing the copy builds depends on them.
+pub const CRATES_LEFT_OUT: &[&str] = &["arrays", "array8x8", "array12x12", "array16x16"];
+
 pub fn write_copy(repo: &Path, copy: &mut Copy, labs: Labs) -> Result<(), String> {
     for taken in TAKEN {
         copy.take(repo, Path::new(taken))?;
@@ -178,7 +183,9 @@ pub fn write_copy(repo: &Path, copy: &mut Copy, labs: Labs) -> Result<(), String
     let crates = fs::read_dir(repo.join("crates")).map_err(|err| format!("crates: {err}"))?;
     for entry in crates {
         let entry = entry.map_err(|err| format!("crates: {err}"))?;
-        if entry.file_name() != "labs" && entry.path().join("Cargo.toml").exists() {
+        let name = entry.file_name();
+        let left_out = name == "labs" || CRATES_LEFT_OUT.iter().any(|left| name == *left);
+        if !left_out && entry.path().join("Cargo.toml").exists() {
             copy.take(repo, &Path::new("crates").join(entry.file_name()))?;
         }
     }
