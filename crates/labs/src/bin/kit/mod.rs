@@ -153,7 +153,9 @@ impl Copy {
     }
 
     /// Removes every file under the folder that was not written since [`Copy::new`], but for
-    /// the folders named in `kept` (build output, say), and returns how many went.
+    /// the folders named in `kept` (build output, say), and the folders left empty (an empty
+    /// folder under `crates/` would still be a workspace member to cargo), and returns how many
+    /// files went.
     pub fn remove_the_rest(&self, kept: &[&str]) -> Result<usize, String> {
         let mut removed = 0;
         for path in
@@ -166,11 +168,28 @@ impl Copy {
                 removed += 1;
             }
         }
+        remove_empty_folders(&self.root)
+            .map_err(|err| format!("{}: {err}", self.root.display()))?;
         Ok(removed)
     }
 }
 
 /// Writes the whole copy into `copy`.
+/// Removes the folders under `dir` that hold no file, deepest first; returns whether `dir`
+/// itself is left empty (it stays).
+fn remove_empty_folders(dir: &Path) -> io::Result<bool> {
+    let mut empty = true;
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() && remove_empty_folders(&path)? {
+            fs::remove_dir(&path)?;
+        } else {
+            empty = false;
+        }
+    }
+    Ok(empty)
+}
+
 /// The crates the copy leaves out besides the labs' own (which it writes itself): the survey's
 /// array boards, whose frames, sentinels and attack tests would hand the capstone's board to
 /// the student; nothing the copy builds depends on them.
