@@ -239,17 +239,12 @@ impl TrialsSearch {
                 best = 0;
                 break;
             }
-            if score > best {
-                best = score;
-                if ply == 0 {
-                    self.best_move = Some(mv);
-                }
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            let (better, cutoff) = raise(&mut best, &mut alpha, beta, score);
+            if better && ply == 0 {
+                self.best_move = Some(mv);
+            }
+            if cutoff {
+                break;
             }
         }
         self.put_back(order, ply);
@@ -297,19 +292,25 @@ impl TrialsSearch {
                 best = 0;
                 break;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, beta, score).1 {
+                break;
             }
         }
         self.put_back(order, ply);
         best
     }
+}
+
+/// Takes a move's `score` into its node's `best` and `alpha`: whether the move is the best so
+/// far, and whether it reached `beta`, so that the node's other moves need not be tried.
+#[inline]
+fn raise(best: &mut i32, alpha: &mut i32, beta: i32, score: i32) -> (bool, bool) {
+    if score <= *best {
+        return (false, false);
+    }
+    *best = score;
+    *alpha = (*alpha).max(score);
+    (true, score >= beta)
 }
 
 /// A weight above every victim's: the value of a king, which is never captured.
@@ -324,17 +325,14 @@ const NO_VICTIM: u64 = see_value(Role::King) as u64;
 /// encoding, 16 of the index.
 fn order_key<B: Board>(board: &B, mv: Move, index: usize) -> u64 {
     let (victim, attacker) = if mv.is_capture() {
+        let role_on = |sq| board.piece_at(sq).map(|piece| piece.role);
         let victim = if mv.is_en_passant() {
-            see_value(Role::Pawn)
+            Some(Role::Pawn)
         } else {
-            board
-                .piece_at(mv.to())
-                .map_or(0, |piece| see_value(piece.role))
+            role_on(mv.to())
         };
-        let attacker = board
-            .piece_at(mv.from())
-            .map_or(0, |piece| see_value(piece.role));
-        (victim as u64, attacker as u64)
+        let weight = |role: Option<Role>| role.map_or(0, see_value) as u64;
+        (weight(victim), weight(role_on(mv.from())))
     } else {
         (0, 0)
     };
