@@ -13,6 +13,10 @@
 //!   counts (four per position).
 //! - `search/standard-d3`: a fixed-depth search with the full evaluation (and quiescence) of
 //!   the six standard positions. Throughput in nodes.
+//! - `trials/positions-d3`: the model search of the 2021 mailbox trials (`compare --workload
+//!   trials`: alpha-beta, captures-only quiescence with delta pruning, MVV/LVA, the
+//!   piece-square evaluation) of KiwiPete and the workload's endings with queens, each to
+//!   depth 3. Throughput in nodes.
 //!
 //! In each group a backend's own answer is named after the backend and the generic answer
 //! after the backend with `/generic`. Before anything is timed, every backend's totals (the
@@ -28,6 +32,7 @@ use boardlab_core::{Bitboard, Board, BoardExt, Color, Move};
 use boardlab_engine::{
     evaluate_breakdown, queries, EngineQueries, EvalBreakdown, EvalTerms, Limits, Searcher,
 };
+use boardlab_harness::workload::trials::{TrialsResult, TrialsSearch, TRIALS_POSITIONS};
 use boardlab_reference::ReferenceBoard;
 use boardlab_testkit::WALK_POSITIONS;
 use common::{cozy_board, shakmaty_position};
@@ -46,6 +51,10 @@ const SEARCH_DEPTH: u32 = 3;
 /// The transposition table of the `search` group, in megabytes: small, as it is cleared before
 /// every search so that each visits the same tree.
 const SEARCH_HASH_MB: usize = 1;
+
+/// The depth of the `trials` group: shallow, as the search keeps no table and orders only the
+/// captures.
+const TRIALS_DEPTH: u32 = 3;
 
 fn boards<B: EngineQueries>() -> Vec<B> {
     WALK_POSITIONS
@@ -343,6 +352,36 @@ fn search_group<B: EngineQueries>(
     });
 }
 
+/// Searches each board with the trials' model search to [`TRIALS_DEPTH`]; the results say
+/// what each search visited and found.
+fn trials_all<B: EngineQueries>(search: &mut TrialsSearch, boards: &mut [B]) -> Vec<TrialsResult> {
+    boards
+        .iter_mut()
+        .map(|board| search.search(board, TRIALS_DEPTH))
+        .collect()
+}
+
+fn trials_boards<B: EngineQueries>() -> Vec<B> {
+    TRIALS_POSITIONS
+        .iter()
+        .map(|position| B::from_fen(position.fen).expect("the trials' positions are valid"))
+        .collect()
+}
+
+fn trials_group<B: EngineQueries>(group: &mut BenchmarkGroup<WallTime>, expected: &[TrialsResult]) {
+    let mut boards = trials_boards::<B>();
+    let mut search = TrialsSearch::new();
+    assert_eq!(
+        trials_all(&mut search, &mut boards),
+        expected,
+        "{}",
+        B::NAME
+    );
+    group.bench_function(B::NAME, |b| {
+        b.iter(|| trials_all(&mut search, &mut boards).len())
+    });
+}
+
 /// Runs `body` once per runnable backend with its board type, checking the registry names the
 /// board it says; every group calls it, so a backend added to the registry appears everywhere.
 macro_rules! each_backend {
@@ -393,6 +432,16 @@ fn engine(c: &mut Criterion) {
     let mut group = c.benchmark_group(format!("search/standard-d{SEARCH_DEPTH}"));
     group.throughput(Throughput::Elements(expected_search.0));
     each_backend!(B => search_group::<B>(&mut group, &fens, &expected_search));
+    group.finish();
+
+    let expected_trials = trials_all(
+        &mut TrialsSearch::new(),
+        &mut trials_boards::<ReferenceBoard>(),
+    );
+    let trials_nodes = expected_trials.iter().map(|found| found.counts.nodes).sum();
+    let mut group = c.benchmark_group(format!("trials/positions-d{TRIALS_DEPTH}"));
+    group.throughput(Throughput::Elements(trials_nodes));
+    each_backend!(B => trials_group::<B>(&mut group, &expected_trials));
     group.finish();
 }
 

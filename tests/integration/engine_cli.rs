@@ -260,6 +260,101 @@ fn compare_engine_workloads_count_the_same_nodes_everywhere() {
     assert_eq!(search[0]["results"].as_object().unwrap().len(), 24);
 }
 
+/// `compare --workload trials --depth D --json`, within a budget the shallow trees stay under
+/// (it also keeps the ranking perft short): one agreeing line per backend.
+fn trials_lines(depth: &str) -> Vec<Value> {
+    let lines = succeeding(&[
+        "compare",
+        "--workload",
+        "trials",
+        "--depth",
+        depth,
+        "--max-nodes",
+        "600000",
+        "--json",
+    ]);
+    one_per_backend(&lines);
+    let percentage = |line: &Value, key: &str| {
+        let share = line[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key}: {line}"));
+        assert!(share > 0.0 && share < 100.0, "{key}: {line}");
+        share
+    };
+    for line in &lines {
+        assert_eq!(line["workload"], "trials", "{line}");
+        assert_eq!(line["agree"], true, "{line}");
+        assert_eq!(line["nodes"], lines[0]["nodes"], "{line}");
+        assert_eq!(line["results"], lines[0]["results"], "{line}");
+        assert_eq!(
+            line["quiescence_nodes"], lines[0]["quiescence_nodes"],
+            "{line}"
+        );
+        assert_eq!(
+            line["stand_pat_nodes"], lines[0]["stand_pat_nodes"],
+            "{line}"
+        );
+        assert!(line["nps"].as_f64().unwrap() > 0.0, "{line}");
+        let quiescence = percentage(line, "quiescence_share");
+        let stand_pat = percentage(line, "stand_pat_share");
+        // Standing pat is something a quiescence node does.
+        assert!(stand_pat <= quiescence, "{line}");
+    }
+    // Each position searched to the depth asked, well within its share of the budget.
+    let results = lines[0]["results"].as_object().unwrap();
+    assert_eq!(results.len(), 6, "KiwiPete and five endings: {results:?}");
+    assert!(
+        results.contains_key(&format!("kiwipete d{depth}")),
+        "{results:?}"
+    );
+    assert!(lines[0]["nodes"].as_u64().unwrap() < 600_000 / 2);
+    lines
+}
+
+#[test]
+fn compare_trials_searches_one_tree_on_every_backend() {
+    let two = trials_lines("2");
+    let three = trials_lines("3");
+    // A planted change: one ply more is another, larger tree.
+    let nodes = |lines: &[Value]| lines[0]["nodes"].as_u64().unwrap();
+    assert!(
+        nodes(&three) > nodes(&two),
+        "{} then {}",
+        nodes(&two),
+        nodes(&three)
+    );
+    assert_ne!(two[0]["results"], three[0]["results"]);
+    // The text table, in the trials' units, with the share that stands pat.
+    let output = boardlab(&[
+        "compare",
+        "--workload",
+        "trials",
+        "--depth",
+        "2",
+        "--max-nodes",
+        "20000",
+        "--backend",
+        "x88",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("Mnps") && text.contains("stand pat"),
+        "{text}"
+    );
+    assert!(text.contains("each to depth 2"), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("x88 "))
+        .expect("x88's row");
+    assert_eq!(
+        row.matches('%').count(),
+        2,
+        "quiescence and stand pat: {row}"
+    );
+    assert!(text.contains("kiwipete d2: bestmove "), "{text}");
+}
+
 #[test]
 fn compare_text_ranks_each_backend_beside_its_perft_rank() {
     let output = boardlab(&[
@@ -346,6 +441,10 @@ fn bad_input_is_one_line_and_status_2() {
         "nonsense",
     );
     assert_bad_input(&["compare", "--workload", "nonsense"], "nonsense");
+    assert_bad_input(
+        &["compare", "--workload", "trials", "--depth", "0"],
+        "invalid value '0' for '--depth <N>'",
+    );
     assert_bad_input(
         &["compare", "--workload", "see", "--max-nodes", "0"],
         "invalid value '0' for '--max-nodes <N>'",

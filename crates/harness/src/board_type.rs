@@ -145,6 +145,7 @@ pub trait BoardType: Sync {
         set: &PositionSet,
         budget: u64,
         terms: EvalTerms,
+        depth: Option<u32>,
     ) -> Result<Measured, Error>;
 
     /// The backend's view of `position` ([`Views::show`]).
@@ -300,8 +301,9 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
         set: &PositionSet,
         budget: u64,
         terms: EvalTerms,
+        depth: Option<u32>,
     ) -> Result<Measured, Error> {
-        workload::measure::<B>(workload, set, budget, terms)
+        workload::measure::<B>(workload, set, budget, terms, depth)
     }
 
     fn show(&self, position: &Position, focus: Option<Square>) -> Explanation {

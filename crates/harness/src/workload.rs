@@ -9,6 +9,8 @@
 //!   backend's own generator), pass after pass.
 //! - `attacks`: every position's attack maps: the attacks of every piece, the squares each side
 //!   attacks and each side's mobility.
+//! - `trials`: the model search of H.G. Muller's "mailbox trials" on KiwiPete and endings with
+//!   queens ([`trials`]).
 //!
 //! The set is the positions of the perft suites and the Bratko-Kopec test, and every position
 //! one legal move from them: openings, middle games, endings and the bug-catching corners.
@@ -24,7 +26,9 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The depth each Bratko-Kopec position is searched to.
+pub mod trials;
+
+/// The depth each Bratko-Kopec position is searched to when `--depth` does not say.
 pub const SEARCH_DEPTH: u32 = 6;
 
 /// The transposition table of the search workload, in MiB: the search's default.
@@ -45,7 +49,11 @@ pub enum Workload {
     See,
     /// The attack maps of every position of the set.
     Attacks,
-    /// Each of the above in turn.
+    /// The model search of the 2021 mailbox trials (fixed depth, captures-only quiescence with
+    /// delta pruning, MVV/LVA, piece-square evaluation) on KiwiPete and endings with queens.
+    Trials,
+    /// Perft and the engine's own workloads (search, eval, see, attacks) in turn: the trials,
+    /// a model of another engine's search, run alone.
     All,
 }
 
@@ -66,6 +74,7 @@ impl Workload {
             Workload::Eval => "eval",
             Workload::See => "see",
             Workload::Attacks => "attacks",
+            Workload::Trials => "trials",
             Workload::All => "all",
         }
     }
@@ -74,7 +83,7 @@ impl Workload {
     /// slowest backend's work in a release build on a small machine.
     pub fn default_budget(self) -> u64 {
         match self {
-            Workload::Search => u64::MAX,
+            Workload::Search | Workload::Trials => u64::MAX,
             Workload::Eval => 1_000_000,
             Workload::See => 4_000_000,
             Workload::Attacks => 1_000_000,
@@ -89,6 +98,7 @@ impl Workload {
             Workload::Eval => "one full evaluation",
             Workload::See => "the SEE of one capture",
             Workload::Attacks => "one position's attack maps, both sides",
+            Workload::Trials => "a node of the trials' search, quiescence included",
             Workload::Perft | Workload::All => "a leaf of perft",
         }
     }
@@ -180,8 +190,10 @@ fn bratko_kopec() -> Result<Vec<(String, Setup)>, Error> {
 pub struct Measured {
     pub nodes: u64,
     pub seconds: f64,
-    /// For search, the nodes visited in quiescence, when the search reports them.
+    /// For search and trials, the nodes visited in quiescence, when the search reports them.
     pub quiescence_nodes: Option<u64>,
+    /// For trials, the quiescence nodes that stood pat: their evaluation alone reached beta.
+    pub stand_pat_nodes: Option<u64>,
     /// What the work concluded, item by item, which every backend must conclude alike: for
     /// search each position's best move, score and nodes; for the others one sum.
     pub results: Vec<(String, String)>,
@@ -199,7 +211,8 @@ impl Measured {
 }
 
 /// Runs `workload` on board type `B` within `budget` nodes, the search and the evaluation
-/// adding up `terms`.
+/// adding up `terms`, the searches (search, trials) to `depth` when given and to their own
+/// depths otherwise.
 ///
 /// # Errors
 ///
@@ -209,9 +222,11 @@ pub fn measure<B: EngineQueries>(
     set: &PositionSet,
     budget: u64,
     terms: EvalTerms,
+    depth: Option<u32>,
 ) -> Result<Measured, Error> {
     match workload {
-        Workload::Search => search::<B>(budget, terms),
+        Workload::Search => search::<B>(budget, terms, depth.unwrap_or(SEARCH_DEPTH)),
+        Workload::Trials => trials::measure_trials::<B>(budget, depth),
         Workload::Eval => Ok(passes::<B>(set, budget, "sum of scores", |board| {
             let score = evaluate_breakdown(board, terms).score;
             (1, i64::from(score))
@@ -273,17 +288,18 @@ fn passes<B: EngineQueries>(
         nodes,
         seconds,
         quiescence_nodes: None,
+        stand_pat_nodes: None,
         results: vec![(summed.to_string(), black_box(sum).to_string())],
     }
 }
 
-/// Searches every Bratko-Kopec position to [`SEARCH_DEPTH`] with the evaluation of `terms`,
-/// each within an equal share of `budget` nodes.
-fn search<B: EngineQueries>(budget: u64, terms: EvalTerms) -> Result<Measured, Error> {
+/// Searches every Bratko-Kopec position to `depth` ([`SEARCH_DEPTH`] unless asked) with the
+/// evaluation of `terms`, each within an equal share of `budget` nodes.
+fn search<B: EngineQueries>(budget: u64, terms: EvalTerms, depth: u32) -> Result<Measured, Error> {
     let positions = bratko_kopec()?;
     let share = (budget / positions.len() as u64).max(1);
     let limits = Limits {
-        depth: Some(SEARCH_DEPTH),
+        depth: Some(depth),
         nodes: (budget != u64::MAX).then_some(share),
         ..Limits::INFINITE
     };
@@ -324,6 +340,7 @@ fn search<B: EngineQueries>(budget: u64, terms: EvalTerms) -> Result<Measured, E
         nodes,
         seconds,
         quiescence_nodes: Some(quiescence_nodes),
+        stand_pat_nodes: None,
         results,
     })
 }

@@ -37,7 +37,8 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
     /// What to time: perft over the suite, or an engine's work (a fixed-depth search over
-    /// Bratko-Kopec, full evaluations, the SEE of captures, attack maps), or all of them.
+    /// Bratko-Kopec, full evaluations, the SEE of captures, attack maps, the mailbox trials'
+    /// model search), or perft and the engine's own four.
     #[arg(long, value_enum, value_name = "WORKLOAD", default_value_t = Workload::Perft)]
     pub workload: Workload,
     /// The evaluation the search and eval workloads add up: the piece-square tables alone, or
@@ -53,6 +54,10 @@ pub(crate) struct CompareArgs {
     /// nodes (search: an equal share per position; left out, every position to its depth).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
+    /// The depth of the searching workloads' main search, for every position (search: 6 when
+    /// left out; trials: each position's own).
+    #[arg(long, value_name = "N", value_parser = crate::args::depth(1))]
+    pub depth: Option<u32>,
     /// One JSON object per backend per line.
     #[arg(long)]
     pub json: bool,
@@ -274,6 +279,7 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
             terms: args.eval.into(),
             set,
             budget,
+            depth: args.depth,
         };
         let mut rows = engine_rows(run, &backends, args.runs)?;
         engine_cross_check(&mut rows);

@@ -25,3 +25,4 @@ mod units;
 mod units_file;
 mod units_merge;
 mod workload;
+mod workload_trials;

@@ -15,12 +15,13 @@ fn the_set_holds_its_roots_and_their_children() {
 #[test]
 fn a_budget_stops_the_passes_exactly() {
     let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
-    let eval = measure::<ReferenceBoard>(Workload::Eval, &set, 50, EvalTerms::Full).unwrap();
+    let eval = measure::<ReferenceBoard>(Workload::Eval, &set, 50, EvalTerms::Full, None).unwrap();
     assert_eq!(eval.nodes, 50, "two passes and part of a third");
-    let attacks = measure::<ReferenceBoard>(Workload::Attacks, &set, 21, EvalTerms::Full).unwrap();
+    let attacks =
+        measure::<ReferenceBoard>(Workload::Attacks, &set, 21, EvalTerms::Full, None).unwrap();
     assert_eq!(attacks.nodes, 21);
     // No position here has a capture: the passes end instead of turning for ever.
-    let see = measure::<ReferenceBoard>(Workload::See, &set, 1000, EvalTerms::Full).unwrap();
+    let see = measure::<ReferenceBoard>(Workload::See, &set, 1000, EvalTerms::Full, None).unwrap();
     assert_eq!(see.nodes, 0);
     assert_eq!(
         see.results,
@@ -32,7 +33,7 @@ fn a_budget_stops_the_passes_exactly() {
 fn the_evaluation_workloads_add_up_the_terms_asked_for() {
     let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
     let sums = [EvalTerms::Pst, EvalTerms::Full].map(|terms| {
-        measure::<ReferenceBoard>(Workload::Eval, &set, 21, terms)
+        measure::<ReferenceBoard>(Workload::Eval, &set, 21, terms, None)
             .unwrap()
             .results
     });
@@ -47,6 +48,7 @@ fn the_search_shares_a_node_budget_among_the_positions() {
         &PositionSet::default(),
         240,
         EvalTerms::Full,
+        None,
     )
     .unwrap();
     assert_eq!(measured.nodes, 240);

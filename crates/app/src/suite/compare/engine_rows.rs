@@ -15,19 +15,22 @@ pub(super) struct EngineRow {
 }
 
 /// One engine workload as `compare` runs it: the work, the evaluation its search and
-/// evaluation add up, the positions it walks and the nodes it may spend on a backend.
+/// evaluation add up, the positions it walks, the nodes it may spend on a backend and the
+/// depth its searches go to.
 #[derive(Clone, Copy)]
 pub(super) struct EngineRun<'a> {
     pub(super) workload: Workload,
     pub(super) terms: EvalTerms,
     pub(super) set: &'a PositionSet,
     pub(super) budget: u64,
+    /// The searches' depth, when `--depth` gives one.
+    pub(super) depth: Option<u32>,
 }
 
 impl EngineRun<'_> {
     /// This workload's work on `backend`, once.
     fn measure(self, backend: Backend) -> Result<Measured, Error> {
-        board_type(backend).measure(self.workload, self.set, self.budget, self.terms)
+        board_type(backend).measure(self.workload, self.set, self.budget, self.terms, self.depth)
     }
 }
 
@@ -141,8 +144,16 @@ impl<'a> RankedRows<'a> {
 
 /// The share of a search's nodes spent in quiescence, as a percentage.
 pub(super) fn quiescence_share(measured: &Measured) -> Option<f64> {
-    let quiescence = measured.quiescence_nodes?;
-    (measured.nodes > 0).then(|| 100.0 * quiescence as f64 / measured.nodes as f64)
+    share(measured.quiescence_nodes?, measured.nodes)
+}
+
+/// The share of a search's nodes that stood pat, as a percentage.
+pub(super) fn stand_pat_share(measured: &Measured) -> Option<f64> {
+    share(measured.stand_pat_nodes?, measured.nodes)
+}
+
+fn share(part: u64, nodes: u64) -> Option<f64> {
+    (nodes > 0).then(|| 100.0 * part as f64 / nodes as f64)
 }
 
 pub(super) fn write_engine_json(
@@ -173,8 +184,13 @@ pub(super) fn write_engine_json(
             .map(|(item, result)| (item.clone(), json!(result)))
             .collect();
         line["results"] = json!(results);
-        if workload == Workload::Search {
+        if matches!(workload, Workload::Search | Workload::Trials) {
             line["quiescence_nodes"] = json!(measured.quiescence_nodes);
+        }
+        if workload == Workload::Trials {
+            line["quiescence_share"] = json!(quiescence_share(measured));
+            line["stand_pat_nodes"] = json!(measured.stand_pat_nodes);
+            line["stand_pat_share"] = json!(stand_pat_share(measured));
         }
         if matches!(workload, Workload::Search | Workload::Eval) {
             line["eval"] = json!(terms.name());
@@ -191,6 +207,7 @@ pub(super) fn describe(run: EngineRun) -> String {
         terms,
         set,
         budget,
+        depth,
     } = run;
     let bound = if budget == u64::MAX {
         String::new()
@@ -204,8 +221,20 @@ pub(super) fn describe(run: EngineRun) -> String {
     let what = match workload {
         Workload::Search => format!(
             "the Bratko-Kopec positions, each to depth {} with quiescence and {evaluation}",
-            workload::SEARCH_DEPTH
+            depth.unwrap_or(workload::SEARCH_DEPTH)
         ),
+        Workload::Trials => {
+            let depths = depth.map_or_else(
+                || "each to its own depth".to_string(),
+                |depth| format!("each to depth {depth}"),
+            );
+            format!(
+                "the mailbox trials' search (alpha-beta, captures-only quiescence with delta \
+                 pruning, MVV/LVA, the piece-square evaluation) of KiwiPete and {} endings with \
+                 queens, {depths}",
+                workload::trials::TRIALS_POSITIONS.len() - 1
+            )
+        }
         Workload::Eval => format!("{evaluation} of {} positions, pass after pass", set.len()),
         Workload::See => format!(
             "the SEE of every capture of {} positions, pass after pass",
@@ -231,17 +260,37 @@ pub(super) fn write_engine_table(
 ) -> Result<(), Error> {
     writeln!(out, "{}", describe(run))?;
     let workload = run.workload;
+    let trials = workload == Workload::Trials;
+    // The trials are set beside Muller's own figures, which are in millions of nodes a second,
+    // and the share of nodes that stand pat is theirs alone.
+    let (rate, scale, decimals) = if trials {
+        ("Mnps", 1e6, 2)
+    } else {
+        ("knps", 1e3, 1)
+    };
+    let stand_pat_header = if trials {
+        format!(" {:>9}", "stand pat")
+    } else {
+        String::new()
+    };
     writeln!(
         out,
-        "{:<12} {:>12} {:>10} {:>9} {:>11} {:>5} {:>10} {:>7}  agreement",
-        "backend", "nodes", "knps", "seconds", "quiescence", "rank", "perft rank", "spread"
+        "{:<12} {:>12} {:>10} {:>9} {:>11}{stand_pat_header} {:>5} {:>10} {:>7}  agreement",
+        "backend", "nodes", rate, "seconds", "quiescence", "rank", "perft rank", "spread"
     )?;
+    let percent =
+        |share: Option<f64>| share.map_or_else(|| "-".to_string(), |s| format!("{s:.1}%"));
     for (row, rank, perft_rank) in ranked.iter() {
         let measured = &row.measured;
-        let quiescence = match (workload, quiescence_share(measured)) {
-            (Workload::Search, Some(share)) => format!("{share:.1}%"),
-            // Only a search has quiescence; a search that does not report it shows a dash.
+        // Only a search has quiescence; a search that does not report it shows a dash.
+        let quiescence = match workload {
+            Workload::Search | Workload::Trials => percent(quiescence_share(measured)),
             _ => "-".to_string(),
+        };
+        let stand_pat = if trials {
+            format!(" {:>9}", percent(stand_pat_share(measured)))
+        } else {
+            String::new()
         };
         let agreement = agreement_cell(&row.mismatches);
         // One run has no spread to show.
@@ -251,10 +300,10 @@ pub(super) fn write_engine_table(
         );
         writeln!(
             out,
-            "{:<12} {:>12} {:>10.1} {:>9.2} {:>11} {:>5} {:>10} {:>7}  {agreement}",
+            "{:<12} {:>12} {:>10.decimals$} {:>9.2} {:>11}{stand_pat} {:>5} {:>10} {:>7}  {agreement}",
             row.backend.name(),
             measured.nodes,
-            measured.nps() / 1e3,
+            measured.nps() / scale,
             measured.seconds,
             quiescence,
             rank,
@@ -330,6 +379,7 @@ mod tests {
             nodes,
             seconds,
             quiescence_nodes: None,
+            stand_pat_nodes: None,
             results: vec![("sum".to_string(), "7".to_string())],
         }
     }
