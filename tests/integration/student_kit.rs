@@ -35,6 +35,25 @@ const CARGO_PATIENCE: Duration = Duration::from_secs(40 * 60);
 
 /// Runs cargo with `args` in `dir`, building into `target/student-kit/target`.
 fn cargo(dir: &Path, args: &[&str]) -> Output {
+    // The copies share one target folder, and their crates sit at the same places, so cargo
+    // names their artifacts alike and judges them fresh by the sources' times: the labs'
+    // sources, which differ from copy to copy, are made newer than any artifact before each
+    // run, and one copy's build and run is finished before another's starts.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let labs = dir.join("crates/labs");
+    if dir != root() && labs.is_dir() {
+        let now = std::time::SystemTime::now();
+        for path in files(&labs) {
+            let file = fs::File::options()
+                .append(true)
+                .open(labs.join(&path))
+                .expect("a source of the copy opens");
+            file.set_modified(now).expect("its time is set");
+        }
+    }
     let mut command = Command::new(env!("CARGO"));
     command
         .args(args)
