@@ -85,13 +85,13 @@ pub const fn piece_of(code: u8) -> Option<Piece> {
 thread_local! {
     /// The cells read on this thread since the last [`take_reads`]: bit `i % 64` of word
     /// `i / 64` for cell `i`.
-    static READ: Cell<[u64; 3]> = const { Cell::new([0; 3]) };
+    static READ: [Cell<u64>; 3] = const { [Cell::new(0), Cell::new(0), Cell::new(0)] };
 }
 
 /// The cells read on this thread since the last call, of any board's cells, in increasing
 /// order; the record starts again from nothing.
 pub fn take_reads() -> Vec<u8> {
-    let words = READ.with(|read| read.replace([0; 3]));
+    let words = READ.with(|read| read.each_ref().map(|word| word.replace(0)));
     (0..CELLS as u8)
         .filter(|&i| words[usize::from(i >> 6)] & (1 << (i & 63)) != 0)
         .collect()
@@ -99,10 +99,10 @@ pub fn take_reads() -> Vec<u8> {
 
 /// Notes that `cell` was read.
 fn note_read(cell: u8) {
+    // One word is touched, not the three copied out and back: this runs on every cell read.
     READ.with(|read| {
-        let mut words = read.get();
-        words[usize::from(cell >> 6)] |= 1 << (cell & 63);
-        read.set(words);
+        let word = &read[usize::from(cell >> 6)];
+        word.set(word.get() | 1 << (cell & 63));
     });
 }
 
