@@ -2,15 +2,18 @@
 //! 2021), in which he timed how fast a mailbox board can search, run over one fixed tree on
 //! every backend.
 //!
-//! The model, as he set it: a fixed-depth alpha-beta search (no iterative deepening, no
-//! transposition table, no killer or history heuristic, no null move), below it a quiescence
-//! search of captures alone with delta pruning, the captures tried most valuable victim first
-//! and, among equal victims, least valuable attacker first (MVV/LVA), and a piece-square
-//! evaluation. Here the victims and attackers are weighed by boardlab-engine's SEE values and
+//! The model, as he set it: an alpha-beta search with no transposition table and no killer or
+//! history heuristic, below it a quiescence search of captures alone with delta pruning, the
+//! captures tried most valuable victim first and, among equal victims, least valuable attacker
+//! first (MVV/LVA), and a piece-square evaluation. Here the search is of one fixed depth,
+//! without the null-move pruning and the previous iteration's principal variation that his
+//! `mailbox7.c` also uses, so that the tree is the same on every backend and set by the rules
+//! alone. Here the victims and attackers are weighed by boardlab-engine's SEE values and
 //! the evaluation is the engine's piece-square one ([`evaluate`], PeSTO's tapered tables).
 //!
 //! How this differs from Muller's: his boards left out castling, en passant and promotions and
-//! generated pseudo-legal moves, a king capture refuting an illegal move. Here every backend
+//! generated pseudo-legal moves, a move that leaves the king attacked being taken back after
+//! it is made. Here every backend
 //! plays the full rules through its own legal move generator: castling (Chess960's included),
 //! en passant, all four promotions; a node of the main search without a legal move scores mate
 //! or stalemate. As in his model, quiescence stands pat in check too, looks at captures only
