@@ -200,6 +200,9 @@ const LABS: &[&str] = &[
     "alpha_beta",
     "quiescence",
     "staged_picker",
+    "deepening",
+    "tt_bounds",
+    "killers_history",
     "capstone",
 ];
 
@@ -535,7 +538,7 @@ fn grade_marks_the_course_tests_whatever_the_student_changed() {
     for lab in LABS {
         assert_eq!(mark(&sheet, lab), "fail", "{sheet}");
     }
-    assert!(sheet.contains("labs passed: 0 of 20"), "{sheet}");
+    assert!(sheet.contains("labs passed: 0 of 23"), "{sheet}");
 
     // The solved copy passes every lab.
     let solved = fresh("graded-solved");

@@ -58,6 +58,9 @@
 //! | `alpha_beta` | [`search::alpha_beta`] | The search |
 //! | `quiescence` | [`search::quiescence`] | The search |
 //! | `staged_picker` | [`picker::StagedPicker`] | The search |
+//! | `deepening` | [`board_search::iterative_deepening`] | The search |
+//! | `tt_bounds` | [`board_search::tt_probe`], [`board_search::tt_entry`] | The search |
+//! | `killers_history` | [`board_search::order_moves`], [`board_search::reward`] | The search |
 //! | `capstone` | [`capstone::Board16x12`] | Capstone: a 16x12 board with walls |
 
 // The capstone records the cells a board reads; no pointer may read them behind its back.
@@ -69,6 +72,7 @@
 #![cfg_attr(feature = "solutions", allow(unused_imports))]
 // end of repository only
 
+pub mod board_search;
 pub mod capstone;
 pub mod hyperbola;
 pub mod legality;

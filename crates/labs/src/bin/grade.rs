@@ -62,6 +62,9 @@ const LABS: &[(&str, &str)] = &[
     ("alpha_beta", "search.rs"),
     ("quiescence", "search.rs"),
     ("staged_picker", "picker.rs"),
+    ("deepening", "board_search.rs"),
+    ("tt_bounds", "board_search.rs"),
+    ("killers_history", "board_search.rs"),
     ("capstone", "capstone.rs"),
 ];
 

@@ -1,6 +1,7 @@
 //! The reference solutions, compiled with the `solutions` feature in place of the stubs.
 //! The book's instructor appendix walks through each one.
 
+pub mod board_search;
 pub mod capstone;
 pub mod hyperbola;
 pub mod legality;

@@ -9,6 +9,7 @@
 //! each with a mistake students make, and asserts that the check finds every one. Those tests
 //! pass before any lab is solved: they show that each lab's test can fail.
 
+mod board_search;
 mod hyperbola;
 mod legality;
 mod magic;
@@ -134,4 +135,23 @@ fn positions(seed: u64, count: usize) -> Vec<Setup> {
     (0..count)
         .map(|_| random_position::<MailboxBoard>(&mut rng, STARTS))
         .collect()
+}
+
+/// The course's chapter gives the number of exercises the grading command marks: the rows of
+/// the exercises' table in the labs' `lib.rs`, the capstone's apart.
+#[test]
+fn course_counts_the_exercises_of_the_sources() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lib = std::fs::read_to_string(root.join("src/lib.rs")).expect("the labs' lib.rs");
+    let exercises = lib
+        .lines()
+        .filter(|line| line.starts_with("//! | `") && !line.starts_with("//! | `capstone`"))
+        .count();
+    let course =
+        std::fs::read_to_string(root.join("../../docs/src/course.md")).expect("the course");
+    let said = format!("a line per exercise ({exercises}, and the capstone's)");
+    assert!(
+        course.contains(&said),
+        "docs/src/course.md does not say \"{said}\""
+    );
 }
