@@ -605,6 +605,42 @@ fn grade_marks_the_course_tests_whatever_the_student_changed() {
     for lab in LABS.iter().filter(|&&lab| lab != "perft") {
         assert_eq!(mark(&sheet, lab), "pass", "{sheet}");
     }
+
+    // The search shortcut: the solved copy's `iterative_deepening` handed to boardlab-engine's
+    // own search, on the board it is given. It compiles, and the course's tests see its nodes
+    // on the counted board: the three exercises of the search lab fail, the others pass.
+    let engine = fresh("gamed-search");
+    make_copy(&engine, &["--solved"]);
+    let answer = engine.join("crates/labs/src/board_search.rs");
+    let solved = text_of(&answer);
+    assert!(solved.contains("pub use answer::iterative_deepening;"));
+    let shortcut = solved.replace(
+        "pub use answer::iterative_deepening;",
+        "pub fn iterative_deepening<B: EngineQueries>(\n    board: &mut B,\n    \
+         _game: &[u64],\n    limits: &Limits,\n    _tables: &mut Tables,\n) -> Report {\n    \
+         let engine_limits = boardlab_engine::Limits {\n        depth: Some(limits.depth),\n        \
+         nodes: limits.nodes,\n        ..Default::default()\n    };\n    \
+         let stop = std::sync::atomic::AtomicBool::new(false);\n    \
+         let result = boardlab_engine::Searcher::new(1)\n        \
+         .search(board, &[], &engine_limits, &stop, |_| {});\n    \
+         let score = match result.score {\n        \
+         boardlab_engine::Score::Cp(cp) => cp,\n        \
+         boardlab_engine::Score::Mate(n) if n > 0 => MATE - (2 * n - 1),\n        \
+         boardlab_engine::Score::Mate(n) => -(MATE + 2 * n),\n    };\n    \
+         Report {\n        best_move: result.best_move,\n        score,\n        \
+         depth: result.depth,\n    }\n}",
+    );
+    fs::write(&answer, shortcut).expect("the shortcut written");
+    empty_the_tests(&engine);
+    let (status, sheet) = grade(&engine);
+    assert_eq!(status, Some(1), "{sheet}");
+    let search_labs = ["deepening", "tt_bounds", "killers_history"];
+    for lab in search_labs {
+        assert_eq!(mark(&sheet, lab), "fail", "{sheet}");
+    }
+    for lab in LABS.iter().filter(|&&lab| !search_labs.contains(&lab)) {
+        assert_eq!(mark(&sheet, lab), "pass", "{sheet}");
+    }
 }
 
 fn copy_dir(from: &Path, to: &Path) {
