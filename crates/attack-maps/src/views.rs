@@ -4,6 +4,7 @@
 use crate::board::{bit, AttackMapBoard, EMPTY, GUARD, SIDE};
 use crate::geometry::{cell_of, on_board, square_of, CELLS, STEPS};
 use boardlab_core::{Board, Square};
+use boardlab_views::svg::{self, Panel, Tone};
 use boardlab_views::{
     join_lines, legal_moves_step, piece_name, position_header, sizes_line, Explanation, Marked,
     Narration,
@@ -75,6 +76,40 @@ impl AttackMapBoard {
         lines
     }
 
+    /// The 192 cells as a figure panel, top row first, each cell's index in its corner: the
+    /// guards in the frame tone, a piece as its letter over its number, `focus` (if a square)
+    /// and the cells `reached` toned as such.
+    fn cells_panel(&self, title: &str, focus: Option<u8>, reached: &[u8]) -> Panel {
+        let mut panel = Panel::new(title);
+        for row in (0..CELLS as u8 / 16).rev() {
+            let cells = (0..16)
+                .map(|column| {
+                    let cell = row * 16 + column;
+                    let (label, base) = if on_board(cell) {
+                        let label = self
+                            .occupant(cell)
+                            .map_or(String::new(), |n| format!("{}{n}", self.piece(n).char()));
+                        (label, Tone::of_square(square_of(cell)))
+                    } else {
+                        ("#".to_string(), Tone::Frame)
+                    };
+                    let tone = if Some(cell) == focus {
+                        Tone::Focus
+                    } else if reached.contains(&cell) {
+                        Tone::Reach
+                    } else {
+                        base
+                    };
+                    svg::Cell::new(label, tone).with_corner(cell.to_string())
+                })
+                .collect();
+            panel.rows.push(cells);
+            panel.row_labels.push((u16::from(row) * 16).to_string());
+        }
+        panel.column_labels = (0..16).map(|c: u8| c.to_string()).collect();
+        panel
+    }
+
     fn narrate_neighbours(&self, out: &mut Narration, cell: u8) {
         for (d, name) in DIRECTION_NAMES.iter().enumerate() {
             let near = self.neighbours[usize::from(cell)][d];
@@ -107,6 +142,11 @@ impl Views for AttackMapBoard {
                 n => n.to_string(),
             }
         })));
+        out.panel(self.cells_panel(
+            "cells: each piece's letter and number, # a guard",
+            focus.map(cell_of),
+            &[],
+        ));
         out.step("attacker sets: per piece, the numbers of the pieces attacking it (bit n = piece n; black's half on the left)");
         out.push_str(
             "numbers rank by value, so the lowest bit of a set is its least valuable attacker\n",
@@ -132,6 +172,12 @@ impl Views for AttackMapBoard {
                         "neighbour table of {sq}: the nearest piece or guard in each direction"
                     ));
                     self.narrate_neighbours(&mut out, cell);
+                    let near = self.neighbours[usize::from(cell)];
+                    out.panel(self.cells_panel(
+                        &format!("the neighbours of {sq}: the nearest cell each way"),
+                        Some(cell),
+                        &near,
+                    ));
                 }
                 None => {
                     out.step(&format!(
