@@ -341,22 +341,20 @@ pub fn is_checkmate(fen: &str, moves: &[&str]) -> bool {
 
 /// The backends one draw of a randomized cross-backend test runs on.
 ///
-/// Every backend with a move generator of its own runs on every draw: piece-list, mailbox,
-/// x88, and the bitboard generator through rotated and magic. The other slider techniques share
-/// that bitboard generator and differ only in their attack lookups, so they take turns, two
-/// per draw: each still meets every kind of position the test draws (two and seven have no
-/// common factor, so the turns visit every pairing), and the test costs little more than it did
-/// with five backends instead of growing with every technique.
+/// Every move generator runs on every draw, through the first of its backends in registry
+/// order (piece-list, mailbox, x88, and rotated for the bitboard generator), and so does the
+/// default backend, magic. The others share a generator with one of those and differ only in
+/// their slider lookups, so they take turns, two per draw: each still meets every kind of
+/// position the test draws (two and seven have no common factor, so the turns visit every
+/// pairing), and the test grows with each generator, not with each technique.
 pub fn backends_in_turn(draw: usize) -> Vec<boardlab_backends::Backend> {
-    use boardlab_backends::Backend;
+    use boardlab_backends::{Backend, Generator};
     const PER_DRAW: usize = 2;
-    let split = Backend::ALL
+    let firsts: Vec<Backend> = Generator::all().iter().map(|g| g.backends[0]).collect();
+    let (always, in_turn): (Vec<Backend>, Vec<Backend>) = Backend::ALL
         .iter()
-        .position(|&backend| backend == Backend::Magic)
-        .expect("magic is registered")
-        + 1;
-    let (always, in_turn) = Backend::ALL.split_at(split);
-    let mut chosen = always.to_vec();
+        .partition(|&&backend| firsts.contains(&backend) || backend == Backend::DEFAULT);
+    let mut chosen = always;
     for k in 0..PER_DRAW.min(in_turn.len()) {
         chosen.push(in_turn[(draw * PER_DRAW + k) % in_turn.len()]);
     }
@@ -452,6 +450,11 @@ pub fn board_identity(name: &str) -> Option<(usize, usize)> {
         "piece-list" => of::<boardlab_piece_list::PieceListBoard>(),
         "mailbox" => of::<boardlab_mailbox::MailboxBoard>(),
         "x88" => of::<boardlab_x88::X88Board>(),
+        "8x8" => of::<boardlab_array8x8::Array8x8Board>(),
+        "12x12" => of::<boardlab_array12x12::Array12x12Board>(),
+        "16x16" => of::<boardlab_array16x16::Array16x16Board>(),
+        "nibble" => of::<boardlab_nibble::NibbleBoard>(),
+        "attack-maps" => of::<boardlab_attack_maps::AttackMapBoard>(),
         "rotated" => of::<boardlab_rotated::RotatedBoard>(),
         "magic" => of::<boardlab_magic::MagicBoard>(),
         "bit-lines" => of::<boardlab_bitboard::BitLinesBoard>(),
@@ -461,6 +464,7 @@ pub fn board_identity(name: &str) -> Option<(usize, usize)> {
         "kogge-stone" => of::<boardlab_bitboard::KoggeStoneBoard>(),
         "black-magic" => of::<boardlab_bitboard::BlackMagicBoard>(),
         "pext" => of::<boardlab_bitboard::PextBoard>(),
+        "quad" => of::<boardlab_quad::QuadBoard>(),
         _ => None,
     }
 }
