@@ -49,7 +49,7 @@ use boardlab_engine::EngineQueries;
 /// search stops and the iteration under way is not reported.
 ///
 /// Checked on the counted board against that search: the report and the moves made, exactly,
-/// on positions with mates, stalemates, repetitions and the fifty-move rule at depths 1 to 4.
+/// on positions with mates, stalemates, repetitions and the fifty-move rule at depths 2 to 6.
 #[cfg(not(feature = "solutions"))]
 pub fn iterative_deepening<B: EngineQueries>(
     board: &mut B,

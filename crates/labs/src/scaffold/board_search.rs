@@ -277,7 +277,7 @@ pub struct Problem {
     pub id: String,
     /// The position.
     pub setup: Setup,
-    /// The moves the test names best (its `bm`, read from SAN): one, or for one position two.
+    /// The moves the test names best (its `bm`, read from SAN): one, or for two positions two.
     pub best: Vec<Move>,
 }
 

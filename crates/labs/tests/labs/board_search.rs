@@ -386,7 +386,7 @@ fn deepening_cases() -> Vec<Case> {
         case(STALEMATE, &[], 3),
         case(FIFTY, &[], 3),
         case(FIFTY_MATE, &[], 2),
-        // A budget that ends the search in its fourth iteration.
+        // A budget that ends the search in its third iteration.
         Case {
             nodes: Some(3_000),
             ..case(KIWIPETE, &[], 6)
