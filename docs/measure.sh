@@ -4,8 +4,8 @@
 # counts of bulk and full-make perft against cozy-chess and shakmaty, (from those two tables)
 # the instructions a cycle of each backend against cozy-chess, and the engine workloads (search
 # with the full and with the piece-square evaluation, evaluation, static exchange and attack
-# maps on every backend). Run it from the workspace root; the timed parts want a quiet
-# machine, the counted ones (callgrind) do not. Name parts to remake only those:
+# maps on every backend, and the mailbox trials' search). Run it from the workspace root; the
+# timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
 #   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine
@@ -82,6 +82,12 @@ if wants engine; then
         echo "\$ boardlab compare --workload search --eval pst --runs 9    # load average $(load)"
         "$boardlab" compare --workload search --eval pst --runs 9
     } > "$out/engine-search-pst.txt"
+    # The mailbox trials' model search: a few seconds a backend, so three runs.
+    {
+        machine
+        echo "\$ boardlab compare --workload trials --runs 3    # load average $(load)"
+        "$boardlab" compare --workload trials --runs 3
+    } > "$out/engine-trials.txt"
 fi
 
 # Perft 7 of the start position on one and two threads, with and without a 256 MB table. The
