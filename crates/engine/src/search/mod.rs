@@ -59,7 +59,8 @@ use staged::StagedPicker;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tt::{Bound, TranspositionTable};
+pub use tt::Bound;
+use tt::TranspositionTable;
 
 /// The deepest ply the search reaches, extensions and quiescence included: twice
 /// [`MAX_DEPTH`], the last iteration iterative deepening starts, for the check extensions and

@@ -114,16 +114,9 @@ pub struct Report {
     pub depth: u32,
 }
 
-/// What a transposition-table score is, against the true value of its position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Bound {
-    /// The value.
-    Exact,
-    /// At least the value: the search failed high.
-    Lower,
-    /// At most the value: the search failed low.
-    Upper,
-}
+/// What a transposition-table score is, against the true value of its position: the
+/// engine's own [`Bound`], which its search stores the same way.
+pub use boardlab_engine::search::Bound;
 
 /// An entry of the transposition table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
