@@ -25,6 +25,15 @@
 //! cells read, a trait core's function does not take, inputs only a real answer handles. Each test file also holds deliberately wrong answers and shows that the
 //! checks reject them.
 //!
+//! Where the reference a check compares an answer with would itself answer the exercise (the
+//! search `board_search` specifies, with its probe, entry, order and rewards; fail-soft
+//! alpha-beta and the minimax negamax is compared with; the quiescence search's rules; a walk
+//! of any line for `hyperbola`; the move diagram for flags 6 and 7), the students' copy of the
+//! course holds the reference's answers to the check's questions, recorded in
+//! `tests/labs/data/`, and not the reference, nor the wrong answers written from it. The
+//! grading asks the reference itself, and for the search lab on positions the recorded figures
+//! leave out too.
+//!
 
 // repository only:
 //! The reference solutions are in `src/solutions/`, compiled only with the `solutions` feature,
@@ -33,7 +42,10 @@
 //! root package turns the feature on for its own tests. The students' copy
 //! (`cargo run -p boardlab-labs --bin student-kit -- OUT`) has neither: the lines between the
 //! comments `repository only` and `end of repository only` are left out of it, and so is each
-//! switch's solutions side.
+//! switch's solutions side. The lines of the tests between `grading only` and `end of grading
+//! only` (the references above and what is written from them) are left out of it too, and
+//! `BOARDLAB_UPDATE_DOCS=1 cargo test -p boardlab-labs --test labs figures` rewrites the
+//! recorded figures from the references (the `…_figures_are_the_models` tests check them).
 //!
 // end of repository only
 

@@ -12,6 +12,11 @@
 //! labs' `lib.rs`, every manifest and every other crate, is the course's, written from this
 //! repository by the same code as `student-kit` into `DIR/copy` (by default `target/grade` in
 //! the repository), so that whatever the student changed besides their answers changes nothing.
+//! The labs' tests there are the course's own (`kit::Labs::Graded`): they keep the grading-only
+//! parts the students' copy leaves out (the references that would answer an exercise, the wrong
+//! answers written from them, the search lab's positions the students' figures do not record),
+//! and ask those references where the students' copy reads their recorded figures, which are
+//! left out.
 //! Each file there is written only when its content changes, so that grading a second copy
 //! recompiles little more than the answers.
 //!
@@ -174,7 +179,7 @@ impl Sheet {
 fn grade(student: &Path, work: &Path) -> Result<Sheet, String> {
     let started = Instant::now();
     let mut copy = Copy::new(&work.join("copy"))?;
-    write_copy(&repository(), &mut copy, Labs::Stubs)?;
+    write_copy(&repository(), &mut copy, Labs::Graded)?;
     let sources = Path::new("crates/labs/src");
     let stubs: BTreeMap<&str, Vec<u8>> = ANSWER_FILES
         .iter()

@@ -1,27 +1,36 @@
 //! `deepening`, `tt_bounds`, `killers_history`: the search on a counted mailbox board against
-//! the search its docs specify (written again here, with switches for the mistakes the
-//! wrong answers make), report and moves made, exactly; the table's probe and entry on every
-//! bound and window edge; the order and the rewards on random positions; and the Bratko-Kopec
-//! positions solved within a node budget.
+//! the search its docs specify, report and moves made, exactly; the table's probe and entry on
+//! every bound and window edge; the order and the rewards on random positions; and the
+//! Bratko-Kopec positions solved within a node budget.
+//!
+//! The specified search, its probe, entry, order and rewards are written again here, with
+//! switches for the mistakes the wrong answers make, in the course's own copy; the students'
+//! copy holds what they answer to the checks' questions instead, in `data/board_search.txt`.
 
-use crate::{pass, positions, rejects, Checked};
-use boardlab_core::{Board, BoardExt, GenKind, Move, MoveList, Setup};
-use boardlab_engine::EngineQueries;
+use crate::{pass, positions, recorded, rejects, Checked, Want};
+use boardlab_core::{Board, BoardExt, Move, Setup};
 use boardlab_labs::board_search::{self as lab};
 use boardlab_labs::scaffold::board_search::{
-    basic_order, bratko_kopec, evaluate, legal_vec, moves_made, mvv_lva, Bound, Counted, Entry,
-    Heuristics, Limits, Report, Tables, INFINITY, MATE, MATE_BOUND, TEST_SLOTS,
+    bratko_kopec, legal_vec, moves_made, Bound, Counted, Entry, Heuristics, Limits, Report, Tables,
+    MATE, MATE_BOUND, TEST_SLOTS,
 };
 use boardlab_mailbox::MailboxBoard;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
+// grading only:
+use crate::live;
+use boardlab_core::{GenKind, MoveList};
+use boardlab_engine::EngineQueries;
+use boardlab_labs::scaffold::board_search::{basic_order, evaluate, mvv_lva, INFINITY};
+// end of grading only
 
 type Counting = Counted<MailboxBoard>;
 
 /// A search as the exercise's signature has it.
 type Search = fn(&mut Counting, &[u64], &Limits, &mut Tables) -> Report;
 
+// grading only:
 /// The mistakes the wrong answers make, each switched on in the model below.
 #[derive(Clone, Copy, Default)]
 struct Mistakes {
@@ -343,7 +352,10 @@ fn the_model(b: &mut Counting, g: &[u64], l: &Limits, t: &mut Tables) -> Report 
     model_search(b, g, l, t, Mistakes::default())
 }
 
+// end of grading only
+
 /// A position of a case: its FEN and the moves played from it before the search, in UCI.
+#[derive(Clone, Copy)]
 struct Case {
     fen: &'static str,
     moves: &'static [&'static str],
@@ -423,23 +435,84 @@ fn run(search: Search, case: &Case, limits: &Limits) -> (Report, u64) {
     (report, made)
 }
 
-/// Checks `search` against the model on `cases`, each with the switches of `switches`; the
-/// moves made, summed, or the first difference.
-fn check_search(search: Search, cases: &[Case], switches: (bool, bool)) -> Checked<u64> {
+/// A report and the moves made, as the checks compare them.
+fn figure(report: &Report, made: u64) -> String {
+    let best = report
+        .best_move
+        .map_or("none".to_string(), |mv| mv.to_string());
+    format!(
+        "best {best} score {} depth {} made {made}",
+        report.score, report.depth
+    )
+}
+
+/// A field of a [`figure`]: the word after `name`.
+fn field<'a>(figure: &'a str, name: &str) -> &'a str {
+    let mut words = figure.split_whitespace();
+    words
+        .by_ref()
+        .find(|&word| word == name)
+        .and_then(|_| words.next())
+        .unwrap_or_else(|| panic!("no {name} in {figure}"))
+}
+
+/// The number of a [`figure`]'s field.
+fn number(figure: &str, name: &str) -> i64 {
+    field(figure, name)
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} of {figure}"))
+}
+
+/// A question to the specified search: a case, with its switches.
+type Asked = (Case, Limits);
+
+/// The name of a question to the specified search.
+fn question(case: &Case, limits: &Limits) -> String {
+    format!("{} after {:?}, {limits:?}", case.fen, case.moves)
+}
+
+/// The specified search's answers: in the students' copy, its recorded figures.
+#[allow(unreachable_code)]
+fn specified<'a>() -> Want<'a, Asked> {
+    // grading only:
+    return live(|(case, limits): &Asked| {
+        let (report, made) = run(the_model, case, limits);
+        figure(&report, made)
+    });
+    // end of grading only
+    recorded("board_search")
+}
+
+/// The limits of a case with the switches `(table, killers_history)`.
+fn limits_of(case: &Case, (table, killers_history): (bool, bool)) -> Limits {
+    Limits {
+        depth: case.depth,
+        nodes: case.nodes,
+        table,
+        killers_history,
+    }
+}
+
+/// Checks `search` against the specified search on `cases`, each with the switches of
+/// `switches`; the moves made, summed, or the first difference.
+fn check_search(
+    search: Search,
+    cases: &[Case],
+    switches: (bool, bool),
+    want: &mut Want<Asked>,
+) -> Checked<u64> {
     let mut total = 0;
     for case in cases {
-        let limits = Limits {
-            depth: case.depth,
-            nodes: case.nodes,
-            table: switches.0,
-            killers_history: switches.1,
-        };
-        let (want, want_made) = run(the_model, case, &limits);
-        let (got, made) = run(search, case, &limits);
-        if got != want || made != want_made {
+        let limits = limits_of(case, switches);
+        let (report, made) = run(search, case, &limits);
+        let (got, wanted) = (
+            figure(&report, made),
+            want(&question(case, &limits), &(*case, limits)),
+        );
+        if got != wanted {
             return Err(format!(
-                "{} after {:?}, {limits:?}: reported {got:?} making {made} moves, where the \
-                 specified search reports {want:?} making {want_made}",
+                "{} after {:?}, {limits:?}: reported {got}, where the specified search reports \
+                 {wanted}",
                 case.fen, case.moves
             ));
         }
@@ -454,35 +527,53 @@ fn answer(b: &mut Counting, g: &[u64], l: &Limits, t: &mut Tables) -> Report {
 
 #[test]
 fn deepening_matches_the_specified_search() {
-    let made = pass(check_search(answer, &deepening_cases(), (false, false)));
+    let made = pass(check_search(
+        answer,
+        &deepening_cases(),
+        (false, false),
+        &mut specified(),
+    ));
     assert!(made > 10_000);
 }
 
-/// The model's scores on the mate and draw cases are the chess ones, so that the check holds
-/// answers to the rules and not only to a model.
+/// The specified search's scores on the mate and draw cases are the chess ones, so that the
+/// check holds answers to the rules and not only to a model.
 #[test]
 fn deepening_reference_is_mate_and_draw_scores() {
-    let score = |fen: &'static str, depth: u32| {
-        let (report, _) = run(the_model, &case(fen, &[], depth), &Limits::depth(depth));
-        report
+    let mut want = specified();
+    let mut ask = |fen: &'static str, moves: &'static [&'static str], depth: u32| {
+        let case = case(fen, moves, depth);
+        let limits = Limits::depth(depth);
+        want(&question(&case, &limits), &(case, limits))
     };
-    assert_eq!(score(MATE_IN_TWO, 4).score, MATE - 3);
+    assert_eq!(
+        number(&ask(MATE_IN_TWO, &[], 4), "score"),
+        i64::from(MATE - 3)
+    );
     // Two plies see the rook won back, not the mate.
-    assert_eq!(score(MATE_IN_TWO, 2).score, 500);
-    assert_eq!(score(MATED_IN_TWO, 3).score, -(MATE - 2));
-    let stalemate = score(STALEMATE, 3);
-    assert_eq!((stalemate.best_move, stalemate.score), (None, 0));
-    assert_eq!(score(FIFTY, 3).score, 0);
-    let fifty_mate = score(FIFTY_MATE, 2);
-    assert_eq!(fifty_mate.score, MATE - 1);
-    let board = MailboxBoard::from_fen(FIFTY_MATE).expect("a FEN");
-    assert_eq!(fifty_mate.best_move, board.parse_uci_move("e1e8").ok());
-    let repeated = &deepening_cases()[1];
-    let (again, made_again) = run(the_model, repeated, &Limits::depth(4));
-    let (fresh, made_fresh) = run(the_model, &case(START, &[], 4), &Limits::depth(4));
-    assert!(made_again < made_fresh, "{again:?} {fresh:?}");
+    assert_eq!(number(&ask(MATE_IN_TWO, &[], 2), "score"), 500);
+    assert_eq!(
+        number(&ask(MATED_IN_TWO, &[], 3), "score"),
+        -i64::from(MATE - 2)
+    );
+    let stalemate = ask(STALEMATE, &[], 3);
+    assert_eq!(
+        (field(&stalemate, "best"), number(&stalemate, "score")),
+        ("none", 0)
+    );
+    assert_eq!(number(&ask(FIFTY, &[], 3), "score"), 0);
+    let fifty_mate = ask(FIFTY_MATE, &[], 2);
+    assert_eq!(number(&fifty_mate, "score"), i64::from(MATE - 1));
+    assert_eq!(field(&fifty_mate, "best"), "e1e8");
+    let again = ask(START, &["g1f3", "g8f6", "f3g1", "f6g8"], 4);
+    let fresh = ask(START, &[], 4);
+    assert!(
+        number(&again, "made") < number(&fresh, "made"),
+        "{again} {fresh}"
+    );
 }
 
+// grading only:
 fn mistaken(mistakes: Mistakes) -> impl Fn(&mut Counting, &[u64], &Limits, &mut Tables) -> Report {
     move |b, g, l, t| model_search(b, g, l, t, mistakes)
 }
@@ -495,6 +586,7 @@ macro_rules! wrong {
         search as Search
     }};
 }
+// end of grading only
 
 /// The shortcut: boardlab-engine's own search, on the counted board, its best move and
 /// score reported.
@@ -524,6 +616,7 @@ fn deepening_check_rejects_wrong_answers() {
     let cases = deepening_cases();
     for (what, search) in [
         ("boardlab-engine's search", engines_search as Search),
+        // grading only:
         ("a mate scored -MATE at every ply", wrong!(flat_mate)),
         ("no repetition draws", wrong!(no_repetition)),
         ("no fifty-move draws", wrong!(no_fifty)),
@@ -536,8 +629,12 @@ fn deepening_check_rejects_wrong_answers() {
             "the budget read between iterations",
             wrong!(budget_between_iterations),
         ),
+        // end of grading only
     ] {
-        rejects(what, check_search(search, &cases, (false, false)));
+        rejects(
+            what,
+            check_search(search, &cases, (false, false), &mut specified()),
+        );
     }
 }
 
@@ -558,12 +655,39 @@ fn later_cases() -> Vec<Case> {
     ]
 }
 
-/// Every entry against the model's probe: each bound, depths around the node's, scores on
-/// the window's edges and mate scores, at several plies; and every entry the model makes.
-fn check_tt(
-    probe: fn(&Entry, u32, usize, i32, i32) -> Option<i32>,
-    entry: fn(u64, u32, usize, i32, i32, i32, Option<Move>) -> Entry,
-) -> Checked<usize> {
+/// A question to the table's two functions.
+#[derive(Debug)]
+enum TtAsked {
+    /// `tt_entry`'s seven arguments.
+    Entry(u64, u32, usize, i32, i32, i32, Option<Move>),
+    /// `tt_probe`'s five.
+    Probe(Entry, u32, usize, i32, i32),
+}
+
+/// The specified probe's and entry's answers: in the students' copy, their recorded figures.
+#[allow(unreachable_code)]
+fn specified_tt<'a>() -> Want<'a, TtAsked> {
+    // grading only:
+    return live(|asked: &TtAsked| match *asked {
+        TtAsked::Entry(k, d, p, s, a, b, m) => {
+            format!(
+                "{:?}",
+                model_entry(k, d, p, s, a, b, m, Mistakes::default())
+            )
+        }
+        TtAsked::Probe(entry, d, p, a, b) => format!("{:?}", model_probe(&entry, d, p, a, b)),
+    });
+    // end of grading only
+    recorded("board_search")
+}
+
+type Probe = fn(&Entry, u32, usize, i32, i32) -> Option<i32>;
+type MakeEntry = fn(u64, u32, usize, i32, i32, i32, Option<Move>) -> Entry;
+
+/// Every entry against the specified probe: each bound, depths around the node's, scores on
+/// the window's edges and mate scores, at several plies; and every entry the specified
+/// `tt_entry` makes.
+fn check_tt(probe: Probe, entry: MakeEntry, want: &mut Want<TtAsked>) -> Checked<usize> {
     let (alpha, beta) = (-40, 25);
     let scores = [
         alpha - 1,
@@ -588,13 +712,12 @@ fn check_tt(
                 (-(MATE - 2), -(MATE - 20)),
             ] {
                 let (a, b) = window;
-                let want = model_entry(9, 5, ply, score, a, b, best, Mistakes::default());
+                let name =
+                    format!("tt_entry(depth 5, ply {ply}, score {score}, window {window:?})");
+                let wanted = want(&name, &TtAsked::Entry(9, 5, ply, score, a, b, best));
                 let got = entry(9, 5, ply, score, a, b, best);
-                if got != want {
-                    return Err(format!(
-                        "tt_entry(depth 5, ply {ply}, score {score}, window {window:?}) is \
-                         {got:?}, not {want:?}"
-                    ));
+                if format!("{got:?}") != wanted {
+                    return Err(format!("{name} is {got:?}, not {wanted}"));
                 }
                 checked += 1;
             }
@@ -608,13 +731,14 @@ fn check_tt(
                         best_move: best,
                     };
                     for (a, b) in [(alpha, beta), (score - 1, score + 1), (score, score + 1)] {
-                        let want = model_probe(&stored, 4, ply, a, b);
+                        let name = format!(
+                            "tt_probe(an entry of depth {stored_depth}, score {score}, bound \
+                             {bound:?}; depth 4, ply {ply}, window ({a}, {b}))"
+                        );
+                        let wanted = want(&name, &TtAsked::Probe(stored, 4, ply, a, b));
                         let got = probe(&stored, 4, ply, a, b);
-                        if got != want {
-                            return Err(format!(
-                                "tt_probe({stored:?}, depth 4, ply {ply}, window ({a}, {b})) \
-                                 is {got:?}, not {want:?}"
-                            ));
+                        if format!("{got:?}") != wanted {
+                            return Err(format!("{name} is {got:?}, not {wanted}"));
                         }
                         checked += 1;
                     }
@@ -627,31 +751,62 @@ fn check_tt(
 
 #[test]
 fn tt_bounds_probe_and_entry() {
-    assert!(pass(check_tt(lab::tt_probe, lab::tt_entry)) > 300);
+    assert!(pass(check_tt(lab::tt_probe, lab::tt_entry, &mut specified_tt())) > 300);
 }
 
 #[test]
 fn tt_bounds_search_matches_the_specified_search() {
-    let made = pass(check_search(answer, &later_cases(), (true, false)));
+    let made = pass(check_search(
+        answer,
+        &later_cases(),
+        (true, false),
+        &mut specified(),
+    ));
     assert!(made > 10_000);
 }
 
-/// What the table saves in the model: fewer moves made on the later cases than without it,
-/// and fewer again with killers and history.
+/// What the table saves in the specified search: fewer moves made on the later cases than
+/// without it, and fewer again with killers and history.
 #[test]
 fn tt_bounds_reference_is_fewer_nodes() {
-    let cases: Vec<Case> = later_cases()
-        .into_iter()
-        .filter(|case| case.nodes.is_none())
-        .collect();
-    let plain = pass(check_search(the_model, &cases, (false, false)));
-    let table = pass(check_search(the_model, &cases, (true, false)));
-    let both = pass(check_search(the_model, &cases, (true, true)));
+    let mut want = specified();
+    let mut made = |switches| -> i64 {
+        later_cases()
+            .iter()
+            .filter(|case| case.nodes.is_none())
+            .map(|case| {
+                let limits = limits_of(case, switches);
+                number(&want(&question(case, &limits), &(*case, limits)), "made")
+            })
+            .sum()
+    };
+    let (plain, table, both) = (
+        made((false, false)),
+        made((true, false)),
+        made((true, true)),
+    );
     eprintln!("moves made on the later cases: {plain} plain, {table} with the table, {both} with killers and history too");
     assert!(table * 10 < plain * 8, "{table} of {plain}");
     assert!(both * 10 < table * 9, "{both} of {table}");
 }
 
+/// A probe that never ends a node.
+fn probe_never(_: &Entry, _: u32, _: usize, _: i32, _: i32) -> Option<i32> {
+    None
+}
+
+/// An entry that calls every score exact and stores it as it is.
+fn entry_always_exact(k: u64, d: u32, _: usize, s: i32, _: i32, _: i32, m: Option<Move>) -> Entry {
+    Entry {
+        key: k,
+        depth: d,
+        score: s,
+        bound: Bound::Exact,
+        best_move: m,
+    }
+}
+
+// grading only:
 fn probe_any_bound(e: &Entry, d: u32, p: usize, a: i32, b: i32) -> Option<i32> {
     let mistakes = Mistakes {
         any_bound: true,
@@ -705,15 +860,25 @@ fn model_tt_entry(k: u64, d: u32, p: usize, s: i32, a: i32, b: i32, m: Option<Mo
     model_entry(k, d, p, s, a, b, m, Mistakes::default())
 }
 
+fn the_model_without_table(b: &mut Counting, g: &[u64], l: &Limits, t: &mut Tables) -> Report {
+    let limits = Limits { table: false, ..*l };
+    the_model(b, g, &limits, t)
+}
+// end of grading only
+
 #[test]
 fn tt_bounds_check_rejects_wrong_answers() {
-    type Probe = fn(&Entry, u32, usize, i32, i32) -> Option<i32>;
-    type MakeEntry = fn(u64, u32, usize, i32, i32, i32, Option<Move>) -> Entry;
     for (what, probe, entry) in [
         (
+            "a probe that never ends a node, and entries always exact",
+            probe_never as Probe,
+            entry_always_exact as MakeEntry,
+        ),
+        // grading only:
+        (
             "a probe that reads no bound",
-            probe_any_bound as Probe,
-            model_tt_entry as MakeEntry,
+            probe_any_bound,
+            model_tt_entry,
         ),
         (
             "a probe that takes shallow entries",
@@ -735,26 +900,24 @@ fn tt_bounds_check_rejects_wrong_answers() {
             model_probe,
             entry_fail_hard,
         ),
+        // end of grading only
     ] {
-        rejects(what, check_tt(probe, entry));
+        rejects(what, check_tt(probe, entry, &mut specified_tt()));
     }
     for (what, search) in [
+        ("boardlab-engine's search", engines_search as Search),
+        // grading only:
         ("a search whose probe reads no bound", wrong!(any_bound)),
         ("a search that takes shallow entries", wrong!(shallow_hits)),
-        ("boardlab-engine's search", engines_search as Search),
+        // Without the table, the table's cases are not the plain search's.
+        ("a search without the table", the_model_without_table),
+        // end of grading only
     ] {
-        rejects(what, check_search(search, &later_cases(), (true, false)));
+        rejects(
+            what,
+            check_search(search, &later_cases(), (true, false), &mut specified()),
+        );
     }
-    // Without the table, the table's cases are not the plain search's.
-    rejects(
-        "a search without the table",
-        check_search(the_model_without_table, &later_cases(), (true, false)),
-    );
-}
-
-fn the_model_without_table(b: &mut Counting, g: &[u64], l: &Limits, t: &mut Tables) -> Report {
-    let limits = Limits { table: false, ..*l };
-    the_model(b, g, &limits, t)
 }
 
 /// Random heuristics for `board`'s position: killers from its quiet moves, from its noisy
@@ -776,15 +939,78 @@ fn random_heuristics(rng: &mut StdRng, board: &MailboxBoard, ply: usize) -> Heur
     heuristics
 }
 
+/// A copy of `heuristics`: the killers, and the history of `moves` for both sides.
+fn copy_of(heuristics: &Heuristics, board: &MailboxBoard, moves: &[Move]) -> Heuristics {
+    let mut copy = Heuristics::default();
+    copy.killers = heuristics.killers.clone();
+    for &mv in moves {
+        for color in [board.side_to_move(), board.side_to_move().opposite()] {
+            *copy.history_mut(color, mv) = heuristics.history(color, mv);
+        }
+    }
+    copy
+}
+
 type Order = fn(&MailboxBoard, &mut [Move], Option<Move>, &Heuristics, usize);
 type Reward = fn(&mut Heuristics, &MailboxBoard, usize, Move, u32);
 
-/// The order against the model's on random positions with random heuristics, and the
-/// rewards of random cut-offs against the model's.
-fn check_ordering(order: Order, reward: Reward) -> Checked<usize> {
+/// A question to the order or the rewards.
+enum OrderAsked {
+    /// `order_moves`' arguments.
+    Order(MailboxBoard, Vec<Move>, Option<Move>, Heuristics, usize),
+    /// `reward`'s, the heuristics before the reward.
+    Reward(Heuristics, MailboxBoard, usize, Move, u32),
+}
+
+/// Moves in UCI, in their order.
+fn in_order(moves: &[Move]) -> String {
+    let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+    moves.join(" ")
+}
+
+/// What a reward of `mv` at `ply` leaves: the ply's killers and the move's history.
+fn rewarded(heuristics: &Heuristics, board: &MailboxBoard, ply: usize, mv: Move) -> String {
+    format!(
+        "killers {:?}, history {}",
+        heuristics.killers[ply],
+        heuristics.history(board.side_to_move(), mv)
+    )
+}
+
+/// The specified order's and rewards' answers: in the students' copy, their recorded figures.
+#[allow(unreachable_code)]
+fn specified_order<'a>() -> Want<'a, OrderAsked> {
+    // grading only:
+    return live(|asked: &OrderAsked| match asked {
+        OrderAsked::Order(board, moves, hash_move, heuristics, ply) => {
+            let mut moves = moves.clone();
+            model_order(
+                board,
+                &mut moves,
+                *hash_move,
+                heuristics,
+                *ply,
+                Mistakes::default(),
+            );
+            in_order(&moves)
+        }
+        OrderAsked::Reward(heuristics, board, ply, mv, depth) => {
+            let mut after = copy_of(heuristics, board, &[&legal_vec(board)[..], &[*mv]].concat());
+            model_reward(&mut after, board, *ply, *mv, *depth, Mistakes::default());
+            rewarded(&after, board, *ply, *mv)
+        }
+    });
+    // end of grading only
+    recorded("board_search")
+}
+
+/// The order against the specified order on random positions with random heuristics, and the
+/// rewards of random cut-offs against the specified rewards: the ply's killers and the move's
+/// history as they say, and nothing else changed.
+fn check_ordering(order: Order, reward: Reward, want: &mut Want<OrderAsked>) -> Checked<usize> {
     let mut rng = StdRng::seed_from_u64(13);
     let mut checked = 0;
-    for setup in positions(13, 150) {
+    for (number, setup) in positions(13, 150).into_iter().enumerate() {
         let board = MailboxBoard::from_setup(&setup);
         let legal = legal_vec(&board);
         if legal.is_empty() {
@@ -795,56 +1021,68 @@ fn check_ordering(order: Order, reward: Reward) -> Checked<usize> {
         let hash_move = rng
             .gen_bool(0.5)
             .then(|| legal[rng.gen_range(0..legal.len())]);
-        let mut want = legal.clone();
-        model_order(
-            &board,
-            &mut want,
-            hash_move,
-            &heuristics,
-            ply,
-            Mistakes::default(),
+        let name = format!(
+            "order {number}: {}, hash move {hash_move:?}, ply {ply}",
+            board.to_fen()
         );
+        let asked = OrderAsked::Order(
+            board.clone(),
+            legal.clone(),
+            hash_move,
+            copy_of(&heuristics, &board, &legal),
+            ply,
+        );
+        let wanted = want(&name, &asked);
         let mut got = legal.clone();
         order(&board, &mut got, hash_move, &heuristics, ply);
-        if got != want {
+        let got = in_order(&got);
+        if got != wanted {
             return Err(format!(
-                "{}: the order with hash move {hash_move:?} and killers {:?} is {got:?}, not \
-                 {want:?}",
+                "{}: the order with hash move {hash_move:?} and killers {:?} is {got}, not \
+                 {wanted}",
                 board.to_fen(),
                 heuristics.killers[ply]
             ));
         }
-        let (mut mine, mut theirs) = (
-            random_heuristics(&mut rng, &board, ply),
-            Heuristics::default(),
-        );
-        theirs.killers = mine.killers.clone();
-        for &mv in &legal {
-            for color in [board.side_to_move(), board.side_to_move().opposite()] {
-                *theirs.history_mut(color, mv) = mine.history(color, mv);
-            }
-        }
-        for _ in 0..3 {
+        let mut mine = random_heuristics(&mut rng, &board, ply);
+        for step in 0..3 {
             let mv = if rng.gen_bool(0.3) {
                 mine.killers[ply][0].unwrap_or(legal[0])
             } else {
                 legal[rng.gen_range(0..legal.len())]
             };
             let depth = rng.gen_range(1..6);
+            // The move may be none of the position's (a killer from nowhere).
+            let touched = [&legal[..], &[mv]].concat();
+            let before = copy_of(&mine, &board, &touched);
+            let name = format!("reward {number}.{step}: {mv:?} at ply {ply}, depth {depth}");
+            let asked = OrderAsked::Reward(
+                copy_of(&mine, &board, &touched),
+                board.clone(),
+                ply,
+                mv,
+                depth,
+            );
+            let wanted = want(&name, &asked);
             reward(&mut mine, &board, ply, mv, depth);
-            model_reward(&mut theirs, &board, ply, mv, depth, Mistakes::default());
-            let history_differs = legal.iter().any(|&m| {
+            let got = rewarded(&mine, &board, ply, mv);
+            let others_changed = legal.iter().any(|&m| {
                 [board.side_to_move(), board.side_to_move().opposite()]
                     .iter()
-                    .any(|&c| mine.history(c, m) != theirs.history(c, m))
-            });
-            if mine.killers != theirs.killers || history_differs {
+                    .any(|&c| {
+                        // The history is kept by the squares: a promotion's four moves
+                        // share theirs.
+                        let same =
+                            (c, m.from(), m.to()) == (board.side_to_move(), mv.from(), mv.to());
+                        !same && mine.history(c, m) != before.history(c, m)
+                    })
+            }) || (0..mine.killers.len())
+                .any(|p| p != ply && mine.killers[p] != before.killers[p]);
+            if got != wanted || others_changed {
                 return Err(format!(
-                    "{}: after a cut-off by {mv:?} at ply {ply}, depth {depth}, the killers are \
-                     {:?}, not {:?}, or the history differs",
-                    board.to_fen(),
-                    mine.killers[ply],
-                    theirs.killers[ply]
+                    "{}: after a cut-off by {mv:?} at ply {ply}, depth {depth}, the {got}, not \
+                     the {wanted}, or other killers or history changed",
+                    board.to_fen()
                 ));
             }
         }
@@ -861,50 +1099,58 @@ fn the_answers_reward(x: &mut Heuristics, b: &MailboxBoard, p: usize, m: Move, d
     lab::reward(x, b, p, m, d)
 }
 
-fn model_order_right(b: &MailboxBoard, m: &mut [Move], h: Option<Move>, x: &Heuristics, p: usize) {
-    model_order(b, m, h, x, p, Mistakes::default())
-}
-
-fn model_reward_right(x: &mut Heuristics, b: &MailboxBoard, p: usize, m: Move, d: u32) {
-    model_reward(x, b, p, m, d, Mistakes::default())
-}
-
 #[test]
 fn killers_history_order_and_reward() {
-    assert!(pass(check_ordering(the_answers_order, the_answers_reward)) > 100);
+    let checked = pass(check_ordering(
+        the_answers_order,
+        the_answers_reward,
+        &mut specified_order(),
+    ));
+    assert!(checked > 100);
 }
 
 #[test]
 fn killers_history_search_matches_the_specified_search() {
-    let made = pass(check_search(answer, &later_cases(), (true, true)));
+    let made = pass(check_search(
+        answer,
+        &later_cases(),
+        (true, true),
+        &mut specified(),
+    ));
     assert!(made > 10_000);
 }
 
 /// The node budget of each Bratko-Kopec position, and the fewest the search must solve: the
-/// reference solves [`BK_SOLVED`] of them with this budget.
+/// specified search solves [`BK_SOLVED`] of them with this budget.
 const BK_BUDGET: u64 = 40_000;
 const BK_SOLVED: usize = 6;
+
+/// The limits of the Bratko-Kopec positions: everything switched on, and the budget.
+fn bk_limits(killers_history: bool) -> Limits {
+    Limits {
+        depth: 32,
+        nodes: Some(BK_BUDGET),
+        table: true,
+        killers_history,
+    }
+}
+
+/// `search`'s report and moves made on the Bratko-Kopec position `problem`.
+fn bk_run(search: Search, setup: &Setup, limits: &Limits) -> (Report, u64) {
+    let mut board = Counting::from_setup(setup);
+    let start = moves_made();
+    let report = search(&mut board, &[], limits, &mut Tables::new(TEST_SLOTS));
+    (report, moves_made() - start)
+}
 
 /// How many of the Bratko-Kopec positions `search` solves with [`BK_BUDGET`] moves made each,
 /// with everything switched on: its reported best move is the position's.
 fn bratko_kopec_solved(search: Search) -> (usize, Vec<String>) {
     let mut solved = Vec::new();
     for problem in bratko_kopec::<Counting>() {
-        let mut board = Counting::from_setup(&problem.setup);
-        let limits = Limits {
-            depth: 32,
-            nodes: Some(BK_BUDGET),
-            table: true,
-            killers_history: true,
-        };
-        let start = moves_made();
-        let report = search(&mut board, &[], &limits, &mut Tables::new(TEST_SLOTS));
+        let (report, made) = bk_run(search, &problem.setup, &bk_limits(true));
         // The quiescence search below the last node the budget allows may add a few moves.
-        assert!(
-            moves_made() - start < BK_BUDGET + 2_000,
-            "{}: over the budget",
-            problem.id
-        );
+        assert!(made < BK_BUDGET + 2_000, "{}: over the budget", problem.id);
         if report
             .best_move
             .is_some_and(|mv| problem.best.contains(&mv))
@@ -925,14 +1171,64 @@ fn killers_history_solves_bratko_kopec_within_the_budget() {
     );
 }
 
+/// A question to the specified search on a Bratko-Kopec position.
+type BkAsked = (Setup, Limits);
+
+/// The specified search's answers on the Bratko-Kopec positions: in the students' copy, their
+/// recorded figures.
+#[allow(unreachable_code)]
+fn specified_bk<'a>() -> Want<'a, BkAsked> {
+    // grading only:
+    return live(|(setup, limits): &BkAsked| {
+        let (report, made) = bk_run(the_model, setup, limits);
+        figure(&report, made)
+    });
+    // end of grading only
+    recorded("board_search")
+}
+
 #[test]
 fn killers_history_reference_is_solving() {
-    let (count, solved) = bratko_kopec_solved(the_model);
-    eprintln!("the model solves {count} of 24: {solved:?}");
-    assert!(count >= BK_SOLVED, "{solved:?}");
+    let mut want = specified_bk();
+    let mut solved = |killers_history: bool| -> Vec<String> {
+        bratko_kopec::<Counting>()
+            .into_iter()
+            .filter(|problem| {
+                let limits = bk_limits(killers_history);
+                let name = format!("{}, {limits:?}", problem.id);
+                let best = want(&name, &(problem.setup.clone(), limits));
+                problem
+                    .best
+                    .iter()
+                    .any(|mv| mv.to_string() == field(&best, "best"))
+            })
+            .map(|problem| problem.id)
+            .collect()
+    };
+    let with = solved(true);
+    eprintln!("the specified search solves {} of 24: {with:?}", with.len());
+    assert!(with.len() >= BK_SOLVED, "{with:?}");
     // The count alone does not tell the heuristics: without them the budget solves as many.
-    let (plain, solved) = bratko_kopec_solved(the_model_without_heuristics);
-    eprintln!("without killers and history: {plain}: {solved:?}");
+    let without = solved(false);
+    eprintln!(
+        "without killers and history: {}: {without:?}",
+        without.len()
+    );
+}
+
+/// The moves left in the order given.
+fn order_as_given(_: &MailboxBoard, _: &mut [Move], _: Option<Move>, _: &Heuristics, _: usize) {}
+
+/// Nothing kept of a cut-off.
+fn reward_nothing(_: &mut Heuristics, _: &MailboxBoard, _: usize, _: Move, _: u32) {}
+
+// grading only:
+fn model_order_right(b: &MailboxBoard, m: &mut [Move], h: Option<Move>, x: &Heuristics, p: usize) {
+    model_order(b, m, h, x, p, Mistakes::default())
+}
+
+fn model_reward_right(x: &mut Heuristics, b: &MailboxBoard, p: usize, m: Move, d: u32) {
+    model_reward(x, b, p, m, d, Mistakes::default())
 }
 
 fn the_model_without_heuristics(b: &mut Counting, g: &[u64], l: &Limits, t: &mut Tables) -> Report {
@@ -968,14 +1264,8 @@ fn order_killers_swapped(
     x: &Heuristics,
     p: usize,
 ) {
-    let mut swapped = Heuristics::default();
-    swapped.killers = x.killers.clone();
+    let mut swapped = copy_of(x, b, m);
     swapped.killers[p].swap(0, 1);
-    for &mv in m.iter() {
-        for color in [b.side_to_move(), b.side_to_move().opposite()] {
-            *swapped.history_mut(color, mv) = x.history(color, mv);
-        }
-    }
     model_order(b, m, h, &swapped, p, Mistakes::default())
 }
 
@@ -996,14 +1286,21 @@ fn reward_killer_twice(x: &mut Heuristics, b: &MailboxBoard, p: usize, m: Move, 
     x.killers[p] = [Some(m), x.killers[p][0]];
     *x.history_mut(b.side_to_move(), m) += (d * d) as i32;
 }
+// end of grading only
 
 #[test]
 fn killers_history_check_rejects_wrong_answers() {
     for (what, order, reward) in [
         (
+            "the moves as given, and nothing kept",
+            order_as_given as Order,
+            reward_nothing as Reward,
+        ),
+        // grading only:
+        (
             "an order without history",
-            order_without_history as Order,
-            model_reward_right as Reward,
+            order_without_history,
+            model_reward_right,
         ),
         (
             "the killers in the wrong order",
@@ -1021,18 +1318,115 @@ fn killers_history_check_rejects_wrong_answers() {
             model_order_right,
             reward_killer_twice,
         ),
+        // end of grading only
     ] {
-        rejects(what, check_ordering(order, reward));
+        rejects(what, check_ordering(order, reward, &mut specified_order()));
     }
     for (what, search) in [
+        ("boardlab-engine's search", engines_search as Search),
+        // grading only:
         ("a search without history", wrong!(no_history)),
         ("a search without killers", wrong!(no_killers)),
-        ("boardlab-engine's search", engines_search as Search),
         (
             "a search without killers and history",
-            the_model_without_heuristics as Search,
+            the_model_without_heuristics,
         ),
+        // end of grading only
     ] {
-        rejects(what, check_search(search, &later_cases(), (true, true)));
+        rejects(
+            what,
+            check_search(search, &later_cases(), (true, true), &mut specified()),
+        );
     }
 }
+
+// grading only:
+/// Positions the students' copy does not record, which the course's own copy searches too: a
+/// search that answers the recorded questions from a table of them fails here.
+fn unrecorded_cases() -> Vec<Case> {
+    vec![
+        case(
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            &[],
+            4,
+        ),
+        case(
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            &["c4c5", "c7c6"],
+            3,
+        ),
+        case("8/5k2/8/8/8/8/3K4/4R3 w - - 0 1", &[], 5),
+        case("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", &[], 4),
+        Case {
+            nodes: Some(5_000),
+            ..case(START, &["e2e4", "e7e5"], 7)
+        },
+    ]
+}
+
+#[test]
+fn deepening_matches_the_specified_search_on_unrecorded_positions() {
+    let cases = unrecorded_cases();
+    pass(check_search(
+        answer,
+        &cases,
+        (false, false),
+        &mut specified(),
+    ));
+}
+
+#[test]
+fn tt_bounds_search_matches_the_specified_search_on_unrecorded_positions() {
+    let cases = unrecorded_cases();
+    pass(check_search(
+        answer,
+        &cases,
+        (true, false),
+        &mut specified(),
+    ));
+}
+
+#[test]
+fn killers_history_search_matches_the_specified_search_on_unrecorded_positions() {
+    let cases = unrecorded_cases();
+    pass(check_search(answer, &cases, (true, true), &mut specified()));
+}
+// end of grading only
+
+// repository only:
+/// `data/board_search.txt` is what the specified search, probe, entry, order and rewards
+/// answer to every question the students' copy asks.
+#[test]
+fn board_search_figures_are_the_models() {
+    crate::record("board_search", || {
+        let mut want = specified();
+        pass(check_search(
+            the_model,
+            &deepening_cases(),
+            (false, false),
+            &mut want,
+        ));
+        pass(check_search(
+            the_model,
+            &later_cases(),
+            (true, false),
+            &mut want,
+        ));
+        pass(check_search(
+            the_model,
+            &later_cases(),
+            (true, true),
+            &mut want,
+        ));
+        pass(check_tt(model_probe, model_tt_entry, &mut specified_tt()));
+        pass(check_ordering(
+            model_order_right,
+            model_reward_right,
+            &mut specified_order(),
+        ));
+        deepening_reference_is_mate_and_draw_scores();
+        tt_bounds_reference_is_fewer_nodes();
+        killers_history_reference_is_solving();
+    });
+}
+// end of repository only

@@ -1,7 +1,10 @@
 //! `hyperbola`: the file and both diagonals of every square against a plain ray walk, and
 //! random lines of one square per rank against a rank-by-rank walk.
+//!
+//! The rank-by-rank walk answers the exercise for any line, so the students' copy holds what it
+//! answers on the check's random lines instead, in `data/hyperbola.txt`.
 
-use crate::{occupancies, pass, rejects, Checked};
+use crate::{occupancies, pass, recorded, rejects, Checked, Want};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use boardlab_core::{Bitboard, Square};
 use boardlab_labs::hyperbola;
@@ -28,6 +31,7 @@ fn ray_walk(sq: Square, occupied: Bitboard, directions: &[(i8, i8)]) -> Bitboard
     attacked
 }
 
+// grading only:
 /// The squares of `line` a slider on `sq` reaches going up and down rank by rank: in each
 /// direction, every square of the line up to the first occupied one, which is included.
 fn rank_walk(sq: Square, occupied: Bitboard, line: Bitboard) -> Bitboard {
@@ -47,6 +51,24 @@ fn rank_walk(sq: Square, occupied: Bitboard, line: Bitboard) -> Bitboard {
     }
     attacked
 }
+// end of grading only
+
+/// A question to the rank-by-rank walk: the square, the occupancy and the line.
+type Asked = (Square, Bitboard, Bitboard);
+
+/// The rank-by-rank walk's answers: in the students' copy, its recorded figures.
+#[allow(unreachable_code)]
+fn rank_by_rank<'a>() -> Want<'a, Asked> {
+    // grading only:
+    return crate::live(|&(sq, occupied, line): &Asked| hex(rank_walk(sq, occupied, line)));
+    // end of grading only
+    recorded("hyperbola")
+}
+
+/// A set of squares as the figures write it.
+fn hex(set: Bitboard) -> String {
+    format!("{:#018x}", set.0)
+}
 
 /// A random set of squares with at most one on each rank and none on `sq`'s rank, on a
 /// random file per rank: no line of the board, most of the time.
@@ -63,7 +85,7 @@ fn random_line(rng: &mut StdRng, sq: Square) -> Bitboard {
 
 /// The file and the two diagonals of every square on 200 random occupancies, then 50 random
 /// lines per square; returns the numbers of cases of each.
-fn check_hyperbola(hyperbola: Hyperbola) -> Checked<(usize, usize)> {
+fn check_hyperbola(hyperbola: Hyperbola, want: &mut Want<Asked>) -> Checked<(usize, usize)> {
     let mut lines = 0;
     for occupied in occupancies(12, 200) {
         for sq in Square::ALL {
@@ -88,12 +110,15 @@ fn check_hyperbola(hyperbola: Hyperbola) -> Checked<(usize, usize)> {
     }
     let mut rng = StdRng::seed_from_u64(13);
     let mut random_lines = 0;
-    for occupied in occupancies(14, 50) {
+    for (number, occupied) in occupancies(14, 50).into_iter().enumerate() {
         for sq in Square::ALL {
             let line = random_line(&mut rng, sq);
-            let (attacked, expected) =
-                (hyperbola(sq, occupied, line), rank_walk(sq, occupied, line));
-            if attacked != expected {
+            let name = format!("occupancy {number}, {sq}: the random line {}", hex(line));
+            let wanted = want(&name, &(sq, occupied, line));
+            let attacked = hyperbola(sq, occupied, line);
+            if hex(attacked) != wanted {
+                let expected = u64::from_str_radix(wanted.trim_start_matches("0x"), 16)
+                    .map_or(Bitboard::EMPTY, Bitboard);
                 return Err(format!(
                     "the random line {line:?} through {sq}: {attacked:?} expected {expected:?} \
                      occupied {occupied:?}"
@@ -108,11 +133,12 @@ fn check_hyperbola(hyperbola: Hyperbola) -> Checked<(usize, usize)> {
 #[test]
 fn hyperbola_matches_the_ray_walks() {
     assert_eq!(
-        pass(check_hyperbola(hyperbola::hyperbola)),
+        pass(check_hyperbola(hyperbola::hyperbola, &mut rank_by_rank())),
         (200 * 64 * 3, 50 * 64)
     );
 }
 
+// grading only:
 /// On the board's own lines, the two walks are one.
 #[test]
 fn hyperbola_walks_agree_on_the_board_lines() {
@@ -135,6 +161,7 @@ fn hyperbola_walks_agree_on_the_board_lines() {
     }
     assert_eq!(cases, 50 * 64 * 3);
 }
+// end of grading only
 
 /// The shortcut: core's slow walk along the rook's and the bishop's directions, kept to the
 /// line. Right on the board's lines, and blind to any other.
@@ -153,9 +180,23 @@ fn rook_walk_for_every_line(sq: Square, occupied: Bitboard, line: Bitboard) -> B
 fn hyperbola_check_rejects_wrong_answers() {
     let problem = rejects(
         "the rook's walk for a diagonal",
-        check_hyperbola(rook_walk_for_every_line),
+        check_hyperbola(rook_walk_for_every_line, &mut rank_by_rank()),
     );
     assert!(problem.starts_with("the diagonal"), "{problem}");
-    let problem = rejects("core's slow walk", check_hyperbola(by_the_slow_walk));
+    let problem = rejects(
+        "core's slow walk",
+        check_hyperbola(by_the_slow_walk, &mut rank_by_rank()),
+    );
     assert!(problem.starts_with("the random line"), "{problem}");
 }
+
+// repository only:
+/// `data/hyperbola.txt` is what the rank-by-rank walk answers on the check's random lines.
+#[test]
+fn hyperbola_figures_are_the_models() {
+    crate::record("hyperbola", || {
+        // On the board's lines the rank-by-rank walk is the ray walk.
+        pass(check_hyperbola(rank_walk, &mut rank_by_rank()));
+    });
+}
+// end of repository only

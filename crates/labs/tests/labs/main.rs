@@ -8,6 +8,11 @@
 //! test, named `…_check_rejects_wrong_answers`, passes it answers written wrong on purpose,
 //! each with a mistake students make, and asserts that the check finds every one. Those tests
 //! pass before any lab is solved: they show that each lab's test can fail.
+//!
+//! Where a check needs a model of the answer (the search the exercise specifies, a walk that
+//! answers any line), the students' copy holds the model's answers and not the model: the
+//! figures in `data/`, one file per test module, a line per question the checks ask. The
+//! course's own copy asks the model itself.
 
 mod board_search;
 mod hyperbola;
@@ -32,6 +37,118 @@ use rand::{Rng, SeedableRng};
 
 /// What a check found: what it covered, or the first problem.
 type Checked<T> = Result<T, String>;
+
+/// Where a check finds the answer each of its questions should get, as text: the model's, or
+/// the model's recorded figures. It is given the question's name and the question.
+type Want<'a, Q> = Box<dyn FnMut(&str, &Q) -> String + 'a>;
+
+/// The figures of `data/{file}.txt`: a line per question, the question's name and the
+/// model's answer separated by a tab.
+struct Figures {
+    file: &'static str,
+    answers: std::collections::BTreeMap<String, String>,
+}
+
+impl Figures {
+    fn path(file: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/labs/data/{file}.txt"))
+    }
+
+    fn read(file: &'static str) -> Figures {
+        let path = Figures::path(file);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|err| panic!("the recorded figures {}: {err}", path.display()));
+        let answers = text
+            .lines()
+            .filter_map(|line| line.split_once('\t'))
+            .map(|(question, answer)| (question.to_string(), answer.to_string()))
+            .collect();
+        Figures { file, answers }
+    }
+
+    fn answer(&self, question: &str) -> String {
+        self.answers
+            .get(question)
+            .cloned()
+            .unwrap_or_else(|| panic!("data/{}.txt records no answer to \"{question}\"", self.file))
+    }
+}
+
+/// The numbers of an answer, in order.
+fn numbers(answer: &str) -> Vec<i64> {
+    answer
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|word| word.parse().ok())
+        .collect()
+}
+
+/// The answers recorded in `data/{file}.txt`.
+fn recorded<'a, Q>(file: &'static str) -> Want<'a, Q> {
+    let figures = Figures::read(file);
+    Box::new(move |question, _| figures.answer(question))
+}
+
+// grading only:
+/// The answers of a model, asked each question. Under [`record`], each answer is noted.
+fn live<'a, Q>(mut model: impl FnMut(&Q) -> String + 'a) -> Want<'a, Q> {
+    Box::new(move |question, asked| {
+        let answer = model(asked);
+        RECORDING.with(|recording| {
+            if let Some(answers) = recording.borrow_mut().as_mut() {
+                answers.insert(question.to_string(), answer.clone());
+            }
+        });
+        answer
+    })
+}
+
+thread_local! {
+    /// The answers noted on this thread, while [`record`] runs.
+    static RECORDING: std::cell::RefCell<Option<std::collections::BTreeMap<String, String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+// end of grading only
+
+// repository only:
+/// Runs `ask`, which asks the models every question the students' copy's checks ask, and
+/// checks that `data/{file}.txt` records what they answered, or, with `BOARDLAB_UPDATE_DOCS`
+/// set, writes it.
+fn record(file: &'static str, ask: impl FnOnce()) {
+    RECORDING.with(|recording| *recording.borrow_mut() = Some(Default::default()));
+    ask();
+    let answers = RECORDING
+        .with(|recording| recording.borrow_mut().take())
+        .unwrap_or_default();
+    assert!(!answers.is_empty(), "no question was asked");
+    let text: String = answers
+        .iter()
+        .map(|(question, answer)| {
+            assert!(!question.contains(['\t', '\n']), "{question:?}");
+            format!("{question}\t{answer}\n")
+        })
+        .collect();
+    let path = Figures::path(file);
+    if boardlab_testkit::ci::rewrite_snapshots("BOARDLAB_UPDATE_DOCS") {
+        std::fs::create_dir_all(path.parent().expect("data/")).expect("data/ made");
+        std::fs::write(&path, text).expect("the figures written");
+        return;
+    }
+    let figures = Figures::read(file);
+    let stale: Vec<&String> = answers
+        .iter()
+        .filter(|(question, answer)| figures.answers.get(*question) != Some(answer))
+        .map(|(question, _)| question)
+        .chain(figures.answers.keys().filter(|q| !answers.contains_key(*q)))
+        .take(5)
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "data/{file}.txt is not what the models answer, at {stale:?} (rewrite it with \
+         BOARDLAB_UPDATE_DOCS=1 cargo test -p boardlab-labs --test labs figures, then review the \
+         diff)"
+    );
+}
+// end of repository only
 
 /// The covered count of a check that must pass; its problem as the test's failure otherwise.
 fn pass<T>(checked: Checked<T>) -> T {

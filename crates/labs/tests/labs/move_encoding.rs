@@ -1,7 +1,10 @@
 //! `move_pack`, `move_unpack`: every combination of fields and every 16-bit value, against
 //! core's `Move`, and for the two flags `Move` does not have, against the chapter's diagram.
+//!
+//! The diagram read bit by bit answers both exercises, so the students' copy holds what it
+//! answers for flags 6 and 7 instead, in `data/move_encoding.txt`.
 
-use crate::{pass, rejects, Checked};
+use crate::{numbers, pass, recorded, rejects, Checked, Want};
 use boardlab_core::{Move, MoveFlag, Square};
 use boardlab_labs::move_encoding;
 use boardlab_labs::scaffold::move_encoding::Fields;
@@ -11,6 +14,7 @@ fn move_flag(bits: u8) -> Option<MoveFlag> {
     Move::from_bits(u16::from(bits) << 12).map(Move::flag)
 }
 
+// grading only:
 /// The 16 bits the fields should pack into: `Move`'s, and for flags 6 and 7 the chapter's
 /// diagram read bit by bit (from in bits 0-5, to in 6-11, flag in 12-15).
 fn expected_bits(fields: Fields) -> u16 {
@@ -45,13 +49,83 @@ fn expected_fields(bits: u16) -> Fields {
         flag,
     }
 }
+// end of grading only
+
+/// A question to the diagram: the 64 packings of a flag and a from square, one a to square,
+/// or the 64 unpackings of 16-bit values from one with its six low bits clear.
+#[derive(Clone, Copy)]
+enum Asked {
+    Pack(u8, u8),
+    Unpack(u16),
+}
+
+/// The diagram's answers: in the students' copy, its recorded figures.
+#[allow(unreachable_code)]
+fn the_diagram<'a>() -> Want<'a, Asked> {
+    // grading only:
+    return crate::live(|&asked: &Asked| {
+        let answers: Vec<String> = match asked {
+            Asked::Pack(flag, from) => (0..64)
+                .map(|to| expected_bits(Fields { from, to, flag }).to_string())
+                .collect(),
+            Asked::Unpack(base) => (base..base + 64)
+                .map(expected_fields)
+                .map(|f| format!("{} {} {}", f.from, f.to, f.flag))
+                .collect(),
+        };
+        answers.join(" ")
+    });
+    // end of grading only
+    recorded("move_encoding")
+}
+
+/// The diagram's packings of the flags `Move` does not have, by flag and from square.
+fn diagram_bits(want: &mut Want<Asked>) -> std::collections::BTreeMap<(u8, u8), Vec<u16>> {
+    let mut bits = std::collections::BTreeMap::new();
+    for flag in [6, 7] {
+        for from in 0..64 {
+            let name = format!("pack: flag {flag}, from {from}, to 0 to 63");
+            let answer = numbers(&want(&name, &Asked::Pack(flag, from)));
+            bits.insert((flag, from), answer.iter().map(|&b| b as u16).collect());
+        }
+    }
+    bits
+}
+
+/// The diagram's unpackings of the 16-bit values `Move` does not take, in order from 0x6000.
+fn diagram_fields(want: &mut Want<Asked>) -> Vec<Fields> {
+    let mut fields = Vec::new();
+    for base in (0x6000..0x8000).step_by(64) {
+        let name = format!("unpack: {base:#06x} to {:#06x}", base + 63);
+        let answer = numbers(&want(&name, &Asked::Unpack(base)));
+        for triple in answer.chunks(3) {
+            fields.push(Fields {
+                from: triple[0] as u8,
+                to: triple[1] as u8,
+                flag: triple[2] as u8,
+            });
+        }
+    }
+    fields
+}
 
 type Pack = fn(Fields) -> u16;
 type Unpack = fn(u16) -> Fields;
 
 /// Every from, to and flag; returns how many combinations were compared with `Move` and how
 /// many (flags 6 and 7) with the diagram.
-fn check_pack(pack: Pack) -> Checked<(usize, usize)> {
+fn check_pack(pack: Pack, want: &mut Want<Asked>) -> Checked<(usize, usize)> {
+    let diagram = diagram_bits(want);
+    let expected_bits = |fields: Fields| match move_flag(fields.flag) {
+        Some(flag) => {
+            let (from, to) = (
+                Square::from_index(fields.from),
+                Square::from_index(fields.to),
+            );
+            Move::new(from, to, flag).bits()
+        }
+        None => diagram[&(fields.flag, fields.from)][usize::from(fields.to)],
+    };
     let (mut with_move, mut diagram_only) = (0, 0);
     for from in 0..64u8 {
         for to in 0..64u8 {
@@ -74,7 +148,16 @@ fn check_pack(pack: Pack) -> Checked<(usize, usize)> {
 
 /// Every 16-bit value, unpacked and packed again with the exercise's `pack`; returns how
 /// many were compared with `Move` and how many (flags 6 and 7) with the diagram.
-fn check_unpack(unpack: Unpack, pack: Pack) -> Checked<(usize, usize)> {
+fn check_unpack(unpack: Unpack, pack: Pack, want: &mut Want<Asked>) -> Checked<(usize, usize)> {
+    let diagram = diagram_fields(want);
+    let expected_fields = |bits: u16| match Move::from_bits(bits) {
+        Some(mv) => Fields {
+            from: mv.from() as u8,
+            to: mv.to() as u8,
+            flag: mv.flag_bits(),
+        },
+        None => diagram[usize::from(bits - 0x6000)],
+    };
     let (mut with_move, mut diagram_only) = (0, 0);
     for bits in 0..=u16::MAX {
         let (fields, expected) = (unpack(bits), expected_fields(bits));
@@ -100,7 +183,7 @@ fn check_unpack(unpack: Unpack, pack: Pack) -> Checked<(usize, usize)> {
 fn move_pack_matches_the_move_type() {
     // Fourteen flags of 16 are `MoveFlag`s.
     assert_eq!(
-        pass(check_pack(move_encoding::pack)),
+        pass(check_pack(move_encoding::pack, &mut the_diagram())),
         (64 * 64 * 14, 64 * 64 * 2)
     );
 }
@@ -108,28 +191,13 @@ fn move_pack_matches_the_move_type() {
 #[test]
 fn move_unpack_matches_the_move_type() {
     assert_eq!(
-        pass(check_unpack(move_encoding::unpack, move_encoding::pack)),
+        pass(check_unpack(
+            move_encoding::unpack,
+            move_encoding::pack,
+            &mut the_diagram()
+        )),
         (64 * 64 * 14, 64 * 64 * 2)
     );
-}
-
-/// `from` and `to` in each other's places.
-fn pack_swapped(fields: Fields) -> u16 {
-    expected_bits(Fields {
-        from: fields.to,
-        to: fields.from,
-        flag: fields.flag,
-    })
-}
-
-/// The flag one bit too low, over the `to` square's top bit.
-fn pack_flag_at_11(fields: Fields) -> u16 {
-    expected_bits(Fields { flag: 0, ..fields }) | u16::from(fields.flag) << 11
-}
-
-/// The flag one bit too high, its top bit lost.
-fn pack_flag_at_13(fields: Fields) -> u16 {
-    expected_bits(Fields { flag: 0, ..fields }) | u16::from(fields.flag) << 13
 }
 
 /// Through core's `Move`, with a quiet flag for the two values `Move` does not have.
@@ -139,9 +207,28 @@ fn pack_through_move(fields: Fields) -> u16 {
     Move::new(Square::from_index(from), Square::from_index(to), flag).bits()
 }
 
+/// `from` and `to` in each other's places.
+fn pack_swapped(fields: Fields) -> u16 {
+    pack_through_move(Fields {
+        from: fields.to,
+        to: fields.from,
+        flag: fields.flag,
+    })
+}
+
+/// The flag one bit too low, over the `to` square's top bit.
+fn pack_flag_at_11(fields: Fields) -> u16 {
+    pack_through_move(Fields { flag: 0, ..fields }) | u16::from(fields.flag) << 11
+}
+
+/// The flag one bit too high, its top bit lost.
+fn pack_flag_at_13(fields: Fields) -> u16 {
+    pack_through_move(Fields { flag: 0, ..fields }) | u16::from(fields.flag) << 13
+}
+
 /// `from` and `to` read from each other's places.
 fn unpack_swapped(bits: u16) -> Fields {
-    let fields = expected_fields(bits);
+    let fields = unpack_through_move(bits);
     Fields {
         from: fields.to,
         to: fields.from,
@@ -153,7 +240,7 @@ fn unpack_swapped(bits: u16) -> Fields {
 fn unpack_flag_at_11(bits: u16) -> Fields {
     Fields {
         flag: (bits >> 11 & 15) as u8,
-        ..expected_fields(bits)
+        ..unpack_through_move(bits)
     }
 }
 
@@ -169,26 +256,35 @@ fn unpack_through_move(bits: u16) -> Fields {
 
 #[test]
 fn move_pack_check_rejects_wrong_answers() {
-    rejects("from and to swapped", check_pack(pack_swapped));
-    rejects("the flag at bit 11", check_pack(pack_flag_at_11));
-    rejects("the flag at bit 13", check_pack(pack_flag_at_13));
-    let problem = rejects("core's Move", check_pack(pack_through_move));
+    let check = |pack| check_pack(pack, &mut the_diagram());
+    rejects("from and to swapped", check(pack_swapped));
+    rejects("the flag at bit 11", check(pack_flag_at_11));
+    rejects("the flag at bit 13", check(pack_flag_at_13));
+    let problem = rejects("core's Move", check(pack_through_move));
     assert!(problem.contains("flag: 6"), "{problem}");
 }
 
 #[test]
 fn move_unpack_check_rejects_wrong_answers() {
-    rejects(
-        "from and to swapped",
-        check_unpack(unpack_swapped, expected_bits),
-    );
-    rejects(
-        "the flag at bit 11",
-        check_unpack(unpack_flag_at_11, expected_bits),
-    );
-    let problem = rejects(
-        "core's Move",
-        check_unpack(unpack_through_move, expected_bits),
-    );
+    // Each is wrong before a packing is asked of `Move`'s flags only.
+    let check = |unpack| check_unpack(unpack, pack_through_move, &mut the_diagram());
+    rejects("from and to swapped", check(unpack_swapped));
+    rejects("the flag at bit 11", check(unpack_flag_at_11));
+    let problem = rejects("core's Move", check(unpack_through_move));
     assert!(problem.starts_with("0x6000"), "{problem}");
 }
+
+// repository only:
+/// `data/move_encoding.txt` is what the diagram read bit by bit answers for flags 6 and 7.
+#[test]
+fn move_encoding_figures_are_the_models() {
+    crate::record("move_encoding", || {
+        pass(check_pack(expected_bits, &mut the_diagram()));
+        pass(check_unpack(
+            expected_fields,
+            expected_bits,
+            &mut the_diagram(),
+        ));
+    });
+}
+// end of repository only

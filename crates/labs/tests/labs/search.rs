@@ -1,8 +1,13 @@
 //! `negamax`, `alpha_beta`: values and visits on the book's figure tree and on random trees;
 //! `quiescence`: values, evaluations and moves made on random positions, with several windows.
+//!
+//! The searches the answers are compared with (a minimax with max and min nodes, fail-soft
+//! alpha-beta, the quiescence search's rules) are written here in the course's own copy; the
+//! students' copy holds what they answer to the checks' questions instead, in
+//! `data/search.txt`.
 
-use crate::{pass, positions, rejects, Checked};
-use boardlab_core::{Board, GenKind, Move, MoveList, Role, Setup};
+use crate::{numbers, pass, positions, recorded, rejects, Checked, Want};
+use boardlab_core::{Board, Move, Role, Setup};
 use boardlab_engine::queries::see_value;
 use boardlab_engine::EngineQueries;
 use boardlab_labs::scaffold::search::{GameTree, INFINITY};
@@ -13,8 +18,13 @@ use rand::{Rng, SeedableRng};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+// grading only:
+use crate::live;
+use boardlab_core::{GenKind, MoveList};
+// end of grading only
 
 /// A game tree held as an arena, which counts what a search asks of it.
+#[derive(Clone)]
 struct Arena {
     /// Each position's children, in search order.
     children: Vec<Vec<usize>>,
@@ -116,6 +126,7 @@ impl Arena {
         })
     }
 
+    // grading only:
     /// Minimax written with max and min nodes, without the tree's counters: the value for the
     /// side to move at `position`, which is the max side.
     fn minimax(&self, position: usize, maximizing: bool) -> i32 {
@@ -135,8 +146,70 @@ impl Arena {
             values.min().unwrap_or(0)
         }
     }
+    // end of grading only
 }
 
+/// A question about a tree: its minimax value, or what fail-soft alpha-beta in the fixed
+/// order returns and visits with a window.
+enum TreeAsked {
+    Minimax(Arena, usize),
+    AlphaBeta(Arena, usize, i32, i32),
+}
+
+/// The answers of the minimax and the fail-soft alpha-beta: in the students' copy, their
+/// recorded figures.
+#[allow(unreachable_code)]
+fn specified<'a>() -> Want<'a, TreeAsked> {
+    // grading only:
+    return live(|asked: &TreeAsked| match asked {
+        TreeAsked::Minimax(tree, root) => tree.minimax(*root, true).to_string(),
+        TreeAsked::AlphaBeta(tree, root, alpha, beta) => {
+            tree.take_counts();
+            let value = reference_alpha_beta(tree, *root, *alpha, *beta);
+            let (positions, leaves) = tree.take_counts();
+            format!("{value} visiting {positions} positions and {leaves} leaves")
+        }
+    });
+    // end of grading only
+    recorded("search")
+}
+
+/// The minimax value of tree `number` of a check.
+fn minimax_of(
+    want: &mut Want<TreeAsked>,
+    check: &str,
+    number: u32,
+    tree: &Arena,
+    root: usize,
+) -> i32 {
+    let answer = want(
+        &format!("{check} tree {number}: minimax"),
+        &TreeAsked::Minimax(tree.clone(), root),
+    );
+    numbers(&answer)[0] as i32
+}
+
+/// What fail-soft alpha-beta returns on tree `number` of a check with the window, and the
+/// positions and leaves it visits.
+fn fail_soft_of(
+    want: &mut Want<TreeAsked>,
+    number: u32,
+    tree: &Arena,
+    root: usize,
+    (alpha, beta): (i32, i32),
+) -> (i32, (usize, usize)) {
+    let answer = want(
+        &format!("alpha_beta tree {number}: window ({alpha}, {beta})"),
+        &TreeAsked::AlphaBeta(tree.clone(), root, alpha, beta),
+    );
+    let numbers = numbers(&answer);
+    (
+        numbers[0] as i32,
+        (numbers[1] as usize, numbers[2] as usize),
+    )
+}
+
+// grading only:
 /// Fail-soft alpha-beta in the fixed order, as the exercise states it: the counts it leaves on
 /// the tree are the ones an answer must leave.
 fn reference_alpha_beta(tree: &Arena, position: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -154,18 +227,19 @@ fn reference_alpha_beta(tree: &Arena, position: usize, mut alpha: i32, beta: i32
     }
     best
 }
+// end of grading only
 
 type Negamax = fn(&Arena, usize) -> i32;
 type AlphaBeta = fn(&Arena, usize, i32, i32) -> i32;
 
 /// 300 random trees: the value is minimax's, and every position is visited once and every
 /// leaf evaluated once. Returns the positions visited in all.
-fn check_negamax(negamax: Negamax) -> Checked<usize> {
+fn check_negamax(negamax: Negamax, want: &mut Want<TreeAsked>) -> Checked<usize> {
     let mut rng = StdRng::seed_from_u64(11);
     let mut visited = 0;
     for tree_number in 0..300 {
         let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
-        let expected = tree.minimax(root, true);
+        let expected = minimax_of(want, "negamax", tree_number, &tree, root);
         let value = negamax(&tree, root);
         let counts = tree.take_counts();
         if value != expected {
@@ -186,8 +260,19 @@ fn check_negamax(negamax: Negamax) -> Checked<usize> {
 
 #[test]
 fn negamax_matches_minimax() {
-    assert!(pass(check_negamax(search::negamax::<Arena>)) > 10_000);
+    assert!(pass(check_negamax(search::negamax::<Arena>, &mut specified())) > 10_000);
 }
+
+/// The first leaf's score, wherever the tree's value is.
+fn first_leaf(tree: &Arena, position: usize) -> i32 {
+    let children = tree.children(position);
+    match children.first() {
+        None => tree.evaluate(position),
+        Some(&child) => -first_leaf(tree, child),
+    }
+}
+
+// grading only:
 
 /// Every child's value, maximised, not negated: minimax's mistake in negamax's clothes.
 fn negamax_without_negation(tree: &Arena, position: usize) -> i32 {
@@ -202,12 +287,20 @@ fn negamax_without_negation(tree: &Arena, position: usize) -> i32 {
         .unwrap_or(0)
 }
 
+// end of grading only
+
 #[test]
 fn negamax_check_rejects_wrong_answers() {
     rejects(
-        "children not negated",
-        check_negamax(negamax_without_negation),
+        "the first leaf's score",
+        check_negamax(first_leaf, &mut specified()),
     );
+    // grading only:
+    rejects(
+        "children not negated",
+        check_negamax(negamax_without_negation, &mut specified()),
+    );
+    // end of grading only
 }
 
 /// The windows an answer is asked with around a tree's value `v`: the full window, one just
@@ -226,7 +319,7 @@ fn windows(v: i32) -> [(i32, i32); 6] {
 /// The figure tree's value and counts, and 400 random trees in six windows each: the value
 /// and the positions and leaves visited are the fixed order's. Returns the number of
 /// searches compared.
-fn check_alpha_beta(alpha_beta: AlphaBeta) -> Checked<usize> {
+fn check_alpha_beta(alpha_beta: AlphaBeta, want: &mut Want<TreeAsked>) -> Checked<usize> {
     let (figure, root) = Arena::figure();
     // The figure: the root's value is 6; of 23 positions the search visits 15, and evaluates
     // 7 of the 13 leaves (5, 6, 7; 3, 2; 2, 4 in the figure's numbers).
@@ -242,10 +335,10 @@ fn check_alpha_beta(alpha_beta: AlphaBeta) -> Checked<usize> {
     let mut searches = 0;
     for tree_number in 0..400 {
         let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
-        let v = tree.minimax(root, true);
+        let v = minimax_of(want, "alpha_beta", tree_number, &tree, root);
         for (alpha, beta) in windows(v) {
-            let expected = reference_alpha_beta(&tree, root, alpha, beta);
-            let expected_counts = tree.take_counts();
+            let (expected, expected_counts) =
+                fail_soft_of(want, tree_number, &tree, root, (alpha, beta));
             let value = alpha_beta(&tree, root, alpha, beta);
             let counts = tree.take_counts();
             if value != expected {
@@ -270,14 +363,16 @@ fn check_alpha_beta(alpha_beta: AlphaBeta) -> Checked<usize> {
 fn alpha_beta_reference_is_minimax_with_the_full_window() {
     // The check's own search must find minimax's value, and be fail-soft: outside a window
     // it still bounds the value from the right side.
+    let mut want = specified();
     let mut rng = StdRng::seed_from_u64(12);
     let mut trees = 0;
     for tree_number in 0..400 {
         let (tree, root) = Arena::random(&mut rng, 2 + tree_number % 4);
-        let v = tree.minimax(root, true);
-        assert_eq!(reference_alpha_beta(&tree, root, -INFINITY, INFINITY), v);
+        let v = minimax_of(&mut want, "alpha_beta", tree_number, &tree, root);
+        let full = (-INFINITY, INFINITY);
+        assert_eq!(fail_soft_of(&mut want, tree_number, &tree, root, full).0, v);
         for (alpha, beta) in windows(v) {
-            let bound = reference_alpha_beta(&tree, root, alpha, beta);
+            let (bound, _) = fail_soft_of(&mut want, tree_number, &tree, root, (alpha, beta));
             if bound <= alpha {
                 assert!(v <= bound, "fail low must bound from above");
             } else if bound >= beta {
@@ -293,9 +388,16 @@ fn alpha_beta_reference_is_minimax_with_the_full_window() {
 
 #[test]
 fn alpha_beta_visits_the_fixed_order() {
-    assert_eq!(pass(check_alpha_beta(search::alpha_beta::<Arena>)), 400 * 6);
+    assert_eq!(
+        pass(check_alpha_beta(
+            search::alpha_beta::<Arena>,
+            &mut specified()
+        )),
+        400 * 6
+    );
 }
 
+// grading only:
 /// Negamax with the window ignored: the right value, every node visited.
 fn no_pruning(tree: &Arena, position: usize, _alpha: i32, _beta: i32) -> i32 {
     let children = tree.children(position);
@@ -308,6 +410,7 @@ fn no_pruning(tree: &Arena, position: usize, _alpha: i32, _beta: i32) -> i32 {
         .max()
         .unwrap_or(-INFINITY)
 }
+// end of grading only
 
 /// Fail-hard: the value clamped into the window.
 fn fail_hard(tree: &Arena, position: usize, alpha: i32, beta: i32) -> i32 {
@@ -326,6 +429,7 @@ fn fail_hard(tree: &Arena, position: usize, alpha: i32, beta: i32) -> i32 {
     alpha
 }
 
+// grading only:
 /// Cuts only once alpha passes beta, not when it reaches it: searches more than it must.
 fn cut_late(tree: &Arena, position: usize, mut alpha: i32, beta: i32) -> i32 {
     let children = tree.children(position);
@@ -360,17 +464,24 @@ fn window_not_negated(tree: &Arena, position: usize, mut alpha: i32, beta: i32) 
     best
 }
 
+// end of grading only
+
 #[test]
 fn alpha_beta_check_rejects_wrong_answers() {
-    let problem = rejects("no pruning", check_alpha_beta(no_pruning));
-    assert!(problem.contains("visited"), "{problem}");
-    let problem = rejects("fail-hard", check_alpha_beta(fail_hard));
+    let problem = rejects("fail-hard", check_alpha_beta(fail_hard, &mut specified()));
     assert!(problem.contains("fail-soft"), "{problem}");
-    rejects("a cut only past beta", check_alpha_beta(cut_late));
+    // grading only:
+    let problem = rejects("no pruning", check_alpha_beta(no_pruning, &mut specified()));
+    assert!(problem.contains("visited"), "{problem}");
+    rejects(
+        "a cut only past beta",
+        check_alpha_beta(cut_late, &mut specified()),
+    );
     rejects(
         "the window not negated",
-        check_alpha_beta(window_not_negated),
+        check_alpha_beta(window_not_negated, &mut specified()),
     );
+    // end of grading only
 }
 
 /// A mailbox board that counts the moves made on it; its clones share the count.
@@ -420,6 +531,7 @@ fn material<B: EngineQueries>(board: &B) -> i32 {
     score
 }
 
+// grading only:
 /// The captures (and promotions) a quiescence search tries, best exchange first.
 fn captures_to_try<B: EngineQueries>(board: &B) -> Vec<Move> {
     let mut noisy = MoveList::new();
@@ -492,16 +604,70 @@ fn quiescence_without_window<B: EngineQueries>(board: &mut B, budget: &mut u32) 
     Some(best)
 }
 
+// end of grading only
+
 /// A quiescence search: the board, alpha, beta and the static evaluation; the value.
 type Quiescence<B = Counting> = fn(&mut B, i32, i32, &mut dyn FnMut(&B) -> i32) -> i32;
 
+/// A question about a position: what the quiescence search's rules return with a window, with
+/// the positions they evaluate and the moves they make, or what the tree without a window
+/// gives (if it stays within 20,000 positions).
+enum QuiescenceAsked {
+    Window(Setup, i32, i32),
+    WithoutWindow(Setup),
+}
+
+/// The answers of the quiescence search's rules and of the tree without a window: in the
+/// students' copy, their recorded figures.
+#[allow(unreachable_code)]
+fn specified_quiescence<'a>() -> Want<'a, QuiescenceAsked> {
+    // grading only:
+    return live(|asked: &QuiescenceAsked| match asked {
+        QuiescenceAsked::Window(setup, alpha, beta) => {
+            let mut board = Counting::from_setup(setup);
+            let mut evaluations = 0;
+            let value = reference_quiescence(&mut board, *alpha, *beta, &mut |b| {
+                evaluations += 1;
+                material(b)
+            });
+            let made = board.made.load(Ordering::Relaxed);
+            format!("{value} evaluating {evaluations} positions and making {made} moves")
+        }
+        QuiescenceAsked::WithoutWindow(setup) => {
+            let mut board = MailboxBoard::from_setup(setup);
+            match quiescence_without_window(&mut board, &mut 20_000) {
+                Some(value) => value.to_string(),
+                None => "too large".to_string(),
+            }
+        }
+    });
+    // end of grading only
+    recorded("search")
+}
+
+/// What the rules return on position `number` with the window, the positions they evaluate
+/// and the moves they make.
+fn by_the_rules(
+    want: &mut Want<QuiescenceAsked>,
+    number: usize,
+    setup: &Setup,
+    (alpha, beta): (i32, i32),
+) -> (i32, (usize, u64)) {
+    let answer = want(
+        &format!("quiescence position {number}: window ({alpha}, {beta})"),
+        &QuiescenceAsked::Window(setup.clone(), alpha, beta),
+    );
+    let numbers = numbers(&answer);
+    (numbers[0] as i32, (numbers[1] as usize, numbers[2] as u64))
+}
+
 /// 400 random positions in five windows each: the value, the positions evaluated and the
 /// moves made are the rules'. Returns the number of positions where the search made a move.
-fn check_quiescence(quiescence: Quiescence) -> Checked<usize> {
+fn check_quiescence(quiescence: Quiescence, want: &mut Want<QuiescenceAsked>) -> Checked<usize> {
     let mut with_captures = 0;
-    for setup in positions(13, 400) {
+    for (number, setup) in positions(13, 400).into_iter().enumerate() {
         let mut board = Counting::from_setup(&setup);
-        let v = reference_quiescence(&mut board, -INFINITY, INFINITY, &mut |b| material(b));
+        let (v, _) = by_the_rules(want, number, &setup, (-INFINITY, INFINITY));
         let mut made_any = false;
         for (alpha, beta) in [
             (-INFINITY, INFINITY),
@@ -510,13 +676,9 @@ fn check_quiescence(quiescence: Quiescence) -> Checked<usize> {
             (v + 100, v + 300),
             (v - 300, v - 100),
         ] {
-            let mut expected_evaluations = 0;
+            let (expected, (expected_evaluations, expected_made)) =
+                by_the_rules(want, number, &setup, (alpha, beta));
             board.made.store(0, Ordering::Relaxed);
-            let expected = reference_quiescence(&mut board, alpha, beta, &mut |b| {
-                expected_evaluations += 1;
-                material(b)
-            });
-            let expected_made = board.made.swap(0, Ordering::Relaxed);
             let mut evaluations = 0;
             let value = quiescence(&mut board, alpha, beta, &mut |b| {
                 evaluations += 1;
@@ -550,12 +712,16 @@ fn check_quiescence(quiescence: Quiescence) -> Checked<usize> {
 fn quiescence_reference_is_the_tree_without_a_window() {
     // The tree without a window grows fast; positions whose tree passes 20,000 positions are
     // left out, and most are not.
+    let mut want = specified_quiescence();
     let mut compared = 0;
-    for setup in positions(13, 400) {
-        let mut board = MailboxBoard::from_setup(&setup);
-        let full = reference_quiescence(&mut board, -INFINITY, INFINITY, &mut |b| material(b));
-        if let Some(plain) = quiescence_without_window(&mut board, &mut 20_000) {
-            assert_eq!(full, plain, "{}", setup.to_fen());
+    for (number, setup) in positions(13, 400).into_iter().enumerate() {
+        let (full, _) = by_the_rules(&mut want, number, &setup, (-INFINITY, INFINITY));
+        let plain = want(
+            &format!("quiescence position {number}: without a window"),
+            &QuiescenceAsked::WithoutWindow(setup.clone()),
+        );
+        if plain != "too large" {
+            assert_eq!(full.to_string(), plain, "{}", setup.to_fen());
             compared += 1;
         }
     }
@@ -564,7 +730,10 @@ fn quiescence_reference_is_the_tree_without_a_window() {
 
 #[test]
 fn quiescence_follows_the_rules() {
-    let with_captures = pass(check_quiescence(search::quiescence::<Counting>));
+    let with_captures = pass(check_quiescence(
+        search::quiescence::<Counting>,
+        &mut specified_quiescence(),
+    ));
     // The check says little unless many positions have a capture worth trying.
     assert!(
         with_captures >= 150,
@@ -572,6 +741,17 @@ fn quiescence_follows_the_rules() {
     );
 }
 
+/// The static score alone: no capture tried.
+fn static_score_only(
+    board: &mut Counting,
+    _alpha: i32,
+    _beta: i32,
+    evaluate: &mut dyn FnMut(&Counting) -> i32,
+) -> i32 {
+    evaluate(board)
+}
+
+// grading only:
 /// No stand pat: the best capture's value, the static score only where there is none.
 fn without_stand_pat(
     board: &mut Counting,
@@ -625,10 +805,48 @@ fn quiescence_fail_hard(
     reference_quiescence(board, alpha, beta, evaluate).clamp(alpha, beta)
 }
 
+// end of grading only
+
 #[test]
 fn quiescence_check_rejects_wrong_answers() {
-    rejects("no stand pat", check_quiescence(without_stand_pat));
-    rejects("no static exchange filter", check_quiescence(without_see));
-    let problem = rejects("fail-hard", check_quiescence(quiescence_fail_hard));
+    rejects(
+        "the static score alone",
+        check_quiescence(static_score_only, &mut specified_quiescence()),
+    );
+    // grading only:
+    rejects(
+        "no stand pat",
+        check_quiescence(without_stand_pat, &mut specified_quiescence()),
+    );
+    rejects(
+        "no static exchange filter",
+        check_quiescence(without_see, &mut specified_quiescence()),
+    );
+    let problem = rejects(
+        "fail-hard",
+        check_quiescence(quiescence_fail_hard, &mut specified_quiescence()),
+    );
     assert!(problem.contains("returned"), "{problem}");
+    // end of grading only
 }
+
+// repository only:
+/// `data/search.txt` is what the minimax, the fail-soft alpha-beta, the quiescence search's
+/// rules and the tree without a window answer to every question the students' copy asks.
+#[test]
+fn search_figures_are_the_models() {
+    crate::record("search", || {
+        pass(check_negamax(
+            |tree, root| no_pruning(tree, root, -INFINITY, INFINITY),
+            &mut specified(),
+        ));
+        pass(check_alpha_beta(reference_alpha_beta, &mut specified()));
+        alpha_beta_reference_is_minimax_with_the_full_window();
+        pass(check_quiescence(
+            reference_quiescence::<Counting>,
+            &mut specified_quiescence(),
+        ));
+        quiescence_reference_is_the_tree_without_a_window();
+    });
+}
+// end of repository only

@@ -12,13 +12,19 @@ pub fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Which side of the labs' `solutions` feature the copy keeps.
+/// Which side of the labs' `solutions` feature the copy keeps, and whose tests.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Labs {
     /// The `todo!()` stubs: the students' copy.
     Stubs,
-    /// The reference solutions in place of the stubs.
+    /// The reference solutions in place of the stubs, with the students' tests.
     Solved,
+    /// The stubs, with the course's own tests: the grading-only parts of the labs' tests (the
+    /// models the checks ask, the wrong answers written from them, the positions the students'
+    /// copy does not record) kept, and the models' recorded figures (`tests/labs/data`) left
+    /// out, since the models answer here. `grade` writes this copy and puts the student's
+    /// answers in it.
+    Graded,
 }
 
 /// The files and folders of the repository the copy takes as they are, besides the crates, the
@@ -261,15 +267,31 @@ fn copy_manifest(manifest: &str) -> String {
 }
 
 /// The labs crate: its manifest without the feature, its sources with the chosen side of each
-/// `solutions` switch, its tests, and the capstone's perftree script; the reference solutions
-/// only for `Labs::Solved`, and the programs that write and grade copies never.
+/// `solutions` switch, its tests (the students' or the course's, [`tests_for`]), and the
+/// capstone's perftree script; the reference solutions only for `Labs::Solved`, and the
+/// programs that write and grade copies never.
 fn write_labs(repo: &Path, copy: &mut Copy, labs: Labs) -> Result<(), String> {
     let manifest = read(repo, "crates/labs/Cargo.toml")?;
     copy.write(
         Path::new("crates/labs/Cargo.toml"),
         without_sections(&manifest, &["[features]"]).as_bytes(),
     )?;
-    copy.take(repo, Path::new("crates/labs/tests"))?;
+    let tests = repo.join("crates/labs/tests");
+    for path in all_files(&tests).map_err(|err| format!("crates/labs/tests: {err}"))? {
+        let relative = path.strip_prefix(&tests).unwrap_or(&path);
+        if relative.starts_with(FIGURES) && labs == Labs::Graded {
+            continue;
+        }
+        let name = Path::new("crates/labs/tests").join(relative);
+        if path.extension().is_some_and(|ext| ext == "rs") {
+            let text = read(repo, &name.display().to_string())?;
+            let text = tests_for(&text, labs)
+                .map_err(|problem| format!("{}: {problem}", name.display()))?;
+            copy.write(&name, text.as_bytes())?;
+        } else {
+            copy.take(repo, &name)?;
+        }
+    }
     let sources = repo.join("crates/labs/src");
     for path in rust_files(&sources).map_err(|err| format!("crates/labs/src: {err}"))? {
         let relative = path.strip_prefix(&sources).unwrap_or(&path);
@@ -330,12 +352,62 @@ const SOLVED_SIDE: &str = "#[cfg(feature = \"solutions\")]";
 const REPOSITORY_ONLY: &str = "// repository only:";
 const REPOSITORY_ONLY_END: &str = "// end of repository only";
 
+/// The lines between these comments in the labs' tests are for the course's own copy (the
+/// repository's and the grading copy): the models the checks ask and what is written from
+/// them. The students' copy leaves them out, and asks the models' recorded figures instead.
+const GRADING_ONLY: &str = "// grading only:";
+const GRADING_ONLY_END: &str = "// end of grading only";
+/// Where the labs' tests keep the models' recorded figures, under `crates/labs/tests`.
+const FIGURES: &str = "labs/data";
+
+/// A test source of the labs for the copy: without its repository-only lines, and but for
+/// `Labs::Graded` without its grading-only lines.
+fn tests_for(text: &str, labs: Labs) -> Result<String, String> {
+    let text = without_parts(text, REPOSITORY_ONLY, REPOSITORY_ONLY_END)?;
+    if labs == Labs::Graded {
+        return Ok(text);
+    }
+    without_parts(&text, GRADING_ONLY, GRADING_ONLY_END)
+}
+
+/// `text` without the lines from each `start` comment to the `end` comment after it.
+fn without_parts(text: &str, start: &str, end: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = None;
+    for (i, line) in text.lines().enumerate() {
+        match (inside, line.trim()) {
+            (None, trimmed) if trimmed == start => inside = Some(i + 1),
+            (Some(_), trimmed) if trimmed == end => inside = None,
+            (Some(_), trimmed) if trimmed == start => {
+                return Err(format!("line {}: \"{start}\" inside another", i + 1))
+            }
+            (None, trimmed) if trimmed == end => {
+                return Err(format!("line {}: \"{end}\" with no start", i + 1))
+            }
+            (None, _) => {
+                out += line;
+                out.push('\n');
+            }
+            (Some(_), _) => {}
+        }
+    }
+    match inside {
+        Some(line) => Err(format!("line {line}: \"{start}\" does not end")),
+        None => Ok(out),
+    }
+}
+
 /// A labs source with each `solutions` switch resolved: the items of the side kept lose their
 /// attribute, the items of the other side go, and so do the repository-only lines.
 fn one_side(text: &str, labs: Labs) -> Result<String, String> {
     let (kept, dropped) = match labs {
-        Labs::Stubs => (STUB_SIDE, SOLVED_SIDE),
+        Labs::Stubs | Labs::Graded => (STUB_SIDE, SOLVED_SIDE),
         Labs::Solved => (SOLVED_SIDE, STUB_SIDE),
+    };
+    let labs = if labs == Labs::Graded {
+        Labs::Stubs
+    } else {
+        labs
     };
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::with_capacity(lines.len());
@@ -431,6 +503,20 @@ pub fn audit(out: &Path, labs: Labs) -> Result<(), String> {
     if labs == Labs::Stubs && out.join("crates/labs/src/solutions").exists() {
         return Err("the copy holds the reference solutions".to_string());
     }
+    if labs != Labs::Graded {
+        let models = models(&repository())?;
+        for path in rust_files(&out.join("crates/labs/tests"))
+            .map_err(|err| format!("reading the copy back: {err}"))?
+        {
+            let text = fs::read_to_string(&path).unwrap_or_default();
+            if let Some(model) = model_in(&text, &models) {
+                return Err(format!(
+                    "{} holds {model}, a model the checks ask that answers an exercise",
+                    path.strip_prefix(out).unwrap_or(&path).display()
+                ));
+            }
+        }
+    }
     let repository_manifest = read(&repository(), "Cargo.toml")?;
     let declared = declared_packages(out)?;
     for path in text_files(out).map_err(|err| format!("reading the copy back: {err}"))? {
@@ -480,6 +566,89 @@ pub fn audit(out: &Path, labs: Labs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The models of the labs' checks, by name: each answers an exercise (or is most of an answer),
+/// so the students' copy must hold none of them. The course's own copy keeps them in the
+/// grading-only parts of the tests, and every item defined there counts too ([`models`]);
+/// this list also catches one of these moved out of them.
+const MODELS: &[&str] = &[
+    // board_search: the specified search, its quiescence, probe, entry, order and rewards.
+    "Model",
+    "model_search",
+    "the_model",
+    "model_quiescence",
+    "model_probe",
+    "model_probe_with",
+    "model_entry",
+    "model_order",
+    "model_reward",
+    // search: the minimax the negamax check compares with, fail-soft alpha-beta, the
+    // quiescence search's rules and the parts it is made of, negamax without a window.
+    "minimax",
+    "reference_alpha_beta",
+    "reference_quiescence",
+    "captures_to_try",
+    "search_moves",
+    "no_pruning",
+    // hyperbola: the walk of any line, rank by rank.
+    "rank_walk",
+    // move_encoding: the fields packed and unpacked.
+    "expected_bits",
+    "expected_fields",
+];
+
+/// Every model the students' copy must not hold: [`MODELS`], and every item the repository's
+/// labs tests define in their grading-only parts and nowhere else (a helper's name may be
+/// defined on both sides, or in two test files).
+fn models(repo: &Path) -> Result<BTreeSet<String>, String> {
+    let tests = repo.join("crates/labs/tests");
+    let (mut graded, mut kept) = (BTreeSet::new(), BTreeSet::new());
+    for path in rust_files(&tests).map_err(|err| format!("crates/labs/tests: {err}"))? {
+        let text = fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+        let problem = |problem: String| format!("{}: {problem}", path.display());
+        let course = without_parts(&text, REPOSITORY_ONLY, REPOSITORY_ONLY_END).map_err(problem)?;
+        let students = tests_for(&text, Labs::Stubs).map_err(problem)?;
+        graded.extend(defined(&course).map(str::to_string));
+        kept.extend(defined(&students).map(str::to_string));
+    }
+    let mut models: BTreeSet<String> = MODELS.iter().map(|name| name.to_string()).collect();
+    models.extend(graded.difference(&kept).cloned());
+    Ok(models)
+}
+
+/// The first of `models` that the test source `text` defines.
+fn model_in(text: &str, models: &BTreeSet<String>) -> Option<String> {
+    defined(text)
+        .find(|name| models.contains(*name))
+        .map(str::to_string)
+}
+
+/// The names of the items a Rust source defines: each word after `fn`, `struct`, `enum`,
+/// `type`, `trait`, `const`, `static` or `macro_rules!`.
+fn defined(text: &str) -> impl Iterator<Item = &str> {
+    let words: Vec<&str> = text
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '!'))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let names: Vec<&str> = words
+        .windows(2)
+        .filter(|pair| {
+            [
+                "fn",
+                "struct",
+                "enum",
+                "type",
+                "trait",
+                "const",
+                "static",
+                "macro_rules!",
+            ]
+            .contains(&pair[0])
+        })
+        .map(|pair| pair[1].trim_end_matches('!'))
+        .collect();
+    names.into_iter()
 }
 
 /// The top-level folders of the repository: a word of the book that starts with one of them
@@ -632,8 +801,10 @@ the labs (`x88.rs`, `perft.rs`, `capstone.rs`, …). The grading puts the course
 everything else in their place (the labs' tests, the scaffolding in `crates/labs/src/scaffold/`
 that the exercises are written against and the tests read, `lib.rs` and the manifests), runs the
 labs' tests, and gives each lab its mark: a lab counts when all its tests pass. Changing a test
-or the scaffolding in your copy changes nothing in your marks; run the tests yourself as they
-will be run:
+or the scaffolding in your copy changes nothing in your marks. Some checks compare your answers
+with a reference's answers, recorded in `crates/labs/tests/labs/data/`; the grading asks the
+reference itself, and for the search lab (`board_search.rs`) on positions the recorded figures
+leave out too. Run the tests yourself as they will be run:
 
 ```sh
 cargo test -p boardlab-labs
@@ -649,3 +820,74 @@ cargo test -p boardlab-labs --test capstone
 
 The course's weeks, readings and written exercises are in the book's chapter \"The course\".
 ";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The labs' test sources of the repository.
+    fn test_sources() -> Vec<(PathBuf, String)> {
+        let tests = repository().join("crates/labs/tests");
+        rust_files(&tests)
+            .expect("the labs' tests")
+            .into_iter()
+            .map(|path| {
+                let text = fs::read_to_string(&path).expect("a test source");
+                (path, text)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_students_tests_hold_no_model_and_a_model_put_back_is_found() {
+        let models = models(&repository()).expect("the models");
+        for name in ["model_search", "reference_alpha_beta", "rank_walk", "live"] {
+            assert!(models.contains(name), "{name} among {models:?}");
+        }
+        let mut parts = 0;
+        for (path, text) in test_sources() {
+            let students = tests_for(&text, Labs::Stubs).expect("the students' side");
+            assert_eq!(model_in(&students, &models), None, "{}", path.display());
+            assert!(!students.contains(GRADING_ONLY) && !students.contains(REPOSITORY_ONLY));
+            // The shortcut: the grading-only parts' markers dropped, so that what they hold
+            // stays in the students' copy.
+            if text.contains(GRADING_ONLY) {
+                parts += 1;
+                let unmarked: String = text
+                    .lines()
+                    .filter(|line| ![GRADING_ONLY, GRADING_ONLY_END].contains(&line.trim()))
+                    .map(|line| format!("{line}\n"))
+                    .collect();
+                let students = tests_for(&unmarked, Labs::Stubs).expect("the students' side");
+                assert!(
+                    model_in(&students, &models).is_some(),
+                    "{}: a model put back is not found",
+                    path.display()
+                );
+            }
+            // The grading copy keeps the parts.
+            let graded = tests_for(&text, Labs::Graded).expect("the course's side");
+            assert_eq!(graded.contains(GRADING_ONLY), text.contains(GRADING_ONLY));
+        }
+        assert!(
+            parts >= 5,
+            "only {parts} test sources with grading-only parts"
+        );
+    }
+
+    #[test]
+    fn parts_must_end_and_not_nest() {
+        let (start, end) = (GRADING_ONLY, GRADING_ONLY_END);
+        assert_eq!(
+            without_parts(&format!("a\n{start}\nb\n{end}\nc\n"), start, end),
+            Ok("a\nc\n".to_string())
+        );
+        for broken in [
+            format!("a\n{start}\nb\n"),
+            format!("{start}\n{start}\n{end}\n"),
+            format!("a\n{end}\n"),
+        ] {
+            assert!(without_parts(&broken, start, end).is_err(), "{broken}");
+        }
+    }
+}
