@@ -30,7 +30,7 @@
 //! alpha-beta and the minimax negamax is compared with; the quiescence search's rules; a walk
 //! of any line for `hyperbola`; the move diagram for flags 6 and 7), the students' copy of the
 //! course holds the reference's answers to the check's questions, recorded in
-//! `tests/labs/data/`, and not the reference, nor the wrong answers written from it. The
+//! `tests/data/`, and not the reference, nor the wrong answers written from it. The
 //! grading asks the reference itself, and for the search lab on positions the recorded figures
 //! leave out too.
 //!

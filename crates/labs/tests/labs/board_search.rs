@@ -5,7 +5,7 @@
 //!
 //! The specified search, its probe, entry, order and rewards are written again here, with
 //! switches for the mistakes the wrong answers make, in the course's own copy; the students'
-//! copy holds what they answer to the checks' questions instead, in `data/board_search.txt`.
+//! copy holds what they answer to the checks' questions instead, in `tests/data/board_search.txt`.
 
 use crate::{pass, positions, recorded, rejects, Checked, Want};
 use boardlab_core::{Board, BoardExt, Move, Setup};
@@ -1394,7 +1394,7 @@ fn killers_history_search_matches_the_specified_search_on_unrecorded_positions()
 // end of grading only
 
 // repository only:
-/// `data/board_search.txt` is what the specified search, probe, entry, order and rewards
+/// `tests/data/board_search.txt` is what the specified search, probe, entry, order and rewards
 /// answer to every question the students' copy asks.
 #[test]
 fn board_search_figures_are_the_models() {

@@ -2,7 +2,7 @@
 //! random lines of one square per rank against a rank-by-rank walk.
 //!
 //! The rank-by-rank walk answers the exercise for any line, so the students' copy holds what it
-//! answers on the check's random lines instead, in `data/hyperbola.txt`.
+//! answers on the check's random lines instead, in `tests/data/hyperbola.txt`.
 
 use crate::{occupancies, pass, recorded, rejects, Checked, Want};
 use boardlab_core::bitboard::{slider_attacks_slow, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
@@ -191,7 +191,7 @@ fn hyperbola_check_rejects_wrong_answers() {
 }
 
 // repository only:
-/// `data/hyperbola.txt` is what the rank-by-rank walk answers on the check's random lines.
+/// `tests/data/hyperbola.txt` is what the rank-by-rank walk answers on the check's random lines.
 #[test]
 fn hyperbola_figures_are_the_models() {
     crate::record("hyperbola", || {

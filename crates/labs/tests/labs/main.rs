@@ -11,7 +11,7 @@
 //!
 //! Where a check needs a model of the answer (the search the exercise specifies, a walk that
 //! answers any line), the students' copy holds the model's answers and not the model: the
-//! figures in `data/`, one file per test module, a line per question the checks ask. The
+//! figures in `tests/data/`, one file per test module, a line per question the checks ask. The
 //! course's own copy asks the model itself.
 
 mod board_search;
@@ -42,7 +42,7 @@ type Checked<T> = Result<T, String>;
 /// the model's recorded figures. It is given the question's name and the question.
 type Want<'a, Q> = Box<dyn FnMut(&str, &Q) -> String + 'a>;
 
-/// The figures of `data/{file}.txt`: a line per question, the question's name and the
+/// The figures of `tests/data/{file}.txt`: a line per question, the question's name and the
 /// model's answer separated by a tab.
 struct Figures {
     file: &'static str,
@@ -51,7 +51,7 @@ struct Figures {
 
 impl Figures {
     fn path(file: &str) -> std::path::PathBuf {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/labs/data/{file}.txt"))
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/data/{file}.txt"))
     }
 
     fn read(file: &'static str) -> Figures {
@@ -67,10 +67,12 @@ impl Figures {
     }
 
     fn answer(&self, question: &str) -> String {
-        self.answers
-            .get(question)
-            .cloned()
-            .unwrap_or_else(|| panic!("data/{}.txt records no answer to \"{question}\"", self.file))
+        self.answers.get(question).cloned().unwrap_or_else(|| {
+            panic!(
+                "tests/data/{}.txt records no answer to \"{question}\"",
+                self.file
+            )
+        })
     }
 }
 
@@ -82,7 +84,7 @@ fn numbers(answer: &str) -> Vec<i64> {
         .collect()
 }
 
-/// The answers recorded in `data/{file}.txt`.
+/// The answers recorded in `tests/data/{file}.txt`.
 fn recorded<'a, Q>(file: &'static str) -> Want<'a, Q> {
     let figures = Figures::read(file);
     Box::new(move |question, _| figures.answer(question))
@@ -111,7 +113,7 @@ thread_local! {
 
 // repository only:
 /// Runs `ask`, which asks the models every question the students' copy's checks ask, and
-/// checks that `data/{file}.txt` records what they answered, or, with `BOARDLAB_UPDATE_DOCS`
+/// checks that `tests/data/{file}.txt` records what they answered, or, with `BOARDLAB_UPDATE_DOCS`
 /// set, writes it.
 fn record(file: &'static str, ask: impl FnOnce()) {
     RECORDING.with(|recording| *recording.borrow_mut() = Some(Default::default()));
@@ -129,7 +131,7 @@ fn record(file: &'static str, ask: impl FnOnce()) {
         .collect();
     let path = Figures::path(file);
     if boardlab_testkit::ci::rewrite_snapshots("BOARDLAB_UPDATE_DOCS") {
-        std::fs::create_dir_all(path.parent().expect("data/")).expect("data/ made");
+        std::fs::create_dir_all(path.parent().expect("tests/data/")).expect("tests/data/ made");
         std::fs::write(&path, text).expect("the figures written");
         return;
     }
@@ -143,7 +145,7 @@ fn record(file: &'static str, ask: impl FnOnce()) {
         .collect();
     assert!(
         stale.is_empty(),
-        "data/{file}.txt is not what the models answer, at {stale:?} (rewrite it with \
+        "tests/data/{file}.txt is not what the models answer, at {stale:?} (rewrite it with \
          BOARDLAB_UPDATE_DOCS=1 cargo test -p boardlab-labs --test labs figures, then review the \
          diff)"
     );

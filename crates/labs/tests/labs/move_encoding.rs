@@ -2,7 +2,7 @@
 //! core's `Move`, and for the two flags `Move` does not have, against the chapter's diagram.
 //!
 //! The diagram read bit by bit answers both exercises, so the students' copy holds what it
-//! answers for flags 6 and 7 instead, in `data/move_encoding.txt`.
+//! answers for flags 6 and 7 instead, in `tests/data/move_encoding.txt`.
 
 use crate::{numbers, pass, recorded, rejects, Checked, Want};
 use boardlab_core::{Move, MoveFlag, Square};
@@ -275,7 +275,7 @@ fn move_unpack_check_rejects_wrong_answers() {
 }
 
 // repository only:
-/// `data/move_encoding.txt` is what the diagram read bit by bit answers for flags 6 and 7.
+/// `tests/data/move_encoding.txt` is what the diagram read bit by bit answers for flags 6 and 7.
 #[test]
 fn move_encoding_figures_are_the_models() {
     crate::record("move_encoding", || {

@@ -4,7 +4,7 @@
 //! The searches the answers are compared with (a minimax with max and min nodes, fail-soft
 //! alpha-beta, the quiescence search's rules) are written here in the course's own copy; the
 //! students' copy holds what they answer to the checks' questions instead, in
-//! `data/search.txt`.
+//! `tests/data/search.txt`.
 
 use crate::{numbers, pass, positions, recorded, rejects, Checked, Want};
 use boardlab_core::{Board, Move, Role, Setup};
@@ -831,7 +831,7 @@ fn quiescence_check_rejects_wrong_answers() {
 }
 
 // repository only:
-/// `data/search.txt` is what the minimax, the fail-soft alpha-beta, the quiescence search's
+/// `tests/data/search.txt` is what the minimax, the fail-soft alpha-beta, the quiescence search's
 /// rules and the tree without a window answer to every question the students' copy asks.
 #[test]
 fn search_figures_are_the_models() {

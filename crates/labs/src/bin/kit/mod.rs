@@ -21,7 +21,7 @@ pub enum Labs {
     Solved,
     /// The stubs, with the course's own tests: the grading-only parts of the labs' tests (the
     /// models the checks ask, the wrong answers written from them, the positions the students'
-    /// copy does not record) kept, and the models' recorded figures (`tests/labs/data`) left
+    /// copy does not record) kept, and the models' recorded figures (`tests/data`) left
     /// out, since the models answer here. `grade` writes this copy and puts the student's
     /// answers in it.
     Graded,
@@ -358,7 +358,7 @@ const REPOSITORY_ONLY_END: &str = "// end of repository only";
 const GRADING_ONLY: &str = "// grading only:";
 const GRADING_ONLY_END: &str = "// end of grading only";
 /// Where the labs' tests keep the models' recorded figures, under `crates/labs/tests`.
-const FIGURES: &str = "labs/data";
+const FIGURES: &str = "data";
 
 /// A test source of the labs for the copy: without its repository-only lines, and but for
 /// `Labs::Graded` without its grading-only lines.
@@ -802,7 +802,7 @@ everything else in their place (the labs' tests, the scaffolding in `crates/labs
 that the exercises are written against and the tests read, `lib.rs` and the manifests), runs the
 labs' tests, and gives each lab its mark: a lab counts when all its tests pass. Changing a test
 or the scaffolding in your copy changes nothing in your marks. Some checks compare your answers
-with a reference's answers, recorded in `crates/labs/tests/labs/data/`; the grading asks the
+with a reference's answers, recorded in `crates/labs/tests/data/`; the grading asks the
 reference itself, and for the search lab (`board_search.rs`) on positions the recorded figures
 leave out too. Run the tests yourself as they will be run:
 
