@@ -72,6 +72,9 @@ pub struct AttackMapBoard {
     pub(crate) place: [u8; 32],
     /// Per piece number, its role.
     pub(crate) role: [Role; 32],
+    /// Per piece number, its colour and role, read whole by the evaluation's walk and by
+    /// `piece_at`.
+    pieces: [Piece; 32],
     /// Per piece number, the directions it slides in.
     pub(crate) slides: [u8; 32],
     /// Per piece number, the directions it attacks the next cell in (king, pawns).
@@ -133,6 +136,7 @@ impl AttackMapBoard {
             attackers: [0; 32],
             place: [0; 32],
             role: [Role::Pawn; 32],
+            pieces: [Piece::new(Color::White, Role::Pawn); 32],
             slides: [0; 32],
             touches: [0; 32],
             alive: 0,
@@ -146,7 +150,7 @@ impl AttackMapBoard {
     /// The piece of number `n`.
     #[inline]
     pub(crate) fn piece(&self, n: u8) -> Piece {
-        Piece::new(color_of(n), self.role[usize::from(n)])
+        self.pieces[usize::from(n)]
     }
 
     /// The number of the piece on `cell`, if one stands there.
@@ -166,6 +170,7 @@ impl AttackMapBoard {
         let (slides, touches) = reach(role, color_of(n));
         let i = usize::from(n);
         self.role[i] = role;
+        self.pieces[i] = Piece::new(color_of(n), role);
         self.slides[i] = slides;
         self.touches[i] = touches;
         self.pawns &= !bit(n);
@@ -668,15 +673,15 @@ mod tests {
     #[test]
     fn the_board_and_the_undo_record_have_the_sizes_worked_out_by_hand() {
         // Board: 192 cells, 192 x 8 neighbour entries, 32 attacker sets of 4 bytes, four
-        // per-number arrays of 32 bytes, three sets of 4, the castling squares' 8 and the
-        // 32-byte state: 2,036 bytes, padded to 8: 2,040. Undo: the state, the 128 bytes of
+        // per-number arrays of 32 bytes and one of 64 (the pieces), three sets of 4, the
+        // castling squares' 8 and the 32-byte state: 2,100 bytes, padded to 8: 2,104. Undo: the state, the 128 bytes of
         // sets, two rows of 8 links, 4 for the misranked set and 1 for the victim, padded to
         // 8: 184.
         let sizes = (
             std::mem::size_of::<AttackMapBoard>(),
             std::mem::size_of::<AttackMapUndo>(),
         );
-        assert_eq!(sizes, (2040, 184));
+        assert_eq!(sizes, (2104, 184));
     }
 
     #[test]
