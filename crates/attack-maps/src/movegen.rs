@@ -318,6 +318,19 @@ impl AttackMapBoard {
         let up = STEPS[if us == Color::White { 2 } else { 6 }];
         let (start_row, last_row) = if us == Color::White { (3, 9) } else { (8, 2) };
         let mut pieces = self.alive & SIDE[us as usize] & !bit(KING_NUMBER[us as usize]);
+        if !S::KIND.wants_quiet() {
+            // Only a pawn one step from its last rank has a move here (a quiet promotion):
+            // the quiescence search asks for noisy moves at every node that does not stand pat.
+            let mut pawns = pieces & self.pawns;
+            pieces = 0;
+            while pawns != 0 {
+                let n = pawns.trailing_zeros() as u8;
+                pawns &= pawns - 1;
+                if offset(self.place[usize::from(n)], up) >> 4 == last_row {
+                    pieces |= bit(n);
+                }
+            }
+        }
         while pieces != 0 {
             let n = pieces.trailing_zeros() as u8;
             pieces &= pieces - 1;
