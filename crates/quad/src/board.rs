@@ -311,6 +311,8 @@ impl Board for QuadBoard {
     const NEEDS: Option<boardlab_core::CpuFeature> = Some(boardlab_core::CpuFeature::Bmi2);
 
     fn from_setup(setup: &Setup) -> Self {
+        // Building the PEXT tables here means the generator finds them ready.
+        movegen::tables();
         let mut board = QuadBoard {
             planes: [0; 3],
             mover: 0,
@@ -441,6 +443,15 @@ impl Board for QuadBoard {
     #[inline]
     fn generate_into<S: MoveSink>(&self, sink: &mut S) {
         movegen::generate(self, sink);
+    }
+
+    /// The trait's count, inlined into perft's last-ply loop so that the board just made stays
+    /// in registers for the generator.
+    #[inline(always)]
+    fn count_legal(&self) -> u64 {
+        let mut counter = boardlab_core::MoveCounter::new();
+        movegen::generate(self, &mut counter);
+        counter.count()
     }
 
     #[inline(always)]
