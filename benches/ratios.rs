@@ -11,7 +11,9 @@
 //! round of their own, for reference. The depths are
 //! startpos 6, kiwipete 5, position3 6, position4 5, position5 5, position6 5 (about 600
 //! million nodes); `--reduce N` takes N plies off each for a quicker look, `--runs N` keeps the
-//! best of N timings, and `--backend NAME` (repeatable) times only the named backends.
+//! best of N timings, `--backend NAME` (repeatable) times only the named backends, and
+//! `--full-make NAME` (repeatable) times the named backends' full-make perft against
+//! shakmaty's in place of the default backend's.
 //!
 //! ```sh
 //! cargo bench --features ratios --bench ratios -- --reduce 1
@@ -40,6 +42,8 @@ struct Options {
     runs: u32,
     /// The backends to time; all of them when empty.
     backends: Vec<String>,
+    /// The backends whose full-make perft to time; the default backend when empty.
+    full_make: Vec<String>,
 }
 
 fn options() -> Options {
@@ -47,6 +51,7 @@ fn options() -> Options {
         reduce: 0,
         runs: 1,
         backends: Vec::new(),
+        full_make: Vec::new(),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -56,6 +61,7 @@ fn options() -> Options {
             ("--reduce", Some(n)) => options.reduce = n,
             ("--runs", Some(n)) => options.runs = n.max(1),
             ("--backend", _) if i + 1 < args.len() => options.backends.push(args[i + 1].clone()),
+            ("--full-make", _) if i + 1 < args.len() => options.full_make.push(args[i + 1].clone()),
             // cargo passes `--bench`; anything else is ignored the same way.
             _ => {
                 i += 1;
@@ -175,27 +181,42 @@ fn main() {
         println!("{:<12} {:>22.3}", backend.name(), geometric_mean(&ratios));
     }
 
-    if !chosen(Backend::DEFAULT) {
-        return;
-    }
-    let full_make: Vec<f64> = with_backend!(Backend::DEFAULT, B => {
-        work.iter()
-            .map(|&(id, case, depth, expected)| {
-                let peer = shakmaty_position(&case.fen);
-                let mut board = B::from_setup(&case.setup);
-                paired_ratio(
-                    options.runs,
-                    expected,
-                    id,
-                    || shakmaty_perft(&peer, depth, true),
-                    || perft(&mut board, depth, PerftMode::FullMake),
-                )
-            })
+    let full_make_backends: Vec<Backend> = if options.full_make.is_empty() {
+        if !chosen(Backend::DEFAULT) {
+            return;
+        }
+        vec![Backend::DEFAULT]
+    } else {
+        Backend::ALL
+            .iter()
+            .copied()
+            .filter(|b| options.full_make.iter().any(|name| name == b.name()))
             .collect()
-    });
-    println!(
-        "\n{} full-make vs shakmaty full-make: {:.3}",
-        Backend::DEFAULT.name(),
-        geometric_mean(&full_make)
-    );
+    };
+    for backend in full_make_backends {
+        if backend.available().is_err() {
+            println!("\n{} full-make: not on this processor", backend.name());
+            continue;
+        }
+        let full_make: Vec<f64> = with_backend!(backend, B => {
+            work.iter()
+                .map(|&(id, case, depth, expected)| {
+                    let peer = shakmaty_position(&case.fen);
+                    let mut board = B::from_setup(&case.setup);
+                    paired_ratio(
+                        options.runs,
+                        expected,
+                        id,
+                        || shakmaty_perft(&peer, depth, true),
+                        || perft(&mut board, depth, PerftMode::FullMake),
+                    )
+                })
+                .collect()
+        });
+        println!(
+            "\n{} full-make vs shakmaty full-make: {:.3}",
+            backend.name(),
+            geometric_mean(&full_make)
+        );
+    }
 }
