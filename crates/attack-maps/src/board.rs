@@ -2,14 +2,19 @@
 //! sets, and the make and unmake that keep the last two up to date.
 
 use crate::geometry::{
-    cell_of, offset, on_board, square_of, CELLS, DIAGONALS, KNIGHT_JUMPS, STEPS, STRAIGHTS,
+    cell_of, direction, offset, on_board, square_of, CELLS, DIAGONALS, KNIGHT_JUMPS, STEPS,
+    STRAIGHTS,
 };
 use boardlab_core::{Board, Color, Move, MoveSink, Piece, PositionState, Role, Setup, Square};
 
 /// A cell holding no piece.
 pub(crate) const EMPTY: u8 = 32;
 /// A cell of the rim.
-pub(crate) const GUARD: u8 = 64;
+pub(crate) const GUARD: u8 = 33;
+/// The attacker sets: one per piece number, then two that no piece owns, for [`EMPTY`] and
+/// [`GUARD`], so that a piece's attacks can be marked on whatever its rays and steps reach
+/// without asking first whether a piece stands there.
+pub(crate) const SETS: usize = 34;
 /// The number of the king of each colour: the last of its sixteen.
 pub(crate) const KING_NUMBER: [u8; 2] = [15, 31];
 /// The numbers of each colour's pieces as a set.
@@ -19,6 +24,13 @@ pub(crate) const SIDE: [u32; 2] = [0x0000_ffff, 0xffff_0000];
 #[inline(always)]
 pub(crate) const fn bit(n: u8) -> u32 {
     1 << n
+}
+
+/// The bit of what a cell holds: its piece's, or none for [`EMPTY`] and [`GUARD`] (their
+/// bits fall above the 32 a set keeps).
+#[inline(always)]
+const fn bit_of(held: u8) -> u32 {
+    (1u64 << held) as u32
 }
 
 /// The colour of piece number `n`.
@@ -66,8 +78,9 @@ pub struct AttackMapBoard {
     /// Per occupied cell, the nearest cell in each direction that is not empty (a piece or a
     /// guard). The entries of empty cells are stale and never read.
     pub(crate) neighbours: [[u8; 8]; CELLS],
-    /// Per piece number, the set of piece numbers (either colour) that attack it.
-    pub(crate) attackers: [u32; 32],
+    /// Per piece number, the set of piece numbers (either colour) that attack it; the last
+    /// two sets take the marks that land on empty cells and guards, and are never read.
+    pub(crate) attackers: [u32; SETS],
     /// Per piece number, its cell (stale once captured).
     pub(crate) place: [u8; 32],
     /// Per piece number, its role.
@@ -79,6 +92,13 @@ pub struct AttackMapBoard {
     pub(crate) slides: [u8; 32],
     /// Per piece number, the directions it attacks the next cell in (king, pawns).
     pub(crate) touches: [u8; 32],
+    /// Per direction, the pieces that slide that way, and those that attack the next cell that
+    /// way: a landing piece gathers its attackers with one mask per ray.
+    slide_along: [u32; 8],
+    touch_along: [u32; 8],
+    /// The bishops, rooks and queens, and the knights (taken ones included).
+    sliders: u32,
+    knights: u32,
     /// The numbers of the pieces on the board.
     pub(crate) alive: u32,
     /// The numbers of the pawns, on the board or taken.
@@ -114,7 +134,7 @@ impl AttackMapUndo {
     fn saving(board: &AttackMapBoard) -> AttackMapUndo {
         AttackMapUndo {
             state: board.state,
-            attackers: board.attackers,
+            attackers: board.saved_sets(),
             from_links: [0; 8],
             other_links: [0; 8],
             misranked: board.misranked,
@@ -124,6 +144,14 @@ impl AttackMapUndo {
 }
 
 impl AttackMapBoard {
+    /// The 32 pieces' attacker sets, as the undo record keeps them.
+    #[inline(always)]
+    fn saved_sets(&self) -> [u32; 32] {
+        let mut sets = [0; 32];
+        sets.copy_from_slice(&self.attackers[..32]);
+        sets
+    }
+
     /// The board with no piece and every cell of the rim a guard, holding `state`.
     fn bare(state: PositionState) -> AttackMapBoard {
         let mut cells = [GUARD; CELLS];
@@ -133,12 +161,16 @@ impl AttackMapBoard {
         AttackMapBoard {
             cells,
             neighbours: [[0; 8]; CELLS],
-            attackers: [0; 32],
+            attackers: [0; SETS],
             place: [0; 32],
             role: [Role::Pawn; 32],
             pieces: [Piece::new(Color::White, Role::Pawn); 32],
             slides: [0; 32],
             touches: [0; 32],
+            slide_along: [0; 8],
+            touch_along: [0; 8],
+            sliders: 0,
+            knights: 0,
             alive: 0,
             pawns: 0,
             misranked: 0,
@@ -173,19 +205,15 @@ impl AttackMapBoard {
         self.pieces[i] = Piece::new(color_of(n), role);
         self.slides[i] = slides;
         self.touches[i] = touches;
-        self.pawns &= !bit(n);
-        if role == Role::Pawn {
-            self.pawns |= bit(n);
+        let mark = bit(n);
+        let member = |set: &mut u32, is: bool| *set = (*set & !mark) | if is { mark } else { 0 };
+        member(&mut self.pawns, role == Role::Pawn);
+        member(&mut self.knights, role == Role::Knight);
+        member(&mut self.sliders, slides != 0);
+        for d in 0..8 {
+            member(&mut self.slide_along[d], slides >> d & 1 != 0);
+            member(&mut self.touch_along[d], touches >> d & 1 != 0);
         }
-    }
-
-    /// Whether piece `a` standing `toward` direction-wise of a cell attacks it, the cell being
-    /// `adjacent` or further along the line.
-    #[inline(always)]
-    fn hits(&self, a: u8, toward: u8, adjacent: bool) -> bool {
-        let i = usize::from(a);
-        let dirs = self.slides[i] | if adjacent { self.touches[i] } else { 0 };
-        dirs >> toward & 1 != 0
     }
 
     /// The neighbour entries of `cell` scanned from the cells.
@@ -215,7 +243,9 @@ impl AttackMapBoard {
         self.gather_attackers_on(&self.cells, cell, links)
     }
 
-    /// The pieces on `cells` attacking `cell`, whose neighbour entries there are `links`.
+    /// The pieces on `cells` attacking `cell`, whose neighbour entries there are `links`: the
+    /// knights a jump away, and in each direction the piece the ray meets if it slides back
+    /// along it, or attacks the next cell that way and stands on it.
     #[inline(always)]
     pub(crate) fn gather_attackers_on(
         &self,
@@ -223,33 +253,26 @@ impl AttackMapBoard {
         cell: u8,
         links: &[u8; 8],
     ) -> u32 {
-        let occupant = |c: u8| {
-            let n = cells[usize::from(c)];
-            (n < EMPTY).then_some(n)
-        };
-        let mut set = 0;
+        let mut leapers = 0;
         for jump in KNIGHT_JUMPS {
-            if let Some(n) = occupant(offset(cell, jump)) {
-                if self.role[usize::from(n)] == Role::Knight {
-                    set |= bit(n);
-                }
-            }
+            leapers |= bit_of(cells[usize::from(offset(cell, jump))]);
         }
+        let mut set = leapers & self.knights;
         for (d, &near) in links.iter().enumerate() {
-            if let Some(n) = occupant(near) {
-                if self.hits(n, d as u8 ^ 4, near == offset(cell, STEPS[d])) {
-                    set |= bit(n);
-                }
+            let mut along = self.slide_along[d ^ 4];
+            if near == offset(cell, STEPS[d]) {
+                along |= self.touch_along[d ^ 4];
             }
+            set |= bit_of(cells[usize::from(near)]) & along;
         }
         set
     }
 
     /// The neighbour entries and attacker sets worked out from the cells alone, as
     /// `from_setup` builds them: what the incrementally kept maps must equal.
-    pub(crate) fn rebuilt_maps(&self) -> (Box<[[u8; 8]; CELLS]>, [u32; 32]) {
+    pub(crate) fn rebuilt_maps(&self) -> (Box<[[u8; 8]; CELLS]>, [u32; SETS]) {
         let mut links = Box::new([[0u8; 8]; CELLS]);
-        let mut attackers = [0u32; 32];
+        let mut attackers = [0u32; SETS];
         for cell in 0..CELLS as u8 {
             if self.occupant(cell).is_some() {
                 links[usize::from(cell)] = self.scan_neighbours(cell);
@@ -306,75 +329,75 @@ impl AttackMapBoard {
         Ok(())
     }
 
-    /// Takes `n`'s bit out of every attacker set: 32 independent ANDs, which the compiler
-    /// turns into a few vector instructions.
+    /// Takes the bits of `gone` out of every piece's attacker set: 32 independent ANDs,
+    /// which the compiler turns into a few vector instructions.
     #[inline(always)]
-    fn forget(&mut self, n: u8) {
-        let keep = !bit(n);
-        for set in &mut self.attackers {
-            *set &= keep;
+    fn forget(&mut self, gone: u32) {
+        for set in &mut self.attackers[..32] {
+            *set &= !gone;
         }
     }
 
-    /// Adds `n`'s bit to the sets of the pieces it attacks from its cell, whose neighbour
-    /// entries are up to date.
+    /// Marks `n` in the sets of whatever it attacks from its cell, whose neighbour entries are
+    /// up to date: the first thing each of its rays meets, or the cells of its steps. What
+    /// lands on an empty cell or a guard goes to a set no piece owns.
     #[inline(always)]
     fn spread(&mut self, n: u8) {
         let i = usize::from(n);
         let cell = self.place[i];
         let mark = bit(n);
-        if self.role[i] == Role::Knight {
+        if self.knights & mark != 0 {
             for jump in KNIGHT_JUMPS {
-                if let Some(t) = self.occupant(offset(cell, jump)) {
-                    self.attackers[usize::from(t)] |= mark;
-                }
+                let held = self.cells[usize::from(offset(cell, jump))];
+                self.attackers[usize::from(held)] |= mark;
             }
             return;
         }
-        let mut dirs = self.slides[i] | self.touches[i];
+        let links = self.neighbours[usize::from(cell)];
+        let mut dirs = self.slides[i];
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let near = self.neighbours[usize::from(cell)][d];
-            if let Some(t) = self.occupant(near) {
-                if self.slides[i] >> d & 1 != 0 || near == offset(cell, STEPS[d]) {
-                    self.attackers[usize::from(t)] |= mark;
-                }
-            }
+            let held = self.cells[usize::from(links[d])];
+            self.attackers[usize::from(held)] |= mark;
+        }
+        let mut dirs = self.touches[i];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let held = self.cells[usize::from(offset(cell, STEPS[d]))];
+            self.attackers[usize::from(held)] |= mark;
         }
     }
 
-    /// The attacks across a cell whose neighbour entries are `links`: along each line through
-    /// it, a slider on one side reaches the piece on the other exactly while the cell is
-    /// empty. With `OPENED` the cell has just been emptied and those attacks are added, else
-    /// it has just been filled and they are taken away.
+    /// The sliders of `through`, each attacking along a line through the empty-or-not `cell`
+    /// whose neighbour entries are `links`: the piece each reaches beyond the cell, marked
+    /// (`OPENED`: the cell has just been emptied) or cleared (it has just been filled).
     #[inline(always)]
-    fn cross<const OPENED: bool>(&mut self, links: &[u8; 8]) {
-        for d in 0..4 {
-            let (Some(a), Some(b)) = (self.occupant(links[d]), self.occupant(links[d ^ 4])) else {
-                continue;
+    fn across<const OPENED: bool>(&mut self, cell: u8, links: &[u8; 8], through: u32) {
+        let mut sliders = through & self.sliders;
+        while sliders != 0 {
+            let s = sliders.trailing_zeros() as u8;
+            sliders &= sliders - 1;
+            let toward = direction(cell, self.place[usize::from(s)]);
+            let beyond = links[usize::from(toward ^ 4)];
+            let set = &mut self.attackers[usize::from(self.cells[usize::from(beyond)])];
+            *set = if OPENED {
+                *set | bit(s)
+            } else {
+                *set & !bit(s)
             };
-            for (target, slider, toward) in [(a, b, d), (b, a, d ^ 4)] {
-                if self.slides[usize::from(slider)] >> toward & 1 != 0 {
-                    let set = &mut self.attackers[usize::from(target)];
-                    *set = if OPENED {
-                        *set | bit(slider)
-                    } else {
-                        *set & !bit(slider)
-                    };
-                }
-            }
         }
     }
 
-    /// Piece `n` leaves its cell: its attacks go, the cell is unlinked from the neighbour
-    /// table, and each slider that stopped at the cell now reaches the piece beyond it.
-    /// Returns the cell's neighbour entries, which relinking it needs.
+    /// Piece `n` leaves its cell, which is unlinked from the neighbour table, and each slider
+    /// that attacked it now reaches the piece beyond; its own attacks stay marked until
+    /// [`forget`](Self::forget). Returns the cell's neighbour entries, which relinking it
+    /// needs.
     #[inline(always)]
-    fn lift(&mut self, n: u8) -> [u8; 8] {
+    fn lift_keeping_marks(&mut self, n: u8) -> [u8; 8] {
         let cell = self.place[usize::from(n)];
         let c = usize::from(cell);
-        self.forget(n);
         self.cells[c] = EMPTY;
         let links = self.neighbours[c];
         for d in 0..4 {
@@ -382,13 +405,21 @@ impl AttackMapBoard {
             self.neighbours[usize::from(ahead)][d ^ 4] = behind;
             self.neighbours[usize::from(behind)][d] = ahead;
         }
-        self.cross::<true>(&links);
+        self.across::<true>(cell, &links, self.attackers[usize::from(n)]);
+        links
+    }
+
+    /// [`lift_keeping_marks`](Self::lift_keeping_marks), and `n`'s attacks go.
+    #[inline(always)]
+    fn lift(&mut self, n: u8) -> [u8; 8] {
+        let links = self.lift_keeping_marks(n);
+        self.forget(bit(n));
         links
     }
 
     /// Piece `n` lands on the empty `cell`: the cell is linked in by scanning its eight rays,
-    /// each slider across it is cut off from the piece beyond, and the piece's own attackers
-    /// and attacks are added.
+    /// the piece gathers its attackers, the sliders among them are cut off from the piece
+    /// beyond, and its own attacks are marked.
     #[inline(always)]
     fn drop(&mut self, n: u8, cell: u8) {
         let c = usize::from(cell);
@@ -399,19 +430,20 @@ impl AttackMapBoard {
         for (d, &near) in links.iter().enumerate() {
             self.neighbours[usize::from(near)][d ^ 4] = cell;
         }
-        self.cross::<false>(&links);
-        self.attackers[usize::from(n)] = self.gather_attackers(cell, &links);
+        let set = self.gather_attackers(cell, &links);
+        self.attackers[usize::from(n)] = set;
+        self.across::<false>(cell, &links, set);
         self.spread(n);
     }
 
-    /// Piece `n`, already lifted, takes `victim` on its cell: the lines through the cell stay
-    /// as they were, so `n` inherits the victim's attackers and only the two pieces' own
-    /// attacks change.
+    /// Piece `n`, lifted with its marks kept, takes `victim` on its cell: the lines through
+    /// the cell stay as they were, so `n` inherits the victim's attackers, and one pass takes
+    /// both pieces' old attacks away before `n`'s new ones are marked.
     #[inline(always)]
     fn take_over(&mut self, n: u8, victim: u8) {
         let cell = self.place[usize::from(victim)];
         self.attackers[usize::from(n)] = self.attackers[usize::from(victim)];
-        self.forget(victim);
+        self.forget(bit(n) | bit(victim));
         self.alive &= !bit(victim);
         self.cells[usize::from(cell)] = n;
         self.place[usize::from(n)] = cell;
@@ -566,7 +598,12 @@ impl Board for AttackMapBoard {
                 self.state
                     .toggle_piece(self.piece(victim), square_of(victim_cell));
             }
-            undo.from_links = self.lift(n);
+            let target = self.cells[usize::from(to)];
+            undo.from_links = if target < EMPTY {
+                self.lift_keeping_marks(n)
+            } else {
+                self.lift(n)
+            };
             if let Some(role) = mv.promotion() {
                 self.set_role(n, role);
                 self.misranked |= bit(n);
@@ -575,13 +612,12 @@ impl Board for AttackMapBoard {
             } else {
                 self.state.move_piece(moved, from_sq, to_sq);
             }
-            match self.occupant(to) {
-                Some(victim) => {
-                    undo.victim = victim;
-                    self.state.toggle_piece(self.piece(victim), to_sq);
-                    self.take_over(n, victim);
-                }
-                None => self.drop(n, to),
+            if target < EMPTY {
+                undo.victim = target;
+                self.state.toggle_piece(self.piece(target), to_sq);
+                self.take_over(n, target);
+            } else {
+                self.drop(n, to);
             }
             if moved.role == Role::Pawn || mv.is_capture() {
                 self.state.reset_halfmove_clock();
@@ -609,7 +645,7 @@ impl Board for AttackMapBoard {
 
     fn unmake(&mut self, mv: Move, undo: AttackMapUndo) {
         self.state = undo.state;
-        self.attackers = undo.attackers;
+        self.attackers[..32].copy_from_slice(&undo.attackers);
         self.misranked = undo.misranked;
         let us = self.state.turn;
         let (from, to) = (cell_of(mv.from()), cell_of(mv.to()));
@@ -672,16 +708,17 @@ mod tests {
 
     #[test]
     fn the_board_and_the_undo_record_have_the_sizes_worked_out_by_hand() {
-        // Board: 192 cells, 192 x 8 neighbour entries, 32 attacker sets of 4 bytes, four
-        // per-number arrays of 32 bytes and one of 64 (the pieces), three sets of 4, the
-        // castling squares' 8 and the 32-byte state: 2,100 bytes, padded to 8: 2,104. Undo: the state, the 128 bytes of
+        // Board: 192 cells, 192 x 8 neighbour entries, 34 attacker sets of 4 bytes (two of
+        // them for marks on empty cells and guards), four per-number arrays of 32 bytes and
+        // one of 64 (the pieces), 16 direction sets of 4, five sets of 4, the castling
+        // squares' 8 and the 32-byte state: 2,180 bytes, padded to 8: 2,184. Undo: the state, the 128 bytes of
         // sets, two rows of 8 links, 4 for the misranked set and 1 for the victim, padded to
         // 8: 184.
         let sizes = (
             std::mem::size_of::<AttackMapBoard>(),
             std::mem::size_of::<AttackMapUndo>(),
         );
-        assert_eq!(sizes, (2104, 184));
+        assert_eq!(sizes, (2184, 184));
     }
 
     #[test]

@@ -43,10 +43,12 @@
 //!   splices it in. A slider's attacks are then one table read per direction.
 //! - **Attacker sets**: for each piece a 32-bit set of the pieces, of both colours, that
 //!   attack it. Make updates them: a lifted piece's bit is cleared from all 32 sets (a few
-//!   vector instructions), sliders that stopped at its cell gain the piece beyond; a dropped
-//!   piece cuts those sliders off again and gathers its own attackers from the neighbour
-//!   table; a capturing piece inherits the victim's set, since no line through the square
-//!   changes. Unmake puts the sets back whole from the undo record (128 bytes) and splices
+//!   vector instructions), sliders that stopped at its cell (the sliders of its own set) gain
+//!   the piece beyond; a dropped piece gathers its own attackers from the neighbour table, one
+//!   mask per ray, and cuts the sliders among them off from the piece beyond; a capturing
+//!   piece inherits the victim's set, since no line through the square changes. A piece's
+//!   attacks are marked on whatever its rays and steps reach, without asking first: the
+//!   marks on empty cells and guards go to two sets no piece owns. Unmake puts the sets back whole from the undo record (128 bytes) and splices
 //!   the neighbour table back with the entries the record saved.
 //! - boardlab-core's `PositionState` for the side to move, rights, en-passant square, clocks
 //!   and hash.
