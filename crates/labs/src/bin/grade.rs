@@ -27,8 +27,8 @@
 //! reported passing there. A test the log does not report (a test program that stopped early,
 //! say) counts as failed. The tests whose names say that they check the course's checks
 //! (`…check_rejects…`, `…reference_is…`, and outside the capstone `…walk_agrees…` and
-//! `…walks_agree…`) are no
-//! lab's: they must pass, or the grading itself is wrong and says so.
+//! `…walks_agree…`) are no lab's, and nor is a test outside the capstone whose name starts
+//! with no lab's name (`lab_of`): they must pass, or the grading itself is wrong and says so.
 //!
 //! The exit status is 0 when every lab passes, 1 when some lab fails, and 2 when the copy
 //! could not be graded (no such folder, the course's own build failing, the deadline passed).

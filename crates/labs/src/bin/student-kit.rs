@@ -1,6 +1,6 @@
 //! Writes the workspace students get: boardlab with the labs as stubs, the students' book and a
 //! README that says how the labs are graded, and nothing of the instructors' (no reference solutions,
-//! no `solutions` feature, no instructors' guide, no tests of the repository beyond the labs').
+//! no `solutions` feature, no instructors' guide, none of the root package's tests).
 //! The labs' tests are the students' side of them: without their grading-only parts, so without
 //! any reference that would answer an exercise, whose recorded figures the checks read instead;
 //! the command refuses to finish a copy whose tests define one (`kit::MODELS`, and every item

@@ -198,7 +198,7 @@ fn magic_search_finds_working_magics() {
 }
 
 #[test]
-fn magic_search_random_geometry_needs_its_magics() {
+fn magic_search_random_geometry_reference_is_what_it_claims() {
     // The invented geometries are what they claim: their attack sets differ between subsets
     // (so a magic has work to do) and share some (so constructive collisions happen), and
     // the magic of zero fails them.

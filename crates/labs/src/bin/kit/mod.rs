@@ -804,15 +804,19 @@ labs' tests, and gives each lab its mark: a lab counts when all its tests pass. 
 or the scaffolding in your copy changes nothing in your marks. Some checks compare your answers
 with a reference's answers, recorded in `crates/labs/tests/data/`; the grading asks the
 reference itself, and for the search lab (`board_search.rs`) on positions the recorded figures
-leave out too. Run the tests yourself as they will be run:
+leave out too. Run the tests yourself, the grading's own but for those two differences (it asks
+the references where your copy reads their recorded answers, and searches positions your copy
+does not record):
 
 ```sh
 cargo test -p boardlab-labs
 ```
 
 Until a lab is solved its tests fail with the `todo!()` message, which names the chapter section
-to read. The tests named `..._check_rejects_wrong_answers` pass from the start: they show that
-each lab's check fails wrong answers. The capstone's tests alone:
+to read, all but the course's checks of its own checks, which pass from the start: the tests
+named `..._check_rejects_wrong_answers` show that each lab's check fails wrong answers, and
+those named `..._reference_is_...` that what a check compares with is what it claims. The
+capstone's tests alone:
 
 ```sh
 cargo test -p boardlab-labs --test capstone
