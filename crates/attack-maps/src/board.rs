@@ -97,7 +97,7 @@ pub struct AttackMapBoard {
     slide_along: [u32; 8],
     touch_along: [u32; 8],
     /// The bishops, rooks and queens, and the knights (taken ones included).
-    sliders: u32,
+    pub(crate) sliders: u32,
     knights: u32,
     /// The numbers of the pieces on the board.
     pub(crate) alive: u32,

@@ -1,11 +1,13 @@
 //! Legal move generation from the maps.
 //!
 //! - **Checks** are the king's attacker set masked to the enemy's numbers: no search at all.
-//! - **Pins** are read from the neighbour table: in each direction from the king, the nearest
-//!   piece, and if it is ours the nearest piece beyond it; an enemy slider of that direction
-//!   there pins it. Sixteen table reads.
+//! - **Pins** are read from the neighbour table: for each enemy slider on a line of its own
+//!   through the king (the alignment table says), the nearest piece from the king toward it,
+//!   and if that is ours, whether the slider is the next piece beyond. Two table reads per
+//!   aligned slider, none for the others.
 //! - **Captures** come straight from the attacker sets: each enemy piece's set masked to our
-//!   numbers lists every piece that can take it. Victims are visited from the highest number
+//!   numbers lists every piece that can take it (the sixteen sets are first tested at once,
+//!   so only victims with a taker are visited). Victims are visited from the highest number
 //!   down and attackers from the lowest up, so the captures come out in MVV/LVA order. A king
 //!   may take a piece whose set holds no enemy; a pinned piece only along its pin; in check,
 //!   only the checker is taken (or, by the king, any unguarded piece).
@@ -127,21 +129,26 @@ impl AttackMapBoard {
             blocks: [0; 3],
             behind_king: [0; 8],
         };
+        // Only an enemy slider on a line of its own through the king can pin: the nearest
+        // piece from the king toward it, if ours, is pinned when the slider is the next.
         let links = &self.neighbours[usize::from(king)];
-        for (d, &near) in links.iter().enumerate() {
-            let Some(n) = self.occupant(near) else {
-                continue;
-            };
-            if bit(n) & ours == 0 {
+        let mut sliders = self.alive & theirs & self.sliders;
+        while sliders != 0 {
+            let s = sliders.trailing_zeros() as u8;
+            sliders &= sliders - 1;
+            let from = self.place[usize::from(s)];
+            let d = direction(king, from);
+            if d == NO_DIRECTION || self.slides[usize::from(s)] >> (d ^ 4) & 1 == 0 {
                 continue;
             }
-            let beyond = self.neighbours[usize::from(near)][d];
-            if let Some(pinner) = self.occupant(beyond) {
-                if bit(pinner) & theirs != 0 && self.slides[usize::from(pinner)] >> (d ^ 4) & 1 != 0
-                {
-                    safety.pinned |= bit(n);
-                    safety.pin_direction[usize::from(n)] = d as u8;
-                }
+            let near = links[usize::from(d)];
+            let n = self.cells[usize::from(near)];
+            if near != from
+                && bit(n) & ours != 0
+                && self.neighbours[usize::from(near)][usize::from(d)] == from
+            {
+                safety.pinned |= bit(n);
+                safety.pin_direction[usize::from(n)] = d;
             }
         }
         let mut checks = checkers;
@@ -243,7 +250,14 @@ impl AttackMapBoard {
     #[inline]
     fn captures<S: MoveSink>(&self, sink: &mut S, safety: &Safety) {
         let takers = self.takers(safety);
-        let mut victims = self.victims();
+        // The enemy's sixteen sets at once: which of them a taker is in (a loop the compiler
+        // turns into a few vector compares), so that only victims with a taker are visited.
+        let base = 16 * (!self.state.turn as usize);
+        let mut attacked = 0u32;
+        for (i, &set) in self.attackers[base..base + 16].iter().enumerate() {
+            attacked |= u32::from(set & takers != 0) << i;
+        }
+        let mut victims = self.victims() & attacked << base;
         while victims != 0 {
             let v = 31 - victims.leading_zeros() as u8;
             victims &= !bit(v);
