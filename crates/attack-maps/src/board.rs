@@ -2,7 +2,7 @@
 //! sets, and the make and unmake that keep the last two up to date.
 
 use crate::geometry::{
-    cell_of, direction, offset, on_board, square_of, CELLS, DIAGONALS, KNIGHT_JUMPS, STEPS,
+    cell_of, direction, offset, on_board, square_of, CELLS, DIAGONALS, KNIGHT_JUMPS, SPAN, STEPS,
     STRAIGHTS,
 };
 use boardlab_core::{Board, Color, Move, MoveSink, Piece, PositionState, Role, Setup, Square};
@@ -74,10 +74,10 @@ const fn reach(role: Role, color: Color) -> (u8, u8) {
 #[derive(Clone)]
 pub struct AttackMapBoard {
     /// Per cell: the number of the piece on it, [`EMPTY`] or [`GUARD`].
-    pub(crate) cells: [u8; CELLS],
+    pub(crate) cells: [u8; SPAN],
     /// Per occupied cell, the nearest cell in each direction that is not empty (a piece or a
     /// guard). The entries of empty cells are stale and never read.
-    pub(crate) neighbours: [[u8; 8]; CELLS],
+    pub(crate) neighbours: [[u8; 8]; SPAN],
     /// Per piece number, the set of piece numbers (either colour) that attack it; the last
     /// two sets take the marks that land on empty cells and guards, and are never read.
     pub(crate) attackers: [u32; SETS],
@@ -154,13 +154,13 @@ impl AttackMapBoard {
 
     /// The board with no piece and every cell of the rim a guard, holding `state`.
     fn bare(state: PositionState) -> AttackMapBoard {
-        let mut cells = [GUARD; CELLS];
+        let mut cells = [GUARD; SPAN];
         for cell in (0..CELLS as u8).filter(|&c| on_board(c)) {
             cells[usize::from(cell)] = EMPTY;
         }
         AttackMapBoard {
             cells,
-            neighbours: [[0; 8]; CELLS],
+            neighbours: [[0; 8]; SPAN],
             attackers: [0; SETS],
             place: [0; 32],
             role: [Role::Pawn; 32],
@@ -225,7 +225,7 @@ impl AttackMapBoard {
     /// The neighbour entries of `cell` scanned from `cells`: in each direction the first cell
     /// that is not empty.
     #[inline(always)]
-    pub(crate) fn scan_neighbours_on(cells: &[u8; CELLS], cell: u8) -> [u8; 8] {
+    pub(crate) fn scan_neighbours_on(cells: &[u8; SPAN], cell: u8) -> [u8; 8] {
         let mut links = [0u8; 8];
         for (d, &step) in STEPS.iter().enumerate() {
             let mut to = offset(cell, step);
@@ -247,12 +247,7 @@ impl AttackMapBoard {
     /// knights a jump away, and in each direction the piece the ray meets if it slides back
     /// along it, or attacks the next cell that way and stands on it.
     #[inline(always)]
-    pub(crate) fn gather_attackers_on(
-        &self,
-        cells: &[u8; CELLS],
-        cell: u8,
-        links: &[u8; 8],
-    ) -> u32 {
+    pub(crate) fn gather_attackers_on(&self, cells: &[u8; SPAN], cell: u8, links: &[u8; 8]) -> u32 {
         let mut leapers = 0;
         for jump in KNIGHT_JUMPS {
             leapers |= bit_of(cells[usize::from(offset(cell, jump))]);
@@ -270,8 +265,8 @@ impl AttackMapBoard {
 
     /// The neighbour entries and attacker sets worked out from the cells alone, as
     /// `from_setup` builds them: what the incrementally kept maps must equal.
-    pub(crate) fn rebuilt_maps(&self) -> (Box<[[u8; 8]; CELLS]>, [u32; SETS]) {
-        let mut links = Box::new([[0u8; 8]; CELLS]);
+    pub(crate) fn rebuilt_maps(&self) -> (Box<[[u8; 8]; SPAN]>, [u32; SETS]) {
+        let mut links = Box::new([[0u8; 8]; SPAN]);
         let mut attackers = [0u32; SETS];
         for cell in 0..CELLS as u8 {
             if self.occupant(cell).is_some() {
@@ -708,17 +703,18 @@ mod tests {
 
     #[test]
     fn the_board_and_the_undo_record_have_the_sizes_worked_out_by_hand() {
-        // Board: 192 cells, 192 x 8 neighbour entries, 34 attacker sets of 4 bytes (two of
-        // them for marks on empty cells and guards), four per-number arrays of 32 bytes and
-        // one of 64 (the pieces), 16 direction sets of 4, five sets of 4, the castling
-        // squares' 8 and the 32-byte state: 2,180 bytes, padded to 8: 2,184. Undo: the state, the 128 bytes of
+        // Board: 256 cells (192 and the 64 that spare a byte index its bounds check), 256 x 8
+        // neighbour entries, 34 attacker sets of 4 bytes (two of them for marks on empty
+        // cells and guards), four per-number arrays of 32 bytes and one of 64 (the pieces),
+        // 16 direction sets of 4, five sets of 4, the castling squares' 8 and the 32-byte
+        // state: 2,756 bytes, padded to 8: 2,760. Undo: the state, the 128 bytes of
         // sets, two rows of 8 links, 4 for the misranked set and 1 for the victim, padded to
         // 8: 184.
         let sizes = (
             std::mem::size_of::<AttackMapBoard>(),
             std::mem::size_of::<AttackMapUndo>(),
         );
-        assert_eq!(sizes, (2184, 184));
+        assert_eq!(sizes, (2760, 184));
     }
 
     #[test]

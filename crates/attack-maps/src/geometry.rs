@@ -6,6 +6,10 @@ use boardlab_core::Square;
 /// The cells: 12 rows of 16, the 64 squares in columns 4 to 11 of rows 2 to 9.
 pub(crate) const CELLS: usize = 192;
 
+/// The length of every array indexed by a cell: 256, so that an index of one byte needs no
+/// bounds check. The 64 entries past the last row are guards that no step reaches.
+pub(crate) const SPAN: usize = 256;
+
 /// The cell of a square: `16 * (rank + 2) + file + 4`.
 #[inline]
 pub(crate) const fn cell_of(sq: Square) -> u8 {
@@ -21,8 +25,8 @@ pub(crate) fn square_of(cell: u8) -> Square {
 }
 
 /// Per cell, its square (a guard's entry is a1 and never read).
-static SQUARES: [Square; CELLS] = {
-    let mut table = [Square::A1; CELLS];
+static SQUARES: [Square; SPAN] = {
+    let mut table = [Square::A1; SPAN];
     let mut index = 0;
     while index < 64 {
         table[((index >> 3) * 16 + (index & 7) + 36) as usize] = Square::ALL[index as usize];
@@ -125,7 +129,7 @@ pub(crate) fn steps_along(d: usize, from: u8, to: u8) -> u8 {
 
 /// The bytes of the tables above.
 pub(crate) const TABLE_BYTES: usize =
-    256 + 256 + std::mem::size_of::<[[u8; 273]; 8]>() + 8 + 8 + CELLS;
+    256 + 256 + std::mem::size_of::<[[u8; 273]; 8]>() + 8 + 8 + SPAN;
 
 #[cfg(test)]
 mod tests {

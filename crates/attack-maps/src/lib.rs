@@ -26,7 +26,10 @@
 //! cells names one file and rank change, so one 256-entry table gives the direction and
 //! alignment of any two cells), and the two-wide rim catches a knight's jump as well as a
 //! ray's step, so nothing tests bounds: a ray walk stops at the first cell that is not empty,
-//! piece or guard, and every index stays below 192, one byte. Muller's `mailbox7` uses a 0x88
+//! piece or guard, and every index stays below 192, one byte. The arrays indexed by a cell are
+//! 256 long all the same (the last 64 entries guards no step reaches), so that the compiler
+//! needs no bounds check on a one-byte index either: that alone took 9% of the trials'
+//! search's instructions and 15% of a full-make perft's. Muller's `mailbox7` uses a 0x88
 //! board with guards for the same reasons.
 //!
 //! # What the board keeps

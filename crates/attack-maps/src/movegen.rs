@@ -22,8 +22,8 @@
 
 use crate::board::{bit, AttackMapBoard, EMPTY, KING_NUMBER, SIDE};
 use crate::geometry::{
-    cell_of, direction, knight_apart, offset, square_of, steps_along, CELLS, KNIGHT_JUMPS,
-    NO_DIRECTION, STEPS,
+    cell_of, direction, knight_apart, offset, square_of, steps_along, KNIGHT_JUMPS, NO_DIRECTION,
+    SPAN, STEPS,
 };
 use boardlab_core::{
     Board, CastlingSide, Color, Lister, Move, MoveFlag, MoveList, MoveSink, NoisyMoves, Role,
@@ -66,7 +66,7 @@ impl AttackMapBoard {
     /// looked for on it.
     pub(crate) fn attacked_on<const COPY: bool>(
         &self,
-        cells: &[u8; CELLS],
+        cells: &[u8; SPAN],
         target: u8,
         by: Color,
         skip: u8,
