@@ -130,8 +130,8 @@ if wants instructions; then
         printf '%-14s %-10s %15s %9s %9s\n' backend mode instructions "a leaf" "x peer"
         cozy=$(count cozy-chess bulk)
         printf '%-14s %-10s %15s %9.1f %9s\n' cozy-chess bulk "$cozy" "$(echo "$cozy / 16046250" | bc -l)" 1.000
-        for backend in magic pext black-magic rotated kindergarten bit-lines hyperbola \
-            obstruction kogge-stone x88 mailbox piece-list; do
+        for backend in magic pext black-magic quad rotated kindergarten bit-lines hyperbola \
+            obstruction kogge-stone x88 mailbox piece-list 8x8 12x12 16x16 nibble attack-maps; do
             n=$(count "$backend" bulk)
             printf '%-14s %-10s %15s %9.1f %9.3f\n' "$backend" bulk "$n" \
                 "$(echo "$n / 16046250" | bc -l)" "$(echo "$cozy / $n" | bc -l)"
@@ -139,7 +139,7 @@ if wants instructions; then
         shakmaty=$(count shakmaty full-make 1)
         printf '%-14s %-10s %15s %9.1f %9s\n' shakmaty full-make "$shakmaty" \
             "$(echo "$shakmaty / 500117" | bc -l)" 1.000
-        for backend in magic pext black-magic x88 mailbox; do
+        for backend in magic pext black-magic quad x88 mailbox; do
             for mode in full-make copy-make; do
                 n=$(count "$backend" "$mode" 1)
                 printf '%-14s %-10s %15s %9.1f %9.3f\n' "$backend" "$mode" "$n" \

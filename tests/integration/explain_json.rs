@@ -244,14 +244,22 @@ fn every_backend_answers_one_value_on_the_command_line_and_the_api() {
     // The knight, the queen, both kings and the pawn have moves; the pinned bishop and the
     // black pawn have none.
     assert_eq!(with_moves, backends.len() * 5);
-    // Every backend with a slider technique looks up its queen's two sliders and its pinned
-    // bishop's one; the others walk rays and look nothing up.
-    let bitboard = backends
+    // Every backend that looks its sliders up (the nine slider techniques and the quad board)
+    // looks up its queen's two sliders and its pinned bishop's one; the others walk rays and
+    // look nothing up.
+    let looking_up = backends
         .iter()
-        .filter(|name| Backend::named(name).and_then(Backend::technique).is_some())
+        .filter_map(|name| Backend::named(name))
+        .filter(|backend| {
+            let occupied = boardlab_core::Bitboard::EMPTY;
+            let rook = boardlab_core::bitboard::Slider::Rook;
+            backend
+                .slider_lookup(rook, boardlab_core::Square::D4, occupied)
+                .is_some()
+        })
         .count();
-    assert!(bitboard >= 9, "{backends:?}");
-    assert_eq!(lookups, bitboard * 3, "{backends:?}");
+    assert!(looking_up >= 10, "{backends:?}");
+    assert_eq!(lookups, looking_up * 3, "{backends:?}");
 }
 
 #[test]

@@ -342,11 +342,12 @@ pub fn is_checkmate(fen: &str, moves: &[&str]) -> bool {
 /// The backends one draw of a randomized cross-backend test runs on.
 ///
 /// Every move generator runs on every draw, through the first of its backends in registry
-/// order (piece-list, mailbox, x88, and rotated for the bitboard generator), and so does the
-/// default backend, magic. The others share a generator with one of those and differ only in
-/// their slider lookups, so they take turns, two per draw: each still meets every kind of
-/// position the test draws (two and seven have no common factor, so the turns visit every
-/// pairing), and the test grows with each generator, not with each technique.
+/// order (8x8 for the arrays generator, rotated for the bitboard one, and each other board for
+/// its own), and so does the default backend, magic. The others share a generator with one of
+/// those and differ only in their cells or their slider lookups, so they take turns, two per
+/// draw: each still meets every kind of position the test draws (two and nine have no common
+/// factor, so the turns visit every pairing), and the test grows with each generator, not with
+/// each technique.
 pub fn backends_in_turn(draw: usize) -> Vec<boardlab_backends::Backend> {
     use boardlab_backends::{Backend, Generator};
     const PER_DRAW: usize = 2;

@@ -186,7 +186,7 @@ impl Views for AttackMapBoard {
                 }
             }
         }
-        out.finish()
+        with_legend(out.finish())
     }
 
     fn explain(&self, sq: Square) -> Result<Explanation, ExplainError> {
@@ -263,6 +263,16 @@ impl Views for AttackMapBoard {
         );
 
         legal_moves_step(&mut out, self, sq);
-        Ok(out.finish())
+        Ok(with_legend(out.finish()))
     }
+}
+
+/// The tones the cell panels use, named under the figure.
+fn with_legend(mut explanation: Explanation) -> Explanation {
+    explanation.legend(Tone::Frame, "guard cell");
+    explanation.legend(Tone::Light, "light square");
+    explanation.legend(Tone::Dark, "dark square");
+    explanation.legend(Tone::Focus, "the square asked about");
+    explanation.legend(Tone::Reach, "a cell reached");
+    explanation
 }

@@ -1,10 +1,12 @@
 //! The registered backends grouped by the move generator they share.
 //!
-//! Twelve backends do not make twelve independent checks of each other: nine of them (rotated,
-//! magic and the seven techniques of boardlab-sliders) are boardlab-bitboard's one board and
-//! legal move generator, differing only in how a slider finds its attacks. A test that compares
-//! backends therefore counts agreement per generator, with [`Agreement`], and says how many
-//! independent generators agreed: four, besides the reference board and any outside program.
+//! Eighteen backends do not make eighteen independent checks of each other: nine of them
+//! (rotated, magic and the seven techniques of boardlab-sliders) are boardlab-bitboard's one
+//! board and legal move generator, differing only in how a slider finds its attacks, and the
+//! 8x8, 12x12 and 16x16 arrays share boardlab-arrays' generator, differing only in their cells
+//! and edge tests. A test that compares backends therefore counts agreement per generator, with
+//! [`Agreement`], and says how many independent generators agreed: eight, besides the reference
+//! board and any outside program.
 //!
 //! The grouping is read from the registry, each backend's generator being its board's
 //! [`Board::GENERATOR`](boardlab_core::Board::GENERATOR), so a backend added to the registry is
@@ -149,8 +151,20 @@ mod tests {
     fn the_generators_partition_the_registry() {
         let generators = Generator::all();
         let names: Vec<&str> = generators.iter().map(|g| g.name).collect();
-        // The first four, in registry order; a backend with a generator of its own adds one.
-        assert_eq!(names[..4], ["piece-list", "mailbox", "x88", "bitboard"]);
+        // In registry order; a backend with a generator of its own adds one.
+        assert_eq!(
+            names,
+            [
+                "piece-list",
+                "mailbox",
+                "x88",
+                "arrays",
+                "nibble",
+                "attack-maps",
+                "bitboard",
+                "quad"
+            ]
+        );
         for generator in &generators {
             assert!(!generator.backends.is_empty(), "{}", generator.name);
             for backend in &generator.backends {
@@ -166,9 +180,14 @@ mod tests {
         let mut registered = Backend::ALL.to_vec();
         registered.sort_unstable();
         assert_eq!(union, registered);
-        let bitboard = &generators[3];
+        let bitboard = &generators[6];
         assert!(bitboard.backends.len() >= 9, "{:?}", bitboard.backends);
         assert!(bitboard.backends.contains(&Backend::Hyperbola));
+        let arrays = &generators[3];
+        assert_eq!(
+            arrays.backends,
+            [Backend::Array8x8, Backend::Array12x12, Backend::Array16x16]
+        );
     }
 
     #[test]

@@ -145,6 +145,19 @@ backend_registry! {$
     Mailbox => boardlab_mailbox::MailboxBoard,
     /// The 0x88 board: one AND tells off-board squares and attack directions.
     X88 => boardlab_x88::X88Board,
+    /// The plain 8x8 array with signed codes: every step tested against the board's edge.
+    #[cfg_attr(feature = "clap", value(name = "8x8"))]
+    Array8x8 => boardlab_array8x8::Array8x8Board,
+    /// The 12x12 array: the board inside a two-deep frame of a sentinel.
+    #[cfg_attr(feature = "clap", value(name = "12x12"))]
+    Array12x12 => boardlab_array12x12::Array12x12Board,
+    /// The 16x16 array: a square's rank and file are its index's two hex digits.
+    #[cfg_attr(feature = "clap", value(name = "16x16"))]
+    Array16x16 => boardlab_array16x16::Array16x16Board,
+    /// Four bits a square: a rank in a `u32`, the board in eight of them.
+    Nibble => boardlab_nibble::NibbleBoard,
+    /// The mailbox trials' board: attack maps kept up to date by make and unmake.
+    AttackMaps => boardlab_attack_maps::AttackMapBoard,
     /// Rotated bitboards: occupancy kept in four orientations for line lookups.
     Rotated => boardlab_rotated::RotatedBoard,
     /// Magic bitboards: one multiply-and-shift finds a slider's attacks.
@@ -163,6 +176,8 @@ backend_registry! {$
     BlackMagic => boardlab_bitboard::BlackMagicBoard,
     /// PEXT bitboards: BMI2's pext indexes one table (needs a processor with BMI2).
     Pext => boardlab_bitboard::PextBoard,
+    /// The quad-bitboard: the whole position in four bitboards, 32 bytes (needs BMI2).
+    Quad => boardlab_quad::QuadBoard,
 }
 
 /// Why this processor cannot run a backend: the feature its board needs
@@ -317,7 +332,7 @@ mod tests {
     #[test]
     fn every_backend_is_registered_once_by_name() {
         // The twelve of the list, and whatever is added after them.
-        assert!(Backend::ALL.len() >= 12, "{}", Backend::names());
+        assert!(Backend::ALL.len() >= 18, "{}", Backend::names());
         let names: BTreeSet<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
         assert_eq!(names.len(), Backend::ALL.len(), "{names:?}");
         for &backend in Backend::ALL {
@@ -349,6 +364,7 @@ mod tests {
             .collect();
         // Pext and any other board built on BMI2's instructions.
         assert!(needing.contains(&Backend::Pext), "{needing:?}");
+        assert!(needing.contains(&Backend::Quad), "{needing:?}");
         for backend in &needing {
             assert_eq!(backend.needs(), Some(CpuFeature::Bmi2), "{backend}");
         }

@@ -183,7 +183,12 @@ impl Views for QuadBoard {
             },
             KING_NOTE,
         );
-        Ok(out.finish())
+        // The legal-moves panel's legend, as every board's explain ends with.
+        let mut legend = svg::Figure::new("");
+        svg::explain_legend(&mut legend);
+        let mut explained = out.finish();
+        explained.adopt_figure_layout(&legend);
+        Ok(explained)
     }
 
     fn slider_lookup(slider: Slider, sq: Square, occupied: Bitboard) -> Option<Lookup> {
