@@ -13,7 +13,8 @@
 //! million nodes); `--reduce N` takes N plies off each for a quicker look, `--runs N` keeps the
 //! best of N timings, `--backend NAME` (repeatable) times only the named backends, and
 //! `--full-make NAME` (repeatable) times the named backends' full-make perft against
-//! shakmaty's in place of the default backend's.
+//! shakmaty's in place of the default backend's (`--full-make none`, no backend's name, times
+//! none).
 //!
 //! ```sh
 //! cargo bench --features ratios --bench ratios -- --reduce 1
