@@ -4,14 +4,15 @@
 # counts of bulk and full-make perft against cozy-chess and shakmaty, (from those two tables)
 # the instructions a cycle of each backend against cozy-chess, and the engine workloads (search
 # with the full and with the piece-square evaluation, evaluation, static exchange and attack
-# maps on every backend, and the mailbox trials' search). Run it from the workspace root; the
+# maps on every backend, and the mailbox trials' search), and the survey chapter's counts and
+# times of the array boards. Run it from the workspace root; the
 # timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
-#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine
+#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine | survey | quad
 set -eu
 out=docs/src/measured
-parts=${*:-compare ratios threads instructions cycles engine}
+parts=${*:-compare ratios threads instructions cycles engine survey quad}
 
 wants() {
     case " $parts " in
@@ -30,7 +31,16 @@ load() {
 }
 
 boardlab=${CARGO_TARGET_DIR:-target}/release/boardlab
-if wants compare || wants threads || wants engine; then
+
+# The instructions callgrind counts in the `measured` functions of the counting harness of
+# benches/instructions (built by the parts that use it), for its arguments BACKEND MODE [REDUCE].
+harness=benches/instructions/target/release/boardlab-instructions
+count() {
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        --toggle-collect='boardlab_instructions::measured*' "$harness" "$@" 2>&1 |
+        sed -n 's/.*Collected : //p'
+}
+if wants compare || wants threads || wants engine || wants survey; then
     cargo build --release --quiet
 fi
 
@@ -114,12 +124,6 @@ fi
 # "x peer" is the peer's instructions over the backend's: above 1, the backend runs fewer.
 if wants instructions; then
     (cd benches/instructions && cargo build --release --quiet)
-    harness=benches/instructions/target/release/boardlab-instructions
-    count() {
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-            --toggle-collect='boardlab_instructions::measured*' "$harness" "$@" 2>&1 |
-            sed -n 's/.*Collected : //p'
-    }
     {
         machine
         echo "# valgrind --tool=callgrind --toggle-collect='boardlab_instructions::measured*' \\"
@@ -178,4 +182,116 @@ if wants cycles; then
             }
         }
     ' "$out/instruction-ratios.txt" "$out/ratios.txt" > "$out/instructions.txt"
+fi
+
+# The survey chapter's figures. Counted (no load changes them): the 8x8 board's edge tests per
+# generated move, counted by the board itself (the feature count-edge-tests); the instructions
+# of bulk perft, of reading every square and of the attack test on the array boards, the
+# 10x12 board on the 12x12 board's code and the four-bits-a-square board, with the mailbox
+# and 0x88 boards beside them (the survey example, under callgrind); and, for the boards that
+# keep a second representation, bulk perft's instructions on the counting harness of
+# benches/instructions. Timed: the same boards' bulk perft taking turns, 25 rounds, and one
+# `boardlab compare` over every backend.
+if wants survey; then
+    cargo build --release --quiet -p boardlab-arrays --example survey
+    cargo build --release --quiet -p boardlab-array8x8 --features count-edge-tests --example edge_tests
+    examples=${CARGO_TARGET_DIR:-target}/release/examples
+    {
+        machine
+        echo "\$ cargo run --release -p boardlab-array8x8 --features count-edge-tests --example edge_tests -- 4"
+        "$examples/edge_tests" 4
+    } > "$out/survey-edge-tests.txt"
+    counted() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+            --toggle-collect='survey::measured*' "$examples/survey" count "$@" 2>&1 |
+            sed -n 's/.*Collected : //p'
+    }
+    {
+        machine
+        echo "\$ target/release/examples/survey sizes"
+        "$examples/survey" sizes
+        echo
+        echo "# valgrind --tool=callgrind --toggle-collect='survey::measured*' \\"
+        echo "#     target/release/examples/survey count BOARD perft|reads|attacks"
+        echo "# perft: bulk, start, kiwipete and position3 at depth 4 (4 326 122 leaves); reads:"
+        echo "#   piece_at on every square of those and of every position a move from them, 200"
+        echo "#   passes (1 088 000 reads); attacks: is_attacked of every square by either side"
+        echo "#   (2 176 000 tests). a leaf, a read, a test: instructions over the count"
+        echo
+        printf '%-12s %12s %7s %11s %7s %12s %7s\n' board perft "a leaf" reads "a read" attacks "a test"
+        for board in 8x8 12x12 10x12-array 16x16 nibble mailbox x88; do
+            p=$(counted "$board" perft)
+            r=$(counted "$board" reads)
+            a=$(counted "$board" attacks)
+            printf '%-12s %12s %7.1f %11s %7.2f %12s %7.1f\n' "$board" \
+                "$p" "$(echo "$p / 4326122" | bc -l)" "$r" "$(echo "$r / 1088000" | bc -l)" \
+                "$a" "$(echo "$a / 2176000" | bc -l)"
+        done
+        echo
+        (cd benches/instructions && cargo build --release --quiet)
+        echo "# valgrind --tool=callgrind --toggle-collect='boardlab_instructions::measured*' \\"
+        echo "#     benches/instructions/target/release/boardlab-instructions BACKEND bulk"
+        echo "# the six standard positions (16 046 250 leaves)"
+        printf '%-12s %12s %7s\n' backend bulk "a leaf"
+        for backend in mailbox attack-maps pext quad; do
+            n=$(count "$backend" bulk)
+            printf '%-12s %12s %7.1f\n' "$backend" "$n" "$(echo "$n / 16046250" | bc -l)"
+        done
+    } > "$out/survey-instructions.txt"
+    {
+        machine
+        echo "\$ target/release/examples/survey times 25    # load average $(load)"
+        "$examples/survey" times 25
+        echo
+        echo "\$ boardlab compare    # load average $(load)"
+        "$boardlab" compare
+    } > "$out/survey-times.txt"
+fi
+
+# The quad chapter's figures: the quad board beside cozy-chess, the bitboard boards and the
+# nibble board (the other board of 32 bytes of pieces), timed turn about by the ratio bench
+# (bulk perft against cozy-chess, full-make against shakmaty), then counted by the harness
+# (bulk, full-make and copy-make perft), then the boards' bytes as `boardlab show` prints them.
+if wants quad; then
+    (cd benches/instructions && cargo build --release --quiet)
+    cargo build --release --quiet
+    {
+        machine
+        # Three runs of the bulk ratios (the chapter takes each backend's median), the first
+        # with the full-make ratios too (`--full-make none`, no backend's name, times none).
+        for run in 1 2 3; do
+            fm="--full-make none"
+            [ "$run" = 1 ] && fm="--full-make quad --full-make pext"
+            echo "\$ cargo bench --features ratios --bench ratios -- --backend quad --backend nibble \\"
+            echo "    --backend pext --backend black-magic --backend magic $fm --runs 3"
+            echo "# run $run, load average $(load)"
+            # shellcheck disable=SC2086
+            cargo bench --quiet --features ratios --bench ratios -- --backend quad --backend nibble \
+                --backend pext --backend black-magic --backend magic $fm --runs 3
+            echo
+        done
+        echo "# valgrind --tool=callgrind --toggle-collect='boardlab_instructions::measured*' \\"
+        echo "#     benches/instructions/target/release/boardlab-instructions BACKEND MODE [REDUCE]"
+        echo "# bulk: 16 046 250 leaves; full-make and copy-make: one ply less, 500 117 leaves"
+        printf '%-12s %-10s %13s %8s\n' backend mode instructions "a leaf"
+        for row in "cozy-chess bulk" "quad bulk" "pext bulk" "black-magic bulk" "magic bulk" \
+            "nibble bulk"; do
+            # shellcheck disable=SC2086
+            n=$(count $row)
+            # shellcheck disable=SC2086
+            printf '%-12s %-10s %13s %8.1f\n' $row "$n" "$(echo "$n / 16046250" | bc -l)"
+        done
+        for row in "shakmaty full-make" "quad full-make" "quad copy-make" "pext full-make" \
+            "nibble full-make" "nibble copy-make"; do
+            # shellcheck disable=SC2086
+            n=$(count $row 1)
+            # shellcheck disable=SC2086
+            printf '%-12s %-10s %13s %8.1f\n' $row "$n" "$(echo "$n / 500117" | bc -l)"
+        done
+        echo
+        for backend in quad nibble pext; do
+            echo "\$ boardlab show --backend $backend | tail -n 1"
+            "$boardlab" show --backend "$backend" | tail -n 1
+        done
+    } > "$out/quad.txt"
 fi

@@ -1461,3 +1461,352 @@ fn number_word(n: usize) -> String {
         .get(n)
         .map_or_else(|| n.to_string(), |w| w.to_string())
 }
+
+/// The survey chapter sets each of the survey's claims beside a measurement from
+/// `docs/src/measured/survey-*.txt` (`sh docs/measure.sh survey`) and gives a verdict. This reads
+/// the three files, draws each verdict and figure again from them by the rule the chapter
+/// states, and checks that the chapter says it, so that a remeasurement that changes a verdict
+/// cannot leave the old one standing.
+#[test]
+fn the_survey_chapters_verdicts_follow_from_its_measurements() {
+    use std::collections::BTreeMap;
+    let chapter = fs::read_to_string(docs_dir().join("survey.md")).expect("the chapter reads");
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let verdict = |holds: bool| if holds { "holds" } else { "does not hold" };
+
+    // The 8x8 board's counted edge tests: position, moves and edge tests.
+    let edges: Vec<(String, f64, f64)> = table_rows("survey-edge-tests.txt")
+        .into_iter()
+        .filter(|row| row.len() == 6 && row[1].parse::<u32>().is_ok())
+        .map(|row| (row[0].clone(), decimal(&row[3]), decimal(&row[4])))
+        .collect();
+    assert_eq!(edges.len(), 3, "survey-edge-tests.txt: three positions");
+    let per_move: Vec<f64> = edges
+        .iter()
+        .map(|(_, moves, tests)| tests / moves)
+        .collect();
+    let all_tests: f64 = edges.iter().map(|(_, _, tests)| tests).sum();
+
+    // The counted table: perft, reads and attack tests, each with its instructions.
+    let rows = table_rows("survey-instructions.txt");
+    let mut counted: BTreeMap<String, [f64; 3]> = BTreeMap::new();
+    let mut bytes: BTreeMap<String, f64> = BTreeMap::new();
+    let mut harness: BTreeMap<String, f64> = BTreeMap::new();
+    for row in &rows {
+        match row.len() {
+            7 if row[1].parse::<u64>().is_ok() => {
+                counted.insert(
+                    row[0].clone(),
+                    [decimal(&row[1]), decimal(&row[4]), decimal(&row[5])],
+                );
+            }
+            4 if row[1].parse::<u64>().is_ok() => {
+                bytes.insert(row[0].clone(), decimal(&row[1]));
+            }
+            3 if row[1].parse::<u64>().is_ok() => {
+                harness.insert(row[0].clone(), decimal(&row[1]));
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(
+        counted.len(),
+        7,
+        "survey-instructions.txt: seven boards counted"
+    );
+    assert_eq!(
+        bytes.len(),
+        7,
+        "survey-instructions.txt: seven boards' sizes"
+    );
+    assert_eq!(
+        harness.len(),
+        4,
+        "survey-instructions.txt: four backends on the harness"
+    );
+    let perft = |board: &str| counted[board][0];
+    // Instructions a read (the reads are the same on every board).
+    let read = |board: &str| counted[board][1];
+    let attack = |board: &str| counted[board][2];
+
+    // The timed table: the boards in turn, and `boardlab compare` over every backend.
+    let times = table_rows("survey-times.txt");
+    let mnps: BTreeMap<String, f64> = times
+        .iter()
+        .filter(|row| row.len() == 4 && row[1].parse::<u64>().is_ok())
+        .map(|row| (row[0].clone(), decimal(&row[3])))
+        .collect();
+    assert_eq!(
+        mnps.len(),
+        7,
+        "survey-times.txt: seven boards timed in turn"
+    );
+    let compare: BTreeMap<String, (f64, f64)> = times
+        .iter()
+        .filter(|row| row.len() > 8 && row[1].parse::<u64>().is_ok())
+        .map(|row| (row[0].clone(), (decimal(&row[2]), decimal(&row[4]))))
+        .collect();
+    let speed = |a: &str, b: &str| mnps[a] / mnps[b];
+
+    let mut missing = Vec::new();
+    let mut says = |sentence: String| {
+        if !prose.contains(&sentence) {
+            missing.push(sentence);
+        }
+    };
+
+    // The survey's count: some 20 to 30 edge tests a move.
+    says(format!(
+        "*Measured: {}.* The 8x8 board makes {:.2} edge tests a generated move from the start \
+         position, {:.2} in Kiwipete and {:.2} in position 3",
+        verdict(per_move.iter().all(|n| (20.0..=30.0).contains(n))),
+        per_move[0],
+        per_move[1],
+        per_move[2],
+    ));
+    // What they cost: "considerably" read as at least 15% slower than both framed boards.
+    let slower = speed("8x8", "12x12").max(speed("8x8", "10x12-array"));
+    says(format!(
+        "*Measured: {}.* Bulk perft on the 8x8 board takes {:.2} times the 12x12 board's \
+         instructions, {:.1} more for each edge test, and runs at {:.2} of the 12x12 board's \
+         speed and {:.2} of the 10x12 board's",
+        verdict(slower < 0.85),
+        perft("8x8") / perft("12x12"),
+        (perft("8x8") - perft("12x12")) / all_tests,
+        speed("8x8", "12x12"),
+        speed("8x8", "10x12-array"),
+    ));
+
+    // 12x12 against 10x12: fewer bytes, the same work within 2%, and no slower beyond the
+    // spread of the times on this machine, a tenth.
+    let instructions = perft("10x12-array") / perft("12x12");
+    let same_speed = speed("10x12-array", "12x12") > 0.9;
+    says(format!(
+        "*Measured: {}.* The 10x12 board is {} bytes smaller than the 12x12, its tables {} \
+         bytes smaller; it takes {:.3} of the 12x12 board's instructions and runs at {:.2} of \
+         its speed",
+        verdict(
+            bytes["10x12-array"] < bytes["12x12"]
+                && (instructions - 1.0).abs() < 0.02
+                && same_speed
+        ),
+        bytes["12x12"] - bytes["10x12-array"],
+        {
+            let tables: BTreeMap<String, f64> = rows
+                .iter()
+                .filter(|row| row.len() == 4 && row[1].parse::<u64>().is_ok())
+                .map(|row| (row[0].clone(), decimal(&row[3])))
+                .collect();
+            tables["12x12"] - tables["10x12-array"]
+        },
+        instructions,
+        speed("10x12-array", "12x12"),
+    ));
+
+    // 16x16 against 12x12: what the shifts and the difference table buy, by the counts (the
+    // times spread by a tenth), and the size.
+    let buys_in_perft = perft("16x16") < perft("12x12");
+    let buys_alone = attack("16x16") < attack("12x12") && read("16x16") < read("12x12");
+    says(format!(
+        "*Measured: {}.* Against the 12x12 board, bulk perft on the 16x16 board takes {:.2} of \
+         the instructions and runs at {:.2} of the speed, {}; its attack test alone takes {:.2} \
+         of the instructions and its square read {:.2}; the board is {:.1} times the size",
+        if buys_in_perft && buys_alone {
+            "holds"
+        } else if buys_in_perft {
+            "holds only in perft"
+        } else {
+            "does not hold"
+        },
+        perft("16x16") / perft("12x12"),
+        speed("16x16", "12x12"),
+        if (speed("16x16", "12x12") - 1.0).abs() < 0.1 {
+            "the same within the spread of the times"
+        } else if speed("16x16", "12x12") > 1.0 {
+            "faster beyond the spread of the times"
+        } else {
+            "slower beyond the spread of the times"
+        },
+        attack("16x16") / attack("12x12"),
+        read("16x16") / read("12x12"),
+        bytes["16x16"] / bytes["12x12"],
+    ));
+
+    // The nibble board's read: "considerably more effort" read as 15% more than the 8x8's.
+    says(format!(
+        "*Measured: {}.* A read of a square through `piece_at` takes {:.2} instructions on the \
+         nibble board, {:.2} on the 8x8 board and {:.2} on the 12x12",
+        verdict(read("nibble") > 1.15 * read("8x8")),
+        read("nibble"),
+        read("8x8"),
+        read("12x12"),
+    ));
+    // Its move generation against the array boards'.
+    let survey_arrays = ["8x8", "12x12", "16x16"];
+    let lists = ["mailbox", "x88"];
+    let beats_arrays = survey_arrays.iter().all(|b| mnps["nibble"] >= mnps[*b]);
+    let beats_lists = lists.iter().all(|b| mnps["nibble"] >= mnps[*b]);
+    says(format!(
+        "*Measured: {}.* The nibble board runs bulk perft at {:.2} times the speed of the 8x8 \
+         board, {:.2} of the 12x12 and {:.2} of the 16x16, and at {:.2} of the mailbox's and \
+         {:.2} of the 0x88 board's, in {:.2} times the 12x12 board's instructions",
+        match (beats_arrays, beats_lists) {
+            (true, true) => "holds",
+            (true, false) => "holds only against the survey's arrays",
+            _ => "does not hold",
+        },
+        speed("nibble", "8x8"),
+        speed("nibble", "12x12"),
+        speed("nibble", "16x16"),
+        speed("nibble", "mailbox"),
+        speed("nibble", "x88"),
+        perft("nibble") / perft("12x12"),
+    ));
+
+    // More than one representation: the frame with and without piece lists, bitboards with and
+    // without the square array, and the mailbox trials' attack sets.
+    let lists_pay =
+        mnps["mailbox"] > mnps["10x12-array"] && perft("mailbox") < perft("10x12-array");
+    let array_pays = harness["pext"] < harness["quad"];
+    says(format!(
+        "*Measured: {}.* The mailbox, the 10x12 frame with piece lists, runs bulk perft at {:.2} \
+         times the speed of the 10x12 board without them in {:.2} of its instructions, on a \
+         board {:.1} times the size; the PEXT board, bitboards with a square array, takes {:.2} \
+         of the quad board's instructions and runs at {:.2} times its speed in `compare`; the \
+         attack-map board's attacker sets take {:.2} times the mailbox's instructions",
+        if lists_pay && array_pays {
+            "holds"
+        } else {
+            "does not hold"
+        },
+        speed("mailbox", "10x12-array"),
+        perft("mailbox") / perft("10x12-array"),
+        bytes["mailbox"] / bytes["10x12-array"],
+        harness["pext"] / harness["quad"],
+        compare["pext"].0 / compare["quad"].0,
+        harness["attack-maps"] / harness["mailbox"],
+    ));
+
+    assert!(
+        missing.is_empty(),
+        "survey.md should say, as its measurements give:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The quad chapter's figures are sentences with numbers in them, read from the one file its
+/// measurement writes (`sh docs/measure.sh quad`): the ratio bench's speeds against cozy-chess
+/// (each backend's median of three runs) and shakmaty, and the harness's instructions a leaf. Each verdict (above or below the aim,
+/// more or less than the PEXT board) is the one those numbers give.
+#[test]
+fn the_quad_chapters_figures_follow_from_its_measurements() {
+    use std::collections::BTreeMap;
+    let chapter = fs::read_to_string(docs_dir().join("quad.md")).expect("the chapter reads");
+    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let rows = table_rows("quad.txt");
+    // The ratio bench's rows, from three runs: "quad 1.854" in each, and (in the first)
+    // "quad full-make vs shakmaty full-make: 1.320".
+    let mut bulk: BTreeMap<String, Vec<f64>> = BTreeMap::new();
+    let mut full_make: BTreeMap<String, f64> = BTreeMap::new();
+    // The harness's rows: backend, mode, instructions, instructions a leaf.
+    let mut leaf: BTreeMap<(String, String), f64> = BTreeMap::new();
+    for row in &rows {
+        match row.len() {
+            2 if row[1].parse::<f64>().is_ok() => {
+                bulk.entry(row[0].clone())
+                    .or_default()
+                    .push(decimal(&row[1]));
+            }
+            6 if row[1] == "full-make" && row[2] == "vs" => {
+                full_make.insert(row[0].clone(), decimal(&row[5]));
+            }
+            4 if row[2].parse::<u64>().is_ok() => {
+                leaf.insert((row[0].clone(), row[1].clone()), decimal(&row[3]));
+            }
+            _ => {}
+        }
+    }
+    // Each backend's median of the three runs.
+    let bulk_of = |b: &str| {
+        let mut runs = bulk
+            .get(b)
+            .unwrap_or_else(|| panic!("quad.txt: no {b} ratio"))
+            .clone();
+        assert_eq!(runs.len(), 3, "quad.txt: three runs of {b}");
+        runs.sort_by(f64::total_cmp);
+        runs[1]
+    };
+    let full_of = |b: &str| {
+        *full_make
+            .get(b)
+            .unwrap_or_else(|| panic!("quad.txt: no {b} full-make ratio"))
+    };
+    let leaf_of = |b: &str, mode: &str| {
+        *leaf
+            .get(&(b.to_string(), mode.to_string()))
+            .unwrap_or_else(|| panic!("quad.txt: no {b} {mode} count"))
+    };
+    let mut missing = Vec::new();
+    let mut says = |sentence: String| {
+        if !prose.contains(&sentence) {
+            missing.push(sentence);
+        }
+    };
+    let quad = bulk_of("quad");
+    says(format!(
+        "bulk perft on the quad board ran {quad:.2} times as fast as cozy-chess's, {} the aim of \
+         1.65",
+        if quad >= 1.65 { "above" } else { "below" }
+    ));
+    says(format!(
+        "the PEXT board {:.2}, black magic {:.2} and magic {:.2}",
+        bulk_of("pext"),
+        bulk_of("black-magic"),
+        bulk_of("magic")
+    ));
+    says(format!(
+        "2.5 times cozy-chess's speed is {:.2} times the quad board's",
+        2.5 / quad
+    ));
+    // Quad against the PEXT board: time and instructions.
+    let slower = bulk_of("pext") / quad - 1.0;
+    let more = leaf_of("quad", "bulk") / leaf_of("pext", "bulk") - 1.0;
+    says(format!(
+        "the quad board took {:.0}% {} time than the PEXT board and ran {:.0}% {} instructions \
+         ({:.1} a leaf against {:.1})",
+        100.0 * slower.abs(),
+        if slower >= 0.0 { "more" } else { "less" },
+        100.0 * more.abs(),
+        if more >= 0.0 { "more" } else { "fewer" },
+        leaf_of("quad", "bulk"),
+        leaf_of("pext", "bulk"),
+    ));
+    let shakmaty = full_of("quad");
+    says(format!(
+        "full-make perft on the quad board ran {shakmaty:.2} times as fast as shakmaty's ({} \
+         than shakmaty, which plays every move on a copy of its position)",
+        if shakmaty >= 1.0 { "faster" } else { "slower" }
+    ));
+    // The two 32-byte boards.
+    says(format!(
+        "| bulk perft against cozy-chess | {:.2} | {:.2} |",
+        quad,
+        bulk_of("nibble")
+    ));
+    for (what, mode) in [
+        ("bulk perft", "bulk"),
+        ("full-make perft", "full-make"),
+        ("copy-make perft", "copy-make"),
+    ] {
+        says(format!(
+            "| {what}, instructions a leaf | {:.1} | {:.1} |",
+            leaf_of("quad", mode),
+            leaf_of("nibble", mode)
+        ));
+    }
+    assert!(
+        missing.is_empty(),
+        "quad.md should say, as docs/src/measured/quad.txt gives:\n{}",
+        missing.join("\n")
+    );
+}

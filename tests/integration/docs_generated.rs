@@ -79,6 +79,13 @@ const AFTER_E4_FEN: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq
 const SHIELD_FEN: &str = "4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1";
 /// The same without the queen.
 const NO_QUEEN_FEN: &str = "4r3/3k4/8/8/8/8/6PP/1R1K1R2 w KQ - 0 1";
+/// Black to move after a double push that a black pawn can take en passant.
+const QUAD_EP_FEN: &str = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+/// KiwiPete with Black to move.
+const KIWIPETE_BLACK_FEN: &str =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
+/// A Chess960 position, king on e1 and rooks on b1 and g1, both castlings open.
+const QUAD_CHESS960_FEN: &str = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1";
 /// The first position of the Chess960 suite, in Shredder-FEN.
 const CHESS960_FEN: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1";
 
@@ -570,6 +577,79 @@ const FIGURES: &[Figure] = &[
             "e4",
         ],
     ),
+    // The survey, measured: the 8x8, 12x12, 16x16 and four-bits-a-square boards.
+    figure("survey-8x8-show.txt", &["show", "--backend", "8x8"]),
+    figure(
+        "survey-8x8-explain-knight.txt",
+        &["explain", "--backend", "8x8", "--square", "g1"],
+    ),
+    figure("survey-12x12-show.txt", &["show", "--backend", "12x12"]),
+    figure("survey-16x16-show.txt", &["show", "--backend", "16x16"]),
+    figure(
+        "survey-16x16-explain-king.txt",
+        &[
+            "explain",
+            "--backend",
+            "16x16",
+            "--fen",
+            CHECK_FEN,
+            "--square",
+            "e1",
+        ],
+    ),
+    figure("survey-nibble-show.txt", &["show", "--backend", "nibble"]),
+    figure(
+        "survey-nibble-explain-pawn.txt",
+        &["explain", "--backend", "nibble", "--square", "e2"],
+    ),
+    // Quad-bitboards.
+    figure("quad-show-start.txt", &["show", "--backend", "quad"]),
+    Figure {
+        from_line: Some("the four bitboards"),
+        ..figure(
+            "quad-show-en-passant.txt",
+            &["show", "--backend", "quad", "--fen", QUAD_EP_FEN],
+        )
+    },
+    figure(
+        "quad-explain-knight.txt",
+        &[
+            "explain",
+            "--backend",
+            "quad",
+            "--fen",
+            KIWIPETE_BLACK_FEN,
+            "--square",
+            "b6",
+        ],
+    ),
+    Figure {
+        from_line: Some("plane2"),
+        ..figure(
+            "quad-show-chess960.txt",
+            &["show", "--backend", "quad", "--fen", QUAD_CHESS960_FEN],
+        )
+    },
+    figure(
+        "quad-explain-castling.txt",
+        &[
+            "explain",
+            "--backend",
+            "quad",
+            "--fen",
+            QUAD_CHESS960_FEN,
+            "--square",
+            "e1",
+        ],
+    ),
+    figure(
+        "quad-explain-king.txt",
+        &["explain", "--backend", "quad", "--square", "e1"],
+    ),
+    Figure {
+        from_line: Some("reading one square"),
+        ..figure("quad-nibble-read.txt", &["show", "--backend", "nibble"])
+    },
     // SVG drawings of the same views (`--svg`), shown as images in the chapters.
     figure(
         "piece-list-show-start.svg",
@@ -686,6 +766,13 @@ const FIGURES: &[Figure] = &[
         "encoding-castling.svg",
         &["explain", "--backend", "piece-list", "--fen", KIWIPETE_FEN, "--square", "e1", "--svg"],
     ),
+    figure(
+        "survey-8x8-explain-knight.svg",
+        &["explain", "--backend", "8x8", "--square", "g1", "--svg"],
+    ),
+    figure("survey-12x12-show.svg", &["show", "--backend", "12x12", "--svg"]),
+    figure("survey-16x16-show.svg", &["show", "--backend", "16x16", "--svg"]),
+    figure("survey-nibble-show.svg", &["show", "--backend", "nibble", "--svg"]),
 ];
 
 fn docs_dir() -> PathBuf {
