@@ -426,6 +426,15 @@ impl Board for QuadBoard {
         Some(Piece::new(color, role))
     }
 
+    /// The occupied squares only, in the real squares' order, each read by its three bits.
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Piece)) {
+        for sq in boardlab_core::Bitboard(self.real_set(self.occupied())) {
+            if let Some(piece) = self.piece_at(sq) {
+                f(sq, piece);
+            }
+        }
+    }
+
     fn king_square(&self, color: Color) -> Square {
         let kings = self.with_code(KING) & self.side(color);
         Square::from_index(self.real_set(kings).trailing_zeros() as u8)

@@ -49,6 +49,10 @@
 //! tested move by move. Pawns move as whole sets by shifts. Slider attacks come from
 //! boardlab-sliders' PEXT tables.
 //!
+//! The engine's queries (which squares a piece attacks, who attacks a square, mobility, the
+//! squares a side controls, the pawns) take each kind of piece as a set from the planes and look
+//! up only those pieces, in stored squares, turning the answer back into real squares at the end.
+//!
 //! ```
 //! use boardlab_core::{perft, BoardExt, PerftMode};
 //! use boardlab_quad::QuadBoard;
@@ -60,13 +64,10 @@
 
 mod board;
 mod movegen;
+mod queries;
 mod views;
 
 pub use board::{
     code_of_role, role_of_code, QuadBoard, BISHOP, CASTLING_ROOK, EMPTY, KING, KNIGHT, PAWN, QUEEN,
     ROOK,
 };
-
-/// The engine's questions take their generic answers: `piece_at`, which they are written on,
-/// is already the board's three bit tests.
-impl boardlab_engine::EngineQueries for QuadBoard {}
