@@ -170,5 +170,7 @@ boardlab_arrays::array_board!(
     boardlab_arrays::SHARED_TABLE_BYTES + std::mem::size_of::<[u8; 120]>()
 );
 
-impl boardlab_engine::EngineQueries for Array10x12Board {}
-impl boardlab_engine::EngineQueries for Array12x12Board {}
+// The engine's queries answered on the cells (boardlab-arrays' `queries`): the walks out from
+// a square or a piece take the framed step, ending where a cell reads the sentinel.
+boardlab_arrays::engine_queries!(Array10x12Board);
+boardlab_arrays::engine_queries!(Array12x12Board);

@@ -144,4 +144,8 @@ boardlab_arrays::array_board!(
     boardlab_arrays::SHARED_TABLE_BYTES + difference::TABLE_BYTES
 );
 
-impl boardlab_engine::EngineQueries for Array16x16Board {}
+// The engine's queries answered on the cells (boardlab-arrays' `queries`): the walks out from
+// a square or a piece take the framed step, ending where a cell reads the sentinel. The
+// difference table stays the attack test's: the attacker walk judges each ray's first piece by
+// its code and the ray's kind, as on the other array boards.
+boardlab_arrays::engine_queries!(Array16x16Board);

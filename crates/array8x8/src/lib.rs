@@ -39,7 +39,10 @@
 //! - in the attack test (`attack` module), from the attacked cell outwards: the two pawn
 //!   cells, the eight knight cells and the eight rays, each step one test;
 //! - the attack test runs for every king step, every square a castling king crosses and
-//!   every en-passant capture, so most of a position's tests are spent there.
+//!   every en-passant capture, so most of a position's tests are spent there;
+//! - in the engine's queries (boardlab-arrays' `queries`, through `engine_queries!`): each
+//!   step of the walks out from a square or a piece. They are no part of move generation, so
+//!   the counts of a perft walk (`edge_tests::perft_report`, the survey's) hold none of them.
 //!
 //! Make and unmake take no step of their own: the one question they ask about the board's
 //! edge, which squares stand beside a pawn that double-pushed, goes to core's `Square`, as on
@@ -147,4 +150,6 @@ boardlab_arrays::array_board!(
     boardlab_arrays::SHARED_TABLE_BYTES
 );
 
-impl boardlab_engine::EngineQueries for Array8x8Board {}
+// The engine's queries answered on the cells (boardlab-arrays' `queries`): the walks out from
+// a square or a piece take this board's step, an edge test by rank and file at each.
+boardlab_arrays::engine_queries!(Array8x8Board);

@@ -54,3 +54,16 @@ fn the_perft_report_adds_up_its_generations() {
     assert!(deeper.edge_tests > report.edge_tests);
     assert!(deeper.per_move() > 10.0);
 }
+
+#[test]
+fn the_engine_queries_step_through_the_edge_test() {
+    use boardlab_engine::EngineQueries;
+    // 8  . . . . . . k .
+    // 1  K . . . . . . R
+    // The rook on h1: north h2..h8 and the step off the top, 8; east and south off at once,
+    // 1 each; west g1..a1, where the white king stops it, 7.
+    let board = Array8x8Board::from_fen("6k1/8/8/8/8/8/8/K6R w - - 0 1").unwrap();
+    let (attacks, tests) = edge_tests::of(|| board.attacks_from(Square::H1));
+    assert_eq!(attacks.count(), 7 + 7);
+    assert_eq!(tests, 8 + 1 + 1 + 7);
+}

@@ -73,7 +73,9 @@ pub const KNIGHT_JUMPS: [Dir; 8] = [
 pub trait Geometry: Sized + Send + Sync + 'static {
     /// The cells: one signed code each (see [`crate::code`]), sentinels in a frame if the board
     /// has one.
-    type Cells: Copy + Send + Sync + Index<usize, Output = i8> + IndexMut<usize>;
+    /// Every layout's eight cells of a rank lie side by side, a-file first, so a rank is also
+    /// one eight-byte slice of them (which the pawn scan of the engine queries reads).
+    type Cells: Copy + Send + Sync + Index<usize, Output = i8> + IndexMut<usize> + AsRef<[i8]>;
 
     /// The cells of the empty board: empty squares, and the frame if there is one.
     const EMPTY_BOARD: Self::Cells;

@@ -1,6 +1,7 @@
 //! What boardlab's plain array boards share: the survey's signed piece codes ([`code`]), the
-//! position's bookkeeping and make/unmake ([`ArrayPosition`]), and the legal-move skeleton
-//! ([`ArrayPosition::generate_legal`]), all written once over a [`Geometry`].
+//! position's bookkeeping and make/unmake ([`ArrayPosition`]), the legal-move skeleton
+//! ([`ArrayPosition::generate_legal`]) and the answers to the engine's queries
+//! ([`engine_queries!`]), all written once over a [`Geometry`].
 //!
 //! A board's crate (boardlab-array8x8, boardlab-array12x12, boardlab-array16x16) implements
 //! [`Geometry`] in its own idiom: where its squares lie among its cells, how a step learns it
@@ -15,6 +16,7 @@ pub mod code;
 mod generate;
 mod geometry;
 mod position;
+mod queries;
 pub mod views;
 
 pub use generate::NO_CELL;
@@ -23,6 +25,7 @@ pub use geometry::{
     KNIGHT_JUMPS, STRAIGHT,
 };
 pub use position::{ArrayPosition, ArrayUndo};
+pub use queries::SeeAttackers;
 
 /// The bytes of the tables every array board reads: the piece of each code, and the cells of
 /// the 64 squares that the generator's scan walks.
