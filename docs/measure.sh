@@ -9,7 +9,7 @@
 # timed parts want a quiet machine, the counted ones (callgrind) do not. Name parts to remake only those:
 #
 #   sh docs/measure.sh                          # all of them
-#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine | survey | quad
+#   sh docs/measure.sh threads instructions     # compare | ratios | threads | instructions | cycles | engine | trials | survey | quad
 set -eu
 out=docs/src/measured
 parts=${*:-compare ratios threads instructions cycles engine survey quad}
@@ -40,7 +40,7 @@ count() {
         --toggle-collect='boardlab_instructions::measured*' "$harness" "$@" 2>&1 |
         sed -n 's/.*Collected : //p'
 }
-if wants compare || wants threads || wants engine || wants survey; then
+if wants compare || wants threads || wants engine || wants trials || wants survey; then
     cargo build --release --quiet
 fi
 
@@ -92,7 +92,10 @@ if wants engine; then
         echo "\$ boardlab compare --workload search --eval pst --runs 9    # load average $(load)"
         "$boardlab" compare --workload search --eval pst --runs 9
     } > "$out/engine-search-pst.txt"
-    # The mailbox trials' model search: a few seconds a backend, so three runs.
+fi
+# The mailbox trials' model search: a few seconds a backend, so three runs (part of engine, or
+# alone as trials).
+if wants engine || wants trials; then
     {
         machine
         echo "\$ boardlab compare --workload trials --runs 3    # load average $(load)"

@@ -299,6 +299,19 @@ fn trials_lines(depth: &str) -> Vec<Value> {
         let stand_pat = percentage(line, "stand_pat_share");
         // Standing pat is something a quiescence node does.
         assert!(stand_pat <= quiescence, "{line}");
+        // The middle game and the queen endings apart: two parts that add up to the whole,
+        // each with a rate.
+        let parts = line["parts"]
+            .as_object()
+            .unwrap_or_else(|| panic!("parts: {line}"));
+        let names: Vec<&str> = parts.keys().map(String::as_str).collect();
+        assert_eq!(names, ["middle game", "queen endings"], "{line}");
+        let part_nodes: u64 = parts.values().map(|p| p["nodes"].as_u64().unwrap()).sum();
+        assert_eq!(part_nodes, line["nodes"].as_u64().unwrap(), "{line}");
+        for part in parts.values() {
+            assert!(part["nodes"].as_u64().unwrap() > 0, "{line}");
+            assert!(part["nps"].as_f64().unwrap() > 0.0, "{line}");
+        }
     }
     // Each position searched to the depth asked, well within its share of the budget.
     let results = lines[0]["results"].as_object().unwrap();
@@ -342,6 +355,10 @@ fn compare_trials_searches_one_tree_on_every_backend() {
         text.contains("Mnps") && text.contains("stand pat"),
         "{text}"
     );
+    assert!(
+        text.contains("middle game queen endings"),
+        "the two parts' columns: {text}"
+    );
     assert!(text.contains("each to depth 2"), "{text}");
     let row = text
         .lines()
@@ -352,6 +369,8 @@ fn compare_trials_searches_one_tree_on_every_backend() {
         2,
         "quiescence and stand pat: {row}"
     );
+    // backend, nodes, Mnps, seconds, two shares, two parts' rates, two ranks, spread, agreement.
+    assert_eq!(row.split_whitespace().count(), 12, "{row}");
     assert!(text.contains("kiwipete d2: bestmove "), "{text}");
 }
 

@@ -197,16 +197,39 @@ pub struct Measured {
     /// What the work concluded, item by item, which every backend must conclude alike: for
     /// search each position's best move, score and nodes; for the others one sum.
     pub results: Vec<(String, String)>,
+    /// For trials, the same run split by the kind of position (the middle game, the queen
+    /// endings), so that a claim said to hold in one and fail in the other is read in each.
+    pub parts: Vec<MeasuredPart>,
+}
+
+/// The nodes and time of one kind of position within a workload's run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasuredPart {
+    pub name: &'static str,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl MeasuredPart {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        rate(self.nodes, self.seconds)
+    }
+}
+
+/// Nodes per second, 0 for a run too short to time.
+fn rate(nodes: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    }
 }
 
 impl Measured {
     /// Nodes per second.
     pub fn nps(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.nodes as f64 / self.seconds
-        } else {
-            0.0
-        }
+        rate(self.nodes, self.seconds)
     }
 }
 
@@ -290,6 +313,7 @@ fn passes<B: EngineQueries>(
         quiescence_nodes: None,
         stand_pat_nodes: None,
         results: vec![(summed.to_string(), black_box(sum).to_string())],
+        parts: Vec::new(),
     }
 }
 
@@ -342,5 +366,6 @@ fn search<B: EngineQueries>(budget: u64, terms: EvalTerms, depth: u32) -> Result
         quiescence_nodes: Some(quiescence_nodes),
         stand_pat_nodes: None,
         results,
+        parts: Vec::new(),
     })
 }

@@ -29,7 +29,7 @@
 //! queens on the board, where boards that keep attack maps up to date are said to lose: three
 //! from the suites boardlab-core embeds and two queen-and-pawn endings written out by hand.
 
-use super::Measured;
+use super::{Measured, MeasuredPart};
 use crate::Error;
 use boardlab_core::{Board, BoardExt, GenKind, Move, MoveList, Role, Setup};
 use boardlab_engine::{evaluate, see_value, EngineQueries};
@@ -54,7 +54,16 @@ pub struct TrialsPosition {
     pub fen: &'static str,
     /// The depth of the main search when `--depth` does not say.
     pub depth: u32,
+    /// The kind of position it stands for, [`MIDDLE_GAME`] or [`QUEEN_ENDINGS`]: the rates
+    /// are given for each kind as well as for all.
+    pub part: &'static str,
 }
+
+/// The part of the workload that is KiwiPete, the trials' own position.
+pub const MIDDLE_GAME: &str = "middle game";
+
+/// The part of the workload that is endings with queens, where attack maps are said to lose.
+pub const QUEEN_ENDINGS: &str = "queen endings";
 
 /// KiwiPete (from boardlab-core's standard suite), then the endings with queens:
 /// `queen against queen` is the perft suite's `K7/8/8/3Q4/4q3/8/8/7k w`, `discovered check` and
@@ -67,31 +76,37 @@ pub const TRIALS_POSITIONS: [TrialsPosition; 6] = [
         name: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 7,
+        part: MIDDLE_GAME,
     },
     TrialsPosition {
         name: "queen against queen",
         fen: "K7/8/8/3Q4/4q3/8/8/7k w - - 0 1",
         depth: 7,
+        part: QUEEN_ENDINGS,
     },
     TrialsPosition {
         name: "discovered check",
         fen: "8/8/1P2K3/8/2n5/1q6/8/5k2 b - - 0 1",
         depth: 7,
+        part: QUEEN_ENDINGS,
     },
     TrialsPosition {
         name: "castling prevented",
         fen: "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
         depth: 7,
+        part: QUEEN_ENDINGS,
     },
     TrialsPosition {
         name: "queens and three pawns",
         fen: "6k1/5pp1/7p/8/3q4/1Q5P/5PP1/6K1 w - - 0 1",
         depth: 7,
+        part: QUEEN_ENDINGS,
     },
     TrialsPosition {
         name: "queens and two pawns",
         fen: "8/6k1/1p4p1/3Q4/5P2/6PK/8/4q3 b - - 0 1",
         depth: 6,
+        part: QUEEN_ENDINGS,
     },
 ];
 
@@ -402,10 +417,23 @@ pub fn measure_trials<B: EngineQueries>(
     let mut counts = TrialsCounts::default();
     let mut seconds = 0.0;
     let mut results = Vec::new();
+    let mut parts: Vec<MeasuredPart> = Vec::new();
     for ((position, _), board) in positions.iter().zip(&mut boards) {
         let start = Instant::now();
         let found = search.search(board, position.depth);
-        seconds += start.elapsed().as_secs_f64();
+        let elapsed = start.elapsed().as_secs_f64();
+        seconds += elapsed;
+        match parts.iter_mut().find(|part| part.name == position.part) {
+            Some(part) => {
+                part.nodes += found.counts.nodes;
+                part.seconds += elapsed;
+            }
+            None => parts.push(MeasuredPart {
+                name: position.part,
+                nodes: found.counts.nodes,
+                seconds: elapsed,
+            }),
+        }
         counts.nodes += found.counts.nodes;
         counts.quiescence_nodes += found.counts.quiescence_nodes;
         counts.stand_pat_nodes += found.counts.stand_pat_nodes;
@@ -429,5 +457,6 @@ pub fn measure_trials<B: EngineQueries>(
         quiescence_nodes: Some(counts.quiescence_nodes),
         stand_pat_nodes: Some(counts.stand_pat_nodes),
         results,
+        parts,
     })
 }

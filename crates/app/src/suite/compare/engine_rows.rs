@@ -191,6 +191,19 @@ pub(super) fn write_engine_json(
             line["quiescence_share"] = json!(quiescence_share(measured));
             line["stand_pat_nodes"] = json!(measured.stand_pat_nodes);
             line["stand_pat_share"] = json!(stand_pat_share(measured));
+            let parts: serde_json::Map<String, serde_json::Value> = measured
+                .parts
+                .iter()
+                .map(|part| {
+                    let figures = json!({
+                        "nodes": part.nodes,
+                        "seconds": part.seconds,
+                        "nps": part.nps(),
+                    });
+                    (part.name.to_string(), figures)
+                })
+                .collect();
+            line["parts"] = json!(parts);
         }
         if matches!(workload, Workload::Search | Workload::Eval) {
             line["eval"] = json!(terms.name());
@@ -231,8 +244,10 @@ pub(super) fn describe(run: EngineRun) -> String {
             format!(
                 "the mailbox trials' search (alpha-beta, captures-only quiescence with delta \
                  pruning, MVV/LVA, the piece-square evaluation) of KiwiPete and {} endings with \
-                 queens, {depths}",
-                workload::trials::TRIALS_POSITIONS.len() - 1
+                 queens, {depths}, with the rate of the {} and of the {} apart",
+                workload::trials::TRIALS_POSITIONS.len() - 1,
+                workload::trials::MIDDLE_GAME,
+                workload::trials::QUEEN_ENDINGS,
             )
         }
         Workload::Eval => format!("{evaluation} of {} positions, pass after pass", set.len()),
@@ -268,8 +283,17 @@ pub(super) fn write_engine_table(
     } else {
         ("knps", 1e3, 1)
     };
+    // The trials also give the rate of each kind of position, the middle game and the queen
+    // endings, since the claim is said to hold in one and fail in the other.
+    let part_names: Vec<&str> = ranked.rows.first().map_or_else(Vec::new, |row| {
+        row.measured.parts.iter().map(|part| part.name).collect()
+    });
     let stand_pat_header = if trials {
-        format!(" {:>9}", "stand pat")
+        let parts: String = part_names
+            .iter()
+            .map(|name| format!(" {name:>13}"))
+            .collect();
+        format!(" {:>9}{parts}", "stand pat")
     } else {
         String::new()
     };
@@ -288,7 +312,12 @@ pub(super) fn write_engine_table(
             _ => "-".to_string(),
         };
         let stand_pat = if trials {
-            format!(" {:>9}", percent(stand_pat_share(measured)))
+            let parts: String = measured
+                .parts
+                .iter()
+                .map(|part| format!(" {:>13.decimals$}", part.nps() / scale))
+                .collect();
+            format!(" {:>9}{parts}", percent(stand_pat_share(measured)))
         } else {
             String::new()
         };
@@ -381,6 +410,7 @@ mod tests {
             quiescence_nodes: None,
             stand_pat_nodes: None,
             results: vec![("sum".to_string(), "7".to_string())],
+            parts: Vec::new(),
         }
     }
 
