@@ -1071,14 +1071,18 @@ fn the_trials_verdict_follows_from_its_table() {
     let share = |index: usize, of: &str| 100.0 * column("attack-maps", index) / column(of, index);
     let parts = format!(
         "In the middle game (KiwiPete) it runs at {:.0}% of magic's rate and {:.0}% of the \
-         mailbox's; in the queen endings at {:.0}% and {:.0}%. The claim {} in the middle game \
-         and {} in the queen endings.",
+         mailbox's; in the queen endings at {:.0}% and {:.0}%. The claim {}.",
         share(6, "magic"),
         share(6, "mailbox"),
         share(7, "magic"),
         share(7, "mailbox"),
-        verdict_of(6),
-        verdict_of(7),
+        match (verdict_of(6), verdict_of(7)) {
+            ("holds", "holds") => "holds in both the middle game and the queen endings".to_string(),
+            ("does not hold", "does not hold") =>
+                "holds in neither the middle game nor the queen endings".to_string(),
+            (middle, endings) =>
+                format!("{middle} in the middle game and {endings} in the queen endings"),
+        },
     );
     assert!(prose.contains(&parts), "the chapter should say: {parts}");
     // The reading the chapter adds: the endings cost the maps more than the middle game does,
