@@ -1085,15 +1085,28 @@ fn the_trials_verdict_follows_from_its_table() {
         },
     );
     assert!(prose.contains(&parts), "the chapter should say: {parts}");
-    // The reading the chapter adds: the endings cost the maps more than the middle game does,
-    // measured against the plain mailbox they are built on.
-    let reading = "In the endings the attack-map board falls further behind the plain mailbox it \
-                   is built on than in the middle game, as the maps' critics said it would where \
-                   queens roam.";
-    assert_eq!(
+    // The reading the chapter adds: whether the endings cost the maps more than the middle
+    // game does, measured against the plain mailbox they are built on, by the chapter's noise.
+    let (middle, endings) = (share(6, "mailbox"), share(7, "mailbox"));
+    let reading = match compared(middle, endings) {
+        "larger" => {
+            "In the endings the attack-map board falls further behind the plain mailbox it is \
+             built on than in the middle game, by more than the noise, as the maps' critics said \
+             it would where queens roam."
+        }
+        _ if endings < middle => {
+            "In the endings the attack-map board stands further behind the plain mailbox it is \
+             built on than in the middle game, but by less than the noise, so these runs cannot \
+             say that roaming queens cost the maps more."
+        }
+        _ => {
+            "In the endings the attack-map board stands no further behind the plain mailbox it \
+             is built on than in the middle game."
+        }
+    };
+    assert!(
         prose.contains(reading),
-        share(7, "mailbox") < share(6, "mailbox"),
-        "the chapter's reading of the two parts: {reading}"
+        "the chapter's reading of the two parts should be: {reading}"
     );
 }
 
@@ -1193,7 +1206,7 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
     let places = |board: &str| {
         let [search, eval, see, attacks] = [0, 1, 2, 3].map(|i| ordinal(&tables[i][board].0));
         format!(
-            "{search}, {eval}, {see} and {attacks} ({} in perft)",
+            "{search}, {eval}, {see} and {attacks} ({} in the perft the search runs first)",
             ordinal(&tables[0][board].1)
         )
     };
@@ -1326,14 +1339,18 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
     let in_full_make = pairs.map(|b| full_make("magic") / full_make(b));
     let nearer_full_make =
         (0..2).all(|i| (in_search[i] - in_full_make[i]).abs() < (in_search[i] - in_bulk[i]).abs());
+    // Nearer full-make perft is the direction; a factor beyond the noise from full-make perft's
+    // against either board says the search does not rank like it there.
+    let differs_from_full_make =
+        (0..2).any(|i| compared(in_search[i], in_full_make[i]) != "the same within the noise");
     says(format!(
         "*Measured: {}.* With the tables alone magic searches {} times as fast as the mailbox \
          and {} times as fast as the 0x88 board, against {} and {} in bulk perft and {} and {} \
          in full-make perft",
-        if nearer_full_make {
-            "holds"
-        } else {
-            "does not hold"
+        match (nearer_full_make, differs_from_full_make) {
+            (true, false) => "holds",
+            (true, true) => "holds in part",
+            (false, _) => "does not hold",
         },
         factor(in_search[0]),
         factor(in_search[1]),
@@ -1541,15 +1558,16 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
     let how_far = |more: bool| if more { "more" } else { "less" };
     says(if by_more[0] == by_more[1] {
         format!(
-            "The search comes near full-make perft, and on these runs below it, by {} than the \
-             half this chapter asks before it calls two factors different",
+            "The search lies nearer full-make perft than bulk perft, and on these runs below \
+             full-make perft, by {} than the half this chapter asks before it calls two factors \
+             different",
             how_far(by_more[0])
         )
     } else {
         format!(
-            "The search comes near full-make perft, and on these runs below it, by {} than the \
-             half this chapter asks before it calls two factors different against the mailbox \
-             and by {} against the 0x88 board",
+            "The search lies nearer full-make perft than bulk perft, and on these runs below \
+             full-make perft, by {} than the half this chapter asks before it calls two factors \
+             different against the mailbox and by {} against the 0x88 board",
             how_far(by_more[0]),
             how_far(by_more[1])
         )
@@ -1644,6 +1662,50 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
         "by more than the noise in the evaluation, of the big-table techniques (magic, PEXT and \
          black magic) {}",
         parts.join(", ")
+    ));
+
+    // Hypothesis 5: where Kogge-Stone, the one lookup with no table, is the slowest technique.
+    let slowest_of = |rate: &dyn Fn(&str) -> f64| {
+        bitboards
+            .iter()
+            .copied()
+            .min_by(|a, b| rate(a).total_cmp(&rate(b)))
+            .expect("nine techniques")
+    };
+    assert_eq!(slowest_of(&bulk), "kogge-stone", "bulk perft");
+    let workloads: [(&str, &std::collections::BTreeMap<String, f64>); 4] = [
+        ("the search", &full),
+        ("the evaluation", &eval),
+        ("the exchanges", &see),
+        ("the attack maps", &attacks),
+    ];
+    let slowest_in: Vec<&str> = workloads
+        .iter()
+        .filter(|(_, table)| slowest_of(&|b| table[b]) == "kogge-stone")
+        .map(|(name, _)| *name)
+        .collect();
+    let pst_rates: Vec<f64> = bitboards.iter().map(|b| pst[*b]).collect();
+    let pst_spread = pst_rates.iter().copied().fold(0.0, f64::max)
+        / pst_rates.iter().copied().fold(f64::INFINITY, f64::min);
+    let pst_place = bitboards
+        .iter()
+        .filter(|b| pst[**b] < pst["kogge-stone"])
+        .count()
+        + 1;
+    let in_list = match slowest_in.as_slice() {
+        [] => "none of the workloads".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    says(format!(
+        "Kogge-Stone, the one lookup with no table, is the slowest bitboard backend in bulk \
+         perft and in {in_list}; in the search with the tables alone, where the nine lie within \
+         a factor of {:.1} of each other, it is {} from the slowest",
+        pst_spread,
+        [
+            "", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth"
+        ][pst_place],
     ));
 
     // Without Kogge-Stone, the bitboard family's spread in the evaluation and in bulk perft.
@@ -1850,7 +1912,7 @@ fn the_survey_chapters_verdicts_follow_from_its_measurements() {
         if buys_in_perft && buys_alone {
             "holds"
         } else if buys_in_perft {
-            "holds only in perft"
+            "holds only in perft's instruction count"
         } else {
             "does not hold"
         },
@@ -1989,10 +2051,23 @@ fn the_quad_chapters_figures_follow_from_its_measurements() {
         }
     };
     let quad = bulk_of("quad");
+    // Against the aim, by the three runs: above or below only when all three are.
+    let quad_runs = &bulk["quad"];
+    let (lowest, highest) = (
+        quad_runs.iter().copied().fold(f64::INFINITY, f64::min),
+        quad_runs.iter().copied().fold(0.0, f64::max),
+    );
     says(format!(
-        "bulk perft on the quad board ran {quad:.2} times as fast as cozy-chess's, {} the aim of \
-         1.65",
-        if quad >= 1.65 { "above" } else { "below" }
+        "bulk perft on the quad board ran {quad:.2} times as fast as cozy-chess's, {}",
+        if lowest >= 1.65 {
+            "above the aim of 1.65 in all three runs".to_string()
+        } else if highest < 1.65 {
+            "below the aim of 1.65 in all three runs".to_string()
+        } else {
+            format!(
+                "at the aim of 1.65 within the three runs' spread ({lowest:.2} to {highest:.2})"
+            )
+        }
     ));
     says(format!(
         "the PEXT board {:.2}, black magic {:.2} and magic {:.2}",
