@@ -1038,17 +1038,6 @@ fn the_trials_verdict_follows_from_its_table() {
     } else {
         "does not hold here"
     };
-    let ordinal = |n: &str| {
-        let n: usize = n.parse().expect("a rank");
-        let suffix = match (n % 10, n % 100) {
-            (1, 11) | (2, 12) | (3, 13) => "th",
-            (1, _) => "st",
-            (2, _) => "nd",
-            (3, _) => "rd",
-            _ => "th",
-        };
-        format!("{n}{suffix}")
-    };
     let sentence = format!(
         "*Measured: {verdict}.* In the trials' search the attack-map board runs at {:.0}% of \
          magic's rate and {:.0}% of the plain mailbox's, with {} of the nodes in quiescence \
@@ -1176,17 +1165,6 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
         later.contains(&"quad") && later.contains(&"attack-maps"),
         "{later:?}"
     );
-    let ordinal = |n: &str| {
-        let n: usize = n.parse().expect("a rank");
-        let suffix = match (n % 10, n % 100) {
-            (1, 11) | (2, 12) | (3, 13) => "th",
-            (1, _) => "st",
-            (2, _) => "nd",
-            (3, _) => "rd",
-            _ => "th",
-        };
-        format!("{n}{suffix}")
-    };
     // Each table's rows: backend, nodes, rate, seconds, quiescence, rank, perft rank, ...
     let ranks = |workload: &str| -> std::collections::BTreeMap<String, (String, String)> {
         table_rows(&format!("engine-{workload}.txt"))
@@ -1234,6 +1212,19 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
         NUMBER_WORDS[Backend::ALL.len()],
     );
     assert!(quad.contains(&sentence), "quad.md should say: {sentence}");
+}
+
+/// A rank as the chapters write it: "1st", "12th", "22nd".
+fn ordinal(rank: &str) -> String {
+    let n: usize = rank.parse().expect("a rank");
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// The twelve boards the engine chapter's hypotheses compare: the three classic array boards
