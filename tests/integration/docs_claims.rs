@@ -1689,8 +1689,8 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
     says(format!(
-        "Kogge-Stone, the one lookup with no table, is the slowest bitboard backend in bulk \
-         perft and in {in_list}; in the search with the tables alone, where the nine lie within \
+        "Kogge-Stone, the one lookup with no table, is the slowest of the nine slider \
+         techniques in bulk perft and in {in_list}; in the search with the tables alone, where the nine lie within \
          a factor of {:.1} of each other, it is {} from the slowest",
         pst_spread,
         [
