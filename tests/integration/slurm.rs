@@ -449,11 +449,12 @@ fn a_slurm_array_with_a_requeued_task_counts_perft_7() {
     wait_for("the task to be pending", Duration::from_secs(60), || {
         (cluster.field(&task, "JobState") == "PENDING").then_some(())
     });
-    if cluster.field(&task, "Reason").contains("Held") {
-        cluster.scontrol(&["release", &task]);
-    }
-
+    // The hold may be set a moment after the task shows as pending, so it is looked for (and
+    // released) at every probe until the task runs again, not once.
     let records = wait_for("every task to finish", Duration::from_secs(600), || {
+        if cluster.field(&task, "Reason").contains("Held") {
+            cluster.scontrol(&["release", &task]);
+        }
         let records = cluster.jobs(&job);
         for record in &records {
             let state = field(record, "JobState");
