@@ -8,12 +8,10 @@
 //!
 //! `perft POSITION DEPTH` walks a bulk perft; `piece_at POSITION PASSES` reads all 64 squares
 //! `PASSES` times; `pawns` and `pawns-generic` ask for both colours' pawn structure `PASSES`
-//! times, this board's own answer or boardlab-engine's generic one. The other engine queries
-//! go the same way, a pass asking each once of the whole position: `attacks` (every square's
-//! `attacks_from`), `attackers` (every square's `attackers_to` for both sides, nothing
-//! lifted), `mobility` and `attacked` (both colours), `see` (every legal capture), each with
-//! `-generic` for the generic answer, and `see-attackers`, the trait's provided SEE on this
-//! board's own `attackers_to`. Subtract the count of the same command with a depth or a pass
+//! times, this board's own answer or boardlab-engine's generic one; `see` and `see-attackers`
+//! ask every legal capture's exchange `PASSES` times, this board's SEE or the trait's provided
+//! one on this board's own `attackers_to` (every other query, own against generic, is counted
+//! by `benches/instructions`, `nibble query QUERY own|generic`). Subtract the count of the same command with a depth or a pass
 //! count of 0 to leave out the start-up.
 //!
 //! Measured (instructions, callgrind, the start-up subtracted):
@@ -29,7 +27,7 @@
 //! board's index arithmetic, and both then decode the code through a table; most of the 21 is
 //! this loop's own work. The bulk walk takes about twice the array boards' instructions.
 
-use boardlab_core::{perft, Bitboard, BoardExt, Color, PerftMode, Square, START_FEN};
+use boardlab_core::{perft, BoardExt, Color, PerftMode, Square, START_FEN};
 use boardlab_engine::{queries, EngineQueries};
 use boardlab_mailbox::MailboxBoard;
 use boardlab_nibble::NibbleBoard;
@@ -67,99 +65,34 @@ fn run<B: EngineQueries>(work: &str, fen: &str, amount: u32) -> u64 {
             }
             total
         }
-        query => {
-            // The other engine queries, this board's own answer or (with `-generic`) the
-            // generic one: each asked of the whole position once a pass.
-            let (name, generic) = match query.strip_suffix("-generic") {
-                Some(name) => (name, true),
-                None => (query, false),
-            };
+        "see" | "see-attackers" => {
+            // The board's SEE against the trait's provided one on this board's own
+            // `attackers_to`, each over every legal capture once a pass: the one comparison
+            // `benches/instructions` (own or generic answer) does not make.
             let moves: Vec<_> = board
                 .legal_moves()
                 .iter()
                 .copied()
                 .filter(|mv| mv.is_capture())
                 .collect();
-            let mut total = 0u64;
+            let mut total = 0i64;
             for _ in 0..amount {
                 let board = black_box(&board);
-                let value: u64 = match (name, generic) {
-                    ("attacks", false) => Square::ALL
-                        .iter()
-                        .map(|&sq| u64::from(board.attacks_from(sq).count()))
-                        .sum(),
-                    ("attacks", true) => Square::ALL
-                        .iter()
-                        .map(|&sq| u64::from(queries::attacks_from(board, sq).count()))
-                        .sum(),
-                    ("attackers", false) => Square::ALL
-                        .iter()
-                        .map(|&sq| {
-                            Color::ALL
-                                .iter()
-                                .map(|&by| {
-                                    u64::from(board.attackers_to(sq, by, Bitboard::EMPTY).count())
-                                })
-                                .sum::<u64>()
+                for &mv in &moves {
+                    total += i64::from(if work == "see" {
+                        board.see(mv)
+                    } else {
+                        queries::see_with(board, mv, |sq, by, lifted| {
+                            board.attackers_to(sq, by, lifted)
                         })
-                        .sum(),
-                    ("attackers", true) => Square::ALL
-                        .iter()
-                        .map(|&sq| {
-                            Color::ALL
-                                .iter()
-                                .map(|&by| {
-                                    u64::from(
-                                        queries::attackers_to(board, sq, by, Bitboard::EMPTY)
-                                            .count(),
-                                    )
-                                })
-                                .sum::<u64>()
-                        })
-                        .sum(),
-                    ("mobility", false) => Color::ALL
-                        .iter()
-                        .map(|&c| u64::from(board.mobility(c)))
-                        .sum(),
-                    ("mobility", true) => Color::ALL
-                        .iter()
-                        .map(|&c| u64::from(queries::mobility(board, c)))
-                        .sum(),
-                    ("attacked", false) => Color::ALL
-                        .iter()
-                        .map(|&c| u64::from(board.attacked_squares(c)))
-                        .sum(),
-                    ("attacked", true) => Color::ALL
-                        .iter()
-                        .map(|&c| u64::from(queries::attacked_squares(board, c)))
-                        .sum(),
-                    ("see", false) => moves
-                        .iter()
-                        .map(|&mv| i64::from(board.see(mv)))
-                        .sum::<i64>() as u64,
-                    // The trait's provided SEE, which asks the board's own `attackers_to`
-                    // afresh at every capture.
-                    ("see-attackers", false) => moves
-                        .iter()
-                        .map(|&mv| {
-                            i64::from(queries::see_with(board, mv, |sq, by, lifted| {
-                                board.attackers_to(sq, by, lifted)
-                            }))
-                        })
-                        .sum::<i64>() as u64,
-                    ("see", true) => moves
-                        .iter()
-                        .map(|&mv| i64::from(queries::see(board, mv)))
-                        .sum::<i64>() as u64,
-                    _ => panic!(
-                        "unknown work {query:?}: perft, piece_at, pawns, attacks, attackers, \
-                         mobility, attacked, see or see-attackers, all but the last with -generic or without"
-                    ),
-                };
-                total = total.wrapping_add(value);
+                    });
+                }
             }
-            total
+            total as u64
         }
+        other => panic!(
+            "unknown work {other:?}: perft, piece_at, pawns, pawns-generic, see or see-attackers"
+        ),
     }
 }
 

@@ -32,17 +32,11 @@ use crate::attack::{
 use crate::board::{square, NibbleBoard};
 use crate::geometry::{file_of, rank_of, BESIDE, DIAGONALS, NORTH, RAYS, SOUTH};
 use crate::packed::{
-    code, matching, occupied, of_color, rank_reach, spread, squeeze, with_nibble, BISHOP, EMPTY,
-    KNIGHT, PAWN, QUEEN, ROOK,
+    code, matching, occupied, of_color, rank_reach, rank_set, spread, squeeze, with_nibble, BISHOP,
+    EMPTY, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use boardlab_core::bitboard::{king_attacks, knight_attacks, line};
 use boardlab_core::{Bitboard, CastlingSide, Color, Move, MoveFlag, MoveSink, Square};
-
-/// A nibble mask of rank `rank` as a set of squares.
-#[inline(always)]
-fn rank_set(mask: u32, rank: u32) -> u64 {
-    u64::from(squeeze(mask)) << (8 * rank)
-}
 
 /// A castling move whose squares are empty: what is left to test is the king's path.
 #[derive(Clone, Copy)]

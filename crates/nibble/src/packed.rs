@@ -129,6 +129,12 @@ pub(crate) const fn squeeze(mask: u32) -> u32 {
     (quads | quads >> 12) & 0xff
 }
 
+/// A nibble mask of rank `rank` as a set of squares.
+#[inline(always)]
+pub(crate) const fn rank_set(mask: u32, rank: u32) -> u64 {
+    (squeeze(mask) as u64) << (8 * rank)
+}
+
 /// The nibble mask of the files of an eight-bit set, the inverse of [`squeeze`].
 #[inline(always)]
 pub(crate) const fn spread(files: u32) -> u32 {

@@ -17,8 +17,9 @@
 //!   generic answer asks every piece on the board for its whole attack set and keeps those
 //!   that contain the square. Two variants gave more instructions and were dropped: passing
 //!   over the rays with no slider on them, the sliders gathered from the eight words first as
-//!   the check test does (78,019 and 79,473 instructions against 65,175 and 61,625 for the
-//!   `walk` figures below: one question is cheaper to walk than to filter), and matching one
+//!   the check test does (78,019 and 79,473 instructions against 65,175 and 61,625 for every
+//!   square's `attackers_to` of both sides, a pass on the start position and on kiwipete, as
+//!   counted when the answer was written: one question is cheaper to walk than to filter), and matching one
 //!   side's full codes only (73,215 and 68,758).
 //! - **Mobility and attacked squares** take a side's pieces a word at a time (sliders by kind
 //!   bit 2, knights by one match, the pawns by one match) and ask each for its attacks as
@@ -39,23 +40,25 @@
 //! Every answer equals the generic one in `boardlab_engine::queries` (the conformance kit's
 //! `engine_queries` checks).
 //!
-//! Measured, instructions under callgrind per pass of the `walk` example (start-up subtracted,
-//! 2,000 passes), this board's answer against the generic one:
+//! Measured, instructions under callgrind (`benches/instructions`,
+//! `boardlab-instructions nibble query QUERY own|generic`: the six standard positions and every
+//! position one legal move from them, 184 positions, 20 passes), this board's answer against
+//! the generic one:
 //!
 //! ```text
-//!                                           start position        kiwipete
-//! attacks_from, all 64 squares              4,040 / 17,491     4,400 / 19,489
-//! attackers_to, 64 squares x 2 sides       65,175 / 189,488   61,625 / 238,663
-//! mobility, both sides                      2,521 / 3,836      3,006 / 4,676
-//! attacked_squares, both sides              2,352 / 2,922      2,930 / 3,743
-//! pawn_structure, both sides                1,173 / 2,009      1,173 / 2,073
-//! see, every legal capture                        -            7,959 / 35,019
+//! attacks-from        15,076,847 / 61,939,364
+//! attackers-to       473,135,122 / 1,703,720,962
+//! mobility            10,285,626 / 15,971,745
+//! attacked-squares     9,905,026 / 12,685,905
+//! pawn-structure       4,173,064 / 7,261,464
+//! see                 31,990,498 / 103,805,758
 //! ```
 //!
-//! The SEE that keeps both sides' attackers takes 7,959 instructions on kiwipete's captures
-//! against 10,932 for the trait's provided SEE on this board's own `attackers_to`
-//! (`see-attackers`), and the `see` workload below ran at 4,660 and 5,236 knps against 3,645
-//! and 4,738 with that SEE instead. The engine workloads (`boardlab compare --workload W --runs
+//! The SEE that keeps both sides' attackers takes 8,064 instructions a pass over kiwipete's
+//! captures against 10,971 for the trait's provided SEE on this board's own `attackers_to`
+//! (the `walk` example's `see` and `see-attackers`, 2,000 passes, start-up subtracted), and
+//! the `see` workload below ran at 4,660 and 5,236 knps against 3,645 and 4,738 with that SEE
+//! instead. The engine workloads (`boardlab compare --workload W --runs
 //! 3 --backend nibble`, release build, the binaries before and after alternated, two rounds),
 //! in thousands of nodes a second:
 //!
@@ -71,8 +74,8 @@ use crate::attack::{first_piece, slides_along};
 use crate::board::square;
 use crate::geometry::{file_of, rank_of, AROUND, BESIDE, DIAGONALS, NORTH, RAYS, SOUTH, TWO_AWAY};
 use crate::packed::{
-    blacks, code, matching, nibble, occupied, of_color, rank_reach, squeeze, BISHOP, BLACK, KING,
-    KNIGHT, PAWN, QUEEN, ROOK,
+    blacks, code, matching, nibble, occupied, of_color, rank_reach, rank_set, squeeze, BISHOP,
+    BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use crate::NibbleBoard;
 use boardlab_core::bitboard::{king_attacks, knight_attacks};
@@ -83,12 +86,6 @@ use boardlab_engine::{EngineQueries, PawnStructure};
 /// The kind bits of every nibble, the colour bit cleared: matching a kind in a word masked
 /// with it finds the pieces of that kind of both sides at once.
 const KINDS: u32 = 0x7777_7777;
-
-/// A nibble mask of rank `rank` as a set of squares.
-#[inline(always)]
-fn rank_set(mask: u32, rank: u32) -> u64 {
-    u64::from(squeeze(mask)) << (8 * rank)
-}
 
 /// The squares along direction `dir` from `sq` up to and including the first piece: the ray
 /// less the ray beyond the blocker, as the generator's king map takes it.
@@ -289,8 +286,8 @@ impl NibbleBoard {
     fn pawn_set(&self, color: Color) -> Bitboard {
         let pawn = code(color, PAWN);
         let mut set = 0u64;
-        for (rank, &word) in self.ranks.iter().enumerate() {
-            set |= u64::from(squeeze(matching(word, pawn))) << (8 * rank);
+        for (rank, &word) in (0..).zip(&self.ranks) {
+            set |= rank_set(matching(word, pawn), rank);
         }
         Bitboard(set)
     }
