@@ -291,7 +291,7 @@ fn counts_of_backends_techniques_and_generators_match_the_registry() {
 /// its digits with the separators (spaces, commas, thin spaces) removed, and the prose before
 /// it, its whitespace collapsed to single spaces so that line breaks do not matter.
 fn byte_sizes(prose: &str) -> Vec<(String, String)> {
-    let prose = prose.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(prose);
     let mut found = Vec::new();
     for (at, _) in prose.match_indices(" bytes") {
         let before = &prose[..at];
@@ -846,7 +846,7 @@ fn the_engine_chapters_queries_values_and_counts_are_the_codes() {
 #[test]
 fn the_engine_chapters_reading_of_its_tables_holds() {
     let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
-    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(&chapter);
     let rows = |workload: &str| -> Vec<Vec<String>> {
         let path = docs_dir().join(format!("measured/engine-{workload}.txt"));
         let text = fs::read_to_string(&path).unwrap_or_else(|err| panic!("{path:?}: {err}"));
@@ -965,7 +965,7 @@ fn the_guides_count_of_the_chapters_exercises_is_the_books() {
     let total: usize = in_book_order.iter().map(|(_, count)| count).sum();
 
     let guide = workspace_file("docs/instructors/src/instructors.md");
-    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    let guide = one_line(&guide);
     let opening = "The students' book ends ";
     let start = guide.find(opening).expect("the answers' opening sentence") + opening.len();
     let sentence = &guide[start..start + guide[start..].find(").").expect("its list ends")];
@@ -996,7 +996,7 @@ fn the_guides_count_of_the_chapters_exercises_is_the_books() {
 #[test]
 fn the_trials_verdict_follows_from_its_table() {
     let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
-    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(&chapter);
     let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
     let rows: std::collections::BTreeMap<String, Vec<String>> = table_rows("engine-trials.txt")
         .into_iter()
@@ -1128,11 +1128,7 @@ fn the_guides_evaluation_movers_are_the_tables() {
                 format!("{name} ({perft} in perft, {eval} in the evaluation)")
             })
             .collect();
-        match names.as_slice() {
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-            [] => unreachable!("the extreme is some row's"),
-        }
+        and_list(&names)
     };
     let sentence = format!(
         "the ranks that move most from the perft rank are {}, up {}, and {}, down {}",
@@ -1142,7 +1138,7 @@ fn the_guides_evaluation_movers_are_the_tables() {
         number_word(most_down.unsigned_abs() as usize),
     );
     let guide = workspace_file("docs/instructors/src/instructors.md");
-    let guide = guide.split_whitespace().collect::<Vec<_>>().join(" ");
+    let guide = one_line(&guide);
     assert!(
         guide.contains(&sentence),
         "the guide should say: {sentence}"
@@ -1189,7 +1185,7 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
         )
     };
     let engine = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
-    let engine = engine.split_whitespace().collect::<Vec<_>>().join(" ");
+    let engine = one_line(&engine);
     let listed: Vec<String> = later
         .iter()
         .map(|board| format!("{board} {}", places(board)))
@@ -1204,7 +1200,7 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
         "engine.md should say: {sentence}"
     );
     let quad = fs::read_to_string(docs_dir().join("quad.md")).expect("the chapter reads");
-    let quad = quad.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quad = one_line(&quad);
     let sentence = format!(
         "the quad board ranks {} of the {} backends in the search, the evaluation, the exchanges \
          and the attack maps",
@@ -1212,6 +1208,22 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
         NUMBER_WORDS[Backend::ALL.len()],
     );
     assert!(quad.contains(&sentence), "quad.md should say: {sentence}");
+}
+
+/// Names as the chapters list them: "a", "a and b", "a, b and c" (empty for none).
+fn and_list<S: AsRef<str>>(names: &[S]) -> String {
+    let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Text with its line breaks and runs of spaces folded to single spaces, so that a sentence
+/// is found wherever the chapter wraps it.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A rank as the chapters write it: "1st", "12th", "22nd".
@@ -1286,7 +1298,7 @@ fn compared(a: f64, b: f64) -> &'static str {
 #[test]
 fn the_engine_chapters_verdicts_follow_from_its_tables() {
     let chapter = fs::read_to_string(docs_dir().join("engine.md")).expect("the chapter reads");
-    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(&chapter);
     let perft = table_rows("engine-perft.txt");
     // The perft file holds three runs; each backend's rate is its fastest, as in the engine
     // tables.
@@ -1569,12 +1581,7 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
     // that fall being rotated and bit lines, whose exchange keeps a copy of their line state.
     let prose_name = |b: &str| b.replace('-', " ");
     let and_list = |names: &[&str]| -> String {
-        let names: Vec<String> = names.iter().map(|b| prose_name(b)).collect();
-        match names.as_slice() {
-            [] => String::new(),
-            [one] => one.clone(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        }
+        and_list(&names.iter().map(|b| prose_name(b)).collect::<Vec<_>>())
     };
     let movers: Vec<&str> = bitboards
         .iter()
@@ -1683,10 +1690,10 @@ fn the_engine_chapters_verdicts_follow_from_its_tables() {
         .filter(|b| pst[**b] < pst["kogge-stone"])
         .count()
         + 1;
-    let in_list = match slowest_in.as_slice() {
-        [] => "none of the workloads".to_string(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    let in_list = if slowest_in.is_empty() {
+        "none of the workloads".to_string()
+    } else {
+        and_list(&slowest_in)
     };
     says(format!(
         "Kogge-Stone, the one lookup with no table, is the slowest of the nine slider \
@@ -1760,7 +1767,7 @@ fn number_word(n: usize) -> String {
 fn the_survey_chapters_verdicts_follow_from_its_measurements() {
     use std::collections::BTreeMap;
     let chapter = fs::read_to_string(docs_dir().join("survey.md")).expect("the chapter reads");
-    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(&chapter);
     let verdict = |holds: bool| if holds { "holds" } else { "does not hold" };
 
     // The 8x8 board's counted edge tests: position, moves and edge tests.
@@ -1991,7 +1998,7 @@ fn the_survey_chapters_verdicts_follow_from_its_measurements() {
 fn the_quad_chapters_figures_follow_from_its_measurements() {
     use std::collections::BTreeMap;
     let chapter = fs::read_to_string(docs_dir().join("quad.md")).expect("the chapter reads");
-    let prose = chapter.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = one_line(&chapter);
     let rows = table_rows("quad.txt");
     // The ratio bench's rows, from three runs: "quad 1.854" in each, and (in the first)
     // "quad full-make vs shakmaty full-make: 1.320".
