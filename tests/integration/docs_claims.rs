@@ -1770,6 +1770,28 @@ fn the_survey_chapters_verdicts_follow_from_its_measurements() {
     let prose = one_line(&chapter);
     let verdict = |holds: bool| if holds { "holds" } else { "does not hold" };
 
+    // The knight on g1's jumps, as the generated `explain` figure the chapter includes shows
+    // them: the edge tests that fail, on the file and on the rank.
+    let knight = fs::read_to_string(docs_dir().join("generated/survey-8x8-explain-knight.txt"))
+        .expect("the generated knight figure");
+    let failing = |edge: &str| {
+        knight
+            .lines()
+            .filter(|line| line.ends_with(&format!("{edge} off the board, stop")))
+            .count()
+    };
+    let (on_file, on_rank) = (failing("file"), failing("rank"));
+    assert!(on_file + on_rank > 0, "{knight}");
+    if !prose.contains(&format!(
+        "The knight on g1 tests each of its eight jumps; {} fail, {} on the file and {} on the \
+         rank:",
+        number_word(on_file + on_rank),
+        number_word(on_file),
+        number_word(on_rank)
+    )) {
+        panic!("survey.md's count of the g1 knight's failing jumps is not the figure's: {on_file} on the file, {on_rank} on the rank");
+    }
+
     // The 8x8 board's counted edge tests: position, moves and edge tests.
     let edges: Vec<(String, f64, f64)> = table_rows("survey-edge-tests.txt")
         .into_iter()
