@@ -1210,6 +1210,45 @@ fn the_later_boards_places_in_the_engine_tables_are_the_tables() {
     assert!(quad.contains(&sentence), "quad.md should say: {sentence}");
 }
 
+/// The engine chapter says how long a workload lasts on a backend: the longest run in its five
+/// tables, and in the trials' table, read back from them.
+#[test]
+fn the_engine_chapters_run_lengths_are_its_tables() {
+    let prose = one_line(&fs::read_to_string(docs_dir().join("engine.md")).expect("engine.md"));
+    let backends: Vec<&str> = Backend::ALL.iter().map(|b| b.name()).collect();
+    let longest = |files: &[&str]| -> (f64, String) {
+        files
+            .iter()
+            .flat_map(|file| table_rows(file))
+            .filter(|row| row.len() > 8 && backends.contains(&row[0].as_str()))
+            .filter(|row| row[1].parse::<u64>().is_ok())
+            .map(|row| (decimal(&row[3]), row[0].clone()))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("rows")
+    };
+    let (seconds, backend) = longest(&[
+        "engine-search.txt",
+        "engine-search-pst.txt",
+        "engine-eval.txt",
+        "engine-see.txt",
+        "engine-attacks.txt",
+    ]);
+    let (trials_seconds, _) = longest(&["engine-trials.txt"]);
+    assert!(
+        (1.0..1.5).contains(&seconds),
+        "a little over a second: {seconds} ({backend})"
+    );
+    assert!(
+        (1.5..2.0).contains(&trials_seconds),
+        "nearly two: {trials_seconds}"
+    );
+    let sentence = format!(
+        "(a little over a second at most, on the {backend} board; the trials' search below takes \
+         nearly two)"
+    );
+    assert!(prose.contains(&sentence), "engine.md should say {sentence}");
+}
+
 /// Names as the chapters list them: "a", "a and b", "a, b and c" (empty for none).
 fn and_list<S: AsRef<str>>(names: &[S]) -> String {
     let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
