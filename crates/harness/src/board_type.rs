@@ -175,6 +175,10 @@ pub trait BoardType: Sync {
 /// }
 /// # Ok::<(), boardlab_harness::Error>(())
 /// ```
+// Never inlined: rustc may inline a function this small into its callers' crates, and with it
+// would go the vtables of every `Typed<B>`, so that each crate calling it (the integration
+// tests, the labs) compiled every backend's walks again.
+#[inline(never)]
 pub fn board_type(backend: Backend) -> &'static dyn BoardType {
     with_backend!(backend, B => &Typed::<B>(PhantomData))
 }
