@@ -28,6 +28,14 @@
 //! PEXT technique on boardlab-bitboard's board.) Knight, king and pawn attacks and the
 //! `between`/`line` tables are boardlab-core's shared ones.
 //!
+//! ```
+//! use boardlab_core::{Bitboard, Square};
+//! let occupied = Bitboard::from_square(Square::D6);
+//! let attacks = boardlab_magic::rook_attacks(Square::D4, occupied);
+//! assert!(attacks.contains(Square::D6) && !attacks.contains(Square::D7));
+//! assert_eq!(attacks.count(), 2 + 3 + 3 + 4);
+//! ```
+//!
 //! The board, `make`/`unmake` and the legal move generator are boardlab-bitboard's, shared by
 //! every bitboard backend; this crate supplies [`MagicTechnique`], the slider lookup they are
 //! generic over. Moves are legal by construction: each node finds its checkers and pinned

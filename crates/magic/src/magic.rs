@@ -347,34 +347,7 @@ impl Search {
     }
 }
 
-/// The squares a rook on `sq` attacks when `occupied` is occupied, by magic lookup.
-///
-/// # Examples
-///
-/// ```
-/// use boardlab_core::{Bitboard, Square};
-/// let occupied = Bitboard::from_square(Square::D6);
-/// let attacks = boardlab_magic::rook_attacks(Square::D4, occupied);
-/// assert!(attacks.contains(Square::D6) && !attacks.contains(Square::D7));
-/// assert_eq!(attacks.count(), 2 + 3 + 3 + 4);
-/// ```
-#[inline]
-pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    MagicTables::get().rook(sq, occupied)
-}
-
-/// The squares a bishop on `sq` attacks when `occupied` is occupied, by magic lookup.
-#[inline]
-pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    MagicTables::get().bishop(sq, occupied)
-}
-
-/// The squares a queen on `sq` attacks when `occupied` is occupied, by magic lookup.
-#[inline]
-pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let tables = MagicTables::get();
-    tables.rook(sq, occupied) | tables.bishop(sq, occupied)
-}
+boardlab_sliders::lookups_in_tables!(MagicTables, "by magic lookup");
 
 /// The magic entry of a rook on `sq`.
 pub fn rook_magic(sq: Square) -> Magic {
@@ -389,13 +362,6 @@ pub fn bishop_magic(sq: Square) -> Magic {
 /// How long building the magic tables took (building them now if nobody has yet).
 pub fn magic_build_time() -> Duration {
     MagicTables::get().build_time()
-}
-
-/// The bytes of this crate's own tables: the per-square entries and the shared attack table.
-/// Like every backend's `table_bytes`, it leaves out boardlab-core's leaper and
-/// `between`/`line` tables, which every bitboard backend reads alike.
-pub fn table_bytes() -> usize {
-    MagicTables::get().bytes()
 }
 
 #[cfg(test)]

@@ -247,29 +247,7 @@ impl Tables {
     }
 }
 
-/// The squares a rook on `sq` attacks when `occupied` is occupied.
-#[inline]
-pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Tables::get().rook(sq, occupied)
-}
-
-/// The squares a bishop on `sq` attacks when `occupied` is occupied.
-#[inline]
-pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Tables::get().bishop(sq, occupied)
-}
-
-/// The squares a queen on `sq` attacks when `occupied` is occupied.
-#[inline]
-pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let tables = Tables::get();
-    tables.rook(sq, occupied) | tables.bishop(sq, occupied)
-}
-
-/// The bytes of the keys and the shared table.
-pub fn table_bytes() -> usize {
-    Tables::get().bytes()
-}
+crate::lookups_in_tables!(Tables, "by black-magic lookup");
 
 /// The lookup of `slider` on `sq` among `occupied`, step by step.
 pub fn step_by_step(slider: Slider, sq: Square, occupied: Bitboard) -> Lookup {

@@ -36,6 +36,52 @@ pub mod pext;
 
 use boardlab_core::bitboard::slider_attacks_slow;
 pub use boardlab_core::bitboard::Slider;
+
+/// The free functions of a technique that looks its attacks up in one set of tables built
+/// once: `rook_attacks`, `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking
+/// `$tables::get()` (the tables, built on first use) for its `rook(sq, occupied)`,
+/// `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first doc line ("by magic
+/// lookup"). The magic, black-magic and PEXT techniques differ in how a table index is found,
+/// which is their tables' business, and not in these four.
+#[macro_export]
+macro_rules! lookups_in_tables {
+    ($tables:ident, $how:literal) => {
+        #[doc = concat!("The squares a rook on `sq` attacks when `occupied` is occupied, ", $how, ".")]
+        #[inline]
+        pub fn rook_attacks(
+            sq: ::boardlab_core::Square,
+            occupied: ::boardlab_core::Bitboard,
+        ) -> ::boardlab_core::Bitboard {
+            $tables::get().rook(sq, occupied)
+        }
+
+        #[doc = concat!("The squares a bishop on `sq` attacks when `occupied` is occupied, ", $how, ".")]
+        #[inline]
+        pub fn bishop_attacks(
+            sq: ::boardlab_core::Square,
+            occupied: ::boardlab_core::Bitboard,
+        ) -> ::boardlab_core::Bitboard {
+            $tables::get().bishop(sq, occupied)
+        }
+
+        #[doc = concat!("The squares a queen on `sq` attacks when `occupied` is occupied, ", $how, ".")]
+        #[inline]
+        pub fn queen_attacks(
+            sq: ::boardlab_core::Square,
+            occupied: ::boardlab_core::Bitboard,
+        ) -> ::boardlab_core::Bitboard {
+            let tables = $tables::get();
+            tables.rook(sq, occupied) | tables.bishop(sq, occupied)
+        }
+
+        /// The bytes of this technique's own tables. Like every backend's `table_bytes`, it
+        /// leaves out boardlab-core's leaper and `between`/`line` tables, which every bitboard
+        /// backend reads alike.
+        pub fn table_bytes() -> usize {
+            $tables::get().bytes()
+        }
+    };
+}
 use boardlab_core::{Bitboard, Square};
 use boardlab_views::{Lookup, Steps, Technique};
 
