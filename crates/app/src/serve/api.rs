@@ -3,7 +3,7 @@
 //! input, 422 for a walk over its budget and 502 for an outside program that failed
 //! (docs/src/serve.md lists them all).
 
-use super::budget::{MAX_DIVIDE_DEPTH, NODE_BUDGET, TIME_BUDGET};
+use super::budget::{MAX_DIVIDE_DEPTH, NODE_BUDGET};
 use super::Served;
 use crate::position::PositionArgs;
 use crate::{Backend, Error, Position};
@@ -173,7 +173,7 @@ pub(crate) async fn info(State(served): State<Arc<Served>>) -> Json<Value> {
         "budgets": {
             "max_divide_depth": MAX_DIVIDE_DEPTH,
             "nodes": NODE_BUDGET,
-            "seconds": TIME_BUDGET.as_secs(),
+            "seconds": served.time_budget.as_secs(),
         },
         "stats": true,
         "walks_running": served.running.load(Ordering::Relaxed),

@@ -17,13 +17,10 @@ use std::time::Duration;
 /// The deepest divide a page may ask for: the depth of `/api/divide` and `/api/descend`.
 pub(crate) const MAX_DIVIDE_DEPTH: u32 = 8;
 
-/// How long a request's walk may run before it is stopped.
-pub(crate) const TIME_BUDGET: Duration = Duration::from_secs(10);
-
 /// How many leaves the answers of one request may add up to (a descent asks both generators
 /// once per ply): checked after each answer, with the time budget bounding each one. Enough
 /// for the start position at depth 7 (3,195,901,860 leaves), which a bitboard backend counts
-/// in bulk within the time budget.
+/// in bulk within the default time budget (`serve --time-budget`, 10 s).
 pub(crate) const NODE_BUDGET: u64 = 4_000_000_000;
 
 /// Raises a stop flag when dropped.
@@ -102,10 +99,11 @@ impl DivideOracle for Charged {
     }
 }
 
-/// Runs `work` on a blocking thread within the budgets (see the module docs); `running` counts
-/// the walks under way.
+/// Runs `work` on a blocking thread within the budgets (see the module docs), stopping it after
+/// `time_budget`; `running` counts the walks under way.
 pub(crate) async fn within_budget<T: Send + 'static>(
     running: &Arc<AtomicUsize>,
+    time_budget: Duration,
     work: impl FnOnce(&Allowance) -> Result<T, Error> + Send + 'static,
 ) -> Result<T, ApiError> {
     let allowance = Allowance {
@@ -120,7 +118,7 @@ pub(crate) async fn within_budget<T: Send + 'static>(
         let _counted = counted;
         work(&given)
     });
-    match tokio::time::timeout(TIME_BUDGET, handle).await {
+    match tokio::time::timeout(time_budget, handle).await {
         Ok(Ok(Ok(value))) => Ok(value),
         Ok(Ok(Err(Error::Stopped))) if allowance.overspent() => Err(ApiError::over_budget(
             format!("over the node budget: the answers passed {NODE_BUDGET} leaves"),
@@ -131,7 +129,7 @@ pub(crate) async fn within_budget<T: Send + 'static>(
             allowance.stop.store(true, Ordering::Relaxed);
             Err(ApiError::over_budget(format!(
                 "over the time budget: stopped after {} s",
-                TIME_BUDGET.as_secs()
+                time_budget.as_secs()
             )))
         }
     }

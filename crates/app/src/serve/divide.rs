@@ -3,7 +3,7 @@
 //! differ), each within the server's depth, node and time budgets.
 
 use super::api::{backend, position, query, Answer, ApiError};
-use super::budget::{within_budget, MAX_DIVIDE_DEPTH, TIME_BUDGET};
+use super::budget::{within_budget, MAX_DIVIDE_DEPTH};
 use super::Served;
 use crate::{Backend, Error, Position};
 use axum::extract::rejection::QueryRejection;
@@ -81,7 +81,7 @@ impl Requested {
             }
             Requested::Program(name) => {
                 let options = ProgramOptions {
-                    timeout: TIME_BUDGET,
+                    timeout: served.time_budget,
                     verbose: false,
                 };
                 oracle_named(name, served.protocol, root, options)?
@@ -161,33 +161,34 @@ pub(crate) async fn divide(
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
     let work_root = root.clone();
-    let (a_name, a_divide, b_answer, stats) = within_budget(&running, move |allowance| {
-        // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
-        // they are given for a backend when asked for, counted in the walk that divides, and
-        // not for an outside program.
-        let (a_name, a_divide, stats) = match &a {
-            Requested::Backend(backend) => {
-                divide_backend(*backend, &work_root, depth, with_stats, allowance)?
-            }
-            Requested::Program(_) => {
-                let mut a = a.oracle(&work_root, &work_served, allowance)?;
-                (
-                    a.name().to_string(),
-                    a.divide(&work_root, &[], depth)?,
-                    None,
-                )
-            }
-        };
-        let b_answer = match b {
-            Some(b) => {
-                let mut b = b.oracle(&work_root, &work_served, allowance)?;
-                Some((b.name().to_string(), b.divide(&work_root, &[], depth)?))
-            }
-            None => None,
-        };
-        Ok((a_name, a_divide, b_answer, stats))
-    })
-    .await?;
+    let (a_name, a_divide, b_answer, stats) =
+        within_budget(&running, served.time_budget, move |allowance| {
+            // The leaves' statistics, as `perft --stats` counts them, need boardlab's own walk:
+            // they are given for a backend when asked for, counted in the walk that divides, and
+            // not for an outside program.
+            let (a_name, a_divide, stats) = match &a {
+                Requested::Backend(backend) => {
+                    divide_backend(*backend, &work_root, depth, with_stats, allowance)?
+                }
+                Requested::Program(_) => {
+                    let mut a = a.oracle(&work_root, &work_served, allowance)?;
+                    (
+                        a.name().to_string(),
+                        a.divide(&work_root, &[], depth)?,
+                        None,
+                    )
+                }
+            };
+            let b_answer = match b {
+                Some(b) => {
+                    let mut b = b.oracle(&work_root, &work_served, allowance)?;
+                    Some((b.name().to_string(), b.divide(&work_root, &[], depth)?))
+                }
+                None => None,
+            };
+            Ok((a_name, a_divide, b_answer, stats))
+        })
+        .await?;
     // Moves sort as their text does, so the rows come in alphabetical order.
     let a_counts: BTreeMap<UciMove, u64> = a_divide.iter().copied().collect();
     let b_counts: Option<BTreeMap<UciMove, u64>> = b_answer
@@ -240,7 +241,7 @@ pub(crate) async fn descend(
     let b = b.ok_or_else(|| ApiError::bad_input("a descent needs two generators: a=… and b=…"))?;
     let running = Arc::clone(&served.running);
     let work_served = Arc::clone(&served);
-    let report = within_budget(&running, move |allowance| {
+    let report = within_budget(&running, served.time_budget, move |allowance| {
         let mut a = a.oracle(&root, &work_served, allowance)?;
         let mut b = b.oracle(&root, &work_served, allowance)?;
         boardlab_harness::diff(&root, &mut a, &mut b, depth)

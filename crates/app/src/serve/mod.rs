@@ -25,6 +25,7 @@ use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Arguments of `boardlab serve`.
 #[derive(Debug, Clone, clap::Args)]
@@ -43,6 +44,10 @@ pub(crate) struct ServeArgs {
     /// `perftree` (each is run as `PROGRAM DEPTH FEN [MOVES]`).
     #[arg(long, value_enum, default_value_t = Protocol::Uci)]
     pub protocol: Protocol,
+    /// How many seconds one request's walk may run before it is stopped and refused (422).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub time_budget: u64,
 }
 
 /// What every request sees: the programs named at start-up and the walks under way.
@@ -50,6 +55,8 @@ pub(crate) struct Served {
     /// The `--against` programs, as named on the command line.
     programs: Vec<String>,
     protocol: Protocol,
+    /// How long one request's walk may run (`--time-budget`).
+    time_budget: Duration,
     /// How many counts are running now.
     running: Arc<AtomicUsize>,
 }
@@ -80,6 +87,7 @@ pub(crate) fn run(args: &ServeArgs, out: &mut impl Write) -> Result<Outcome, Err
     let served = Arc::new(Served {
         programs: args.against.clone(),
         protocol: args.protocol,
+        time_budget: Duration::from_secs(args.time_budget),
         running: Arc::new(AtomicUsize::new(0)),
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
