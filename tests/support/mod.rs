@@ -117,7 +117,7 @@ pub fn wait_within(mut child: Child, what: &str, limit: std::time::Duration) -> 
 
 /// How long the output of a child that has exited may stay open (held by a program it
 /// started) before the test fails.
-const PIPE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(30);
+const PIPE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Runs `command` with `input` written to its standard input, which then ends, and returns its
 /// output as [`run_within`] does, under the same deadline: for the outside programs (python
