@@ -12,7 +12,7 @@
 use crate::diff::{BoardOracle, DivideOracle};
 use crate::perft::{LeafCount, PerftRunner, PerftStats};
 use crate::units::{split, Unit, UnitsHeader};
-use crate::workload::{self, Measured, PositionSet, Workload};
+use crate::workload::{self, Measured, WorkloadRun};
 use crate::{Backend, Error, Position};
 use boardlab_core::{Board, Move, Setup, Square, UciMove};
 use boardlab_engine::queries::exchange;
@@ -139,14 +139,7 @@ pub trait BoardType: Sync {
     /// # Errors
     ///
     /// As [`workload::measure`].
-    fn measure(
-        &self,
-        workload: Workload,
-        set: &PositionSet,
-        budget: u64,
-        terms: EvalTerms,
-        depth: Option<u32>,
-    ) -> Result<Measured, Error>;
+    fn measure(&self, run: WorkloadRun) -> Result<Measured, Error>;
 
     /// The backend's view of `position` ([`Views::show`]).
     fn show(&self, position: &Position, focus: Option<Square>) -> Explanation;
@@ -299,15 +292,8 @@ impl<B: Board + EngineQueries + Views> BoardType for Typed<B> {
             .collect()
     }
 
-    fn measure(
-        &self,
-        workload: Workload,
-        set: &PositionSet,
-        budget: u64,
-        terms: EvalTerms,
-        depth: Option<u32>,
-    ) -> Result<Measured, Error> {
-        workload::measure::<B>(workload, set, budget, terms, depth)
+    fn measure(&self, run: WorkloadRun) -> Result<Measured, Error> {
+        workload::measure::<B>(run)
     }
 
     fn show(&self, position: &Position, focus: Option<Square>) -> Explanation {

@@ -233,20 +233,32 @@ impl Measured {
     }
 }
 
-/// Runs `workload` on board type `B` within `budget` nodes, the search and the evaluation
-/// adding up `terms`, the searches (search, trials) to `depth` when given and to their own
-/// depths otherwise.
+/// One engine workload as it is run: the work, the evaluation its search and evaluation add
+/// up, the positions it walks, the nodes it may spend on a backend and the depth its searches
+/// go to.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkloadRun<'a> {
+    pub workload: Workload,
+    pub terms: EvalTerms,
+    pub set: &'a PositionSet,
+    pub budget: u64,
+    /// The searches' depth (search, trials) when one is given; their own depths otherwise.
+    pub depth: Option<u32>,
+}
+
+/// Runs `run`'s workload on board type `B` within its budget of nodes.
 ///
 /// # Errors
 ///
 /// Only if an embedded suite were malformed.
-pub fn measure<B: EngineQueries>(
-    workload: Workload,
-    set: &PositionSet,
-    budget: u64,
-    terms: EvalTerms,
-    depth: Option<u32>,
-) -> Result<Measured, Error> {
+pub fn measure<B: EngineQueries>(run: WorkloadRun) -> Result<Measured, Error> {
+    let WorkloadRun {
+        workload,
+        terms,
+        set,
+        budget,
+        depth,
+    } = run;
     match workload {
         Workload::Search => search::<B>(budget, terms, depth.unwrap_or(SEARCH_DEPTH)),
         Workload::Trials => trials::measure_trials::<B>(budget, depth),

@@ -29,7 +29,6 @@ use boardlab_core::{Bitboard, Square};
 use boardlab_sliders::Slider;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// The per-square key into the shared attack table (see the module docs).
@@ -135,26 +134,9 @@ pub struct MagicTables {
     build_time: Duration,
 }
 
+boardlab_sliders::tables_built_once!(MagicTables, keyed by square);
+
 impl MagicTables {
-    /// The tables, built on first use.
-    #[inline]
-    pub fn get() -> &'static MagicTables {
-        static TABLES: OnceLock<MagicTables> = OnceLock::new();
-        TABLES.get_or_init(MagicTables::build)
-    }
-
-    /// The squares a rook on `sq` attacks when `occupied` is occupied.
-    #[inline]
-    pub fn rook(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.lookup(&self.rook[sq as usize], occupied)
-    }
-
-    /// The squares a bishop on `sq` attacks when `occupied` is occupied.
-    #[inline]
-    pub fn bishop(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.lookup(&self.bishop[sq as usize], occupied)
-    }
-
     #[inline]
     fn lookup(&self, entry: &Entry, occupied: Bitboard) -> Bitboard {
         let index = entry.magic.index(occupied);

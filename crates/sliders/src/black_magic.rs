@@ -28,7 +28,6 @@ use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, Square};
 use boardlab_views::hex64;
 use boardlab_views::{Lookup, StepValue, Steps, Technique};
-use std::sync::OnceLock;
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "black-magic";
@@ -127,14 +126,9 @@ pub struct Tables {
     shared: usize,
 }
 
-impl Tables {
-    /// The tables, built on first use.
-    #[inline]
-    pub fn get() -> &'static Tables {
-        static TABLES: OnceLock<Tables> = OnceLock::new();
-        TABLES.get_or_init(Tables::build)
-    }
+crate::tables_built_once!(Tables);
 
+impl Tables {
     fn build() -> Tables {
         let mut attacks = vec![Bitboard::EMPTY; TABLE_ENTRIES].into_boxed_slice();
         // For each slot, the square (+1, as rook 1..=64 and bishop 65..=128) that wrote it, 0

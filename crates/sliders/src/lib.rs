@@ -37,8 +37,50 @@ pub mod pext;
 use boardlab_core::bitboard::slider_attacks_slow;
 pub use boardlab_core::bitboard::Slider;
 
-/// The free functions of a technique that looks its attacks up in one set of tables built
-/// once: `rook_attacks`, `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking
+/// The tables of a technique that looks its attacks up in one set of tables, built on first
+/// use and kept for the program's life: `$tables::get()`, from the type's own `build()`. With
+/// `keyed by square`, also its `rook` and `bishop` methods, each reading the key of its square
+/// from the array of that name and handing it to the type's own `lookup(&key, occupied)`.
+#[macro_export]
+macro_rules! tables_built_once {
+    ($tables:ident) => {
+        impl $tables {
+            /// The tables, built on first use.
+            #[inline]
+            pub fn get() -> &'static $tables {
+                static TABLES: ::std::sync::OnceLock<$tables> = ::std::sync::OnceLock::new();
+                TABLES.get_or_init($tables::build)
+            }
+        }
+    };
+    ($tables:ident, keyed by square) => {
+        $crate::tables_built_once!($tables);
+
+        impl $tables {
+            /// The squares a rook on `sq` attacks when `occupied` is occupied.
+            #[inline]
+            pub fn rook(
+                &self,
+                sq: ::boardlab_core::Square,
+                occupied: ::boardlab_core::Bitboard,
+            ) -> ::boardlab_core::Bitboard {
+                self.lookup(&self.rook[sq as usize], occupied)
+            }
+
+            /// The squares a bishop on `sq` attacks when `occupied` is occupied.
+            #[inline]
+            pub fn bishop(
+                &self,
+                sq: ::boardlab_core::Square,
+                occupied: ::boardlab_core::Bitboard,
+            ) -> ::boardlab_core::Bitboard {
+                self.lookup(&self.bishop[sq as usize], occupied)
+            }
+        }
+    };
+}
+
+/// The free functions of a technique whose tables are [`tables_built_once!`]: `rook_attacks`, `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking
 /// `$tables::get()` (the tables, built on first use) for its `rook(sq, occupied)`,
 /// `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first doc line ("by magic
 /// lookup"). The magic, black-magic and PEXT techniques differ in how a table index is found,

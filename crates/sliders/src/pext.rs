@@ -33,7 +33,6 @@ use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};
 use boardlab_core::{Bitboard, CpuFeature, Square};
 use boardlab_views::{Lookup, StepValue, Steps, Technique};
-use std::sync::OnceLock;
 
 /// The technique's name, as its backend, the benches and the book call it.
 pub const NAME: &str = "pext";
@@ -113,14 +112,9 @@ pub struct Tables {
     attacks: Box<[Bitboard]>,
 }
 
-impl Tables {
-    /// The tables, built on first use.
-    #[inline]
-    pub fn get() -> &'static Tables {
-        static TABLES: OnceLock<Tables> = OnceLock::new();
-        TABLES.get_or_init(Tables::build)
-    }
+crate::tables_built_once!(Tables, keyed by square);
 
+impl Tables {
     fn build() -> Tables {
         let mut attacks = Vec::with_capacity(ROOK_ENTRIES + BISHOP_ENTRIES);
         let mut keys = [[PextKey { mask: 0, offset: 0 }; 64]; 2];
@@ -159,18 +153,6 @@ impl Tables {
         // below `offset + 2^popcount(mask)`, the end of the slice `build` sized for this key,
         // and every slice lies inside `attacks`. Nothing changes after `build`.
         unsafe { *self.attacks.get_unchecked(slot) }
-    }
-
-    /// The squares a rook on `sq` attacks.
-    #[inline]
-    pub fn rook(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.lookup(&self.rook[sq as usize], occupied)
-    }
-
-    /// The squares a bishop on `sq` attacks.
-    #[inline]
-    pub fn bishop(&self, sq: Square, occupied: Bitboard) -> Bitboard {
-        self.lookup(&self.bishop[sq as usize], occupied)
     }
 
     /// The key of `slider` on `sq`.

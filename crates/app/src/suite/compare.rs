@@ -11,7 +11,7 @@ use boardlab_core::{PerftCase, PerftMode, Setup};
 use boardlab_engine::EvalTerms;
 use boardlab_harness::output::{progress_bar, write_file};
 use boardlab_harness::perft::{mnps, PerftOptions, PerftRunner};
-use boardlab_harness::workload::{self, Measured, PositionSet, Workload};
+use boardlab_harness::workload::{self, Measured, PositionSet, Workload, WorkloadRun};
 use boardlab_harness::{board_type, BoardType, Position};
 use boardlab_harness::{case_name, read_suite};
 use serde_json::json;
@@ -274,7 +274,7 @@ pub(crate) fn run(args: &CompareArgs, out: &mut impl Write) -> Result<Outcome, E
     for workload in engine_workloads {
         let budget = args.max_nodes.unwrap_or(workload.default_budget());
         let set = set.as_ref().unwrap_or(&empty);
-        let run = EngineRun {
+        let run = WorkloadRun {
             workload,
             terms: args.eval.into(),
             set,

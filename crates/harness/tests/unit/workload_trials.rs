@@ -2,7 +2,7 @@ use boardlab_core::epd::{BUG_CATCHERS, PERFT_SUITE, STANDARD_SUITE};
 use boardlab_core::{Board, BoardExt, Role, Setup, START_FEN};
 use boardlab_engine::EvalTerms;
 use boardlab_harness::workload::trials::*;
-use boardlab_harness::workload::{measure, PositionSet, Workload};
+use boardlab_harness::workload::{measure, PositionSet, Workload, WorkloadRun};
 use boardlab_reference::ReferenceBoard;
 
 const KIWIPETE: &str = TRIALS_POSITIONS[0].fen;
@@ -126,13 +126,7 @@ fn every_board_searches_the_same_tree() {
 
 #[test]
 fn the_workload_shares_its_budget_and_counts_its_shares() {
-    let measured = measure::<ReferenceBoard>(
-        Workload::Trials,
-        &PositionSet::default(),
-        600,
-        EvalTerms::Full,
-        Some(4),
-    )
+    let measured = measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Trials, set: &PositionSet::default(), budget: 600, terms: EvalTerms::Full, depth: Some(4) })
     .unwrap();
     assert_eq!(measured.nodes, 600, "100 nodes a position");
     assert_eq!(measured.results.len(), TRIALS_POSITIONS.len());

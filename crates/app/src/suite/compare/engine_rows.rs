@@ -14,31 +14,12 @@ pub(super) struct EngineRow {
     pub(super) mismatches: Vec<String>,
 }
 
-/// One engine workload as `compare` runs it: the work, the evaluation its search and
-/// evaluation add up, the positions it walks, the nodes it may spend on a backend and the
-/// depth its searches go to.
-#[derive(Clone, Copy)]
-pub(super) struct EngineRun<'a> {
-    pub(super) workload: Workload,
-    pub(super) terms: EvalTerms,
-    pub(super) set: &'a PositionSet,
-    pub(super) budget: u64,
-    /// The searches' depth, when `--depth` gives one.
-    pub(super) depth: Option<u32>,
-}
-
-impl EngineRun<'_> {
-    /// This workload's work on `backend`, once.
-    fn measure(self, backend: Backend) -> Result<Measured, Error> {
-        board_type(backend).measure(self.workload, self.set, self.budget, self.terms, self.depth)
-    }
-}
 
 /// Times `run` on every backend, `runs` times over all of them in turn, and keeps each
 /// backend's fastest run: whatever else the machine does only ever slows a run down, so the
 /// fastest is the one least disturbed.
 pub(super) fn engine_rows(
-    run: EngineRun,
+    run: WorkloadRun,
     backends: &[Backend],
     runs: u32,
 ) -> Result<Vec<EngineRow>, Error> {
@@ -51,7 +32,7 @@ pub(super) fn engine_rows(
                 run.workload.name(),
                 backend.name()
             ));
-            let measured = run.measure(backend)?;
+            let measured = board_type(backend).measure(run)?;
             measured_runs.push(measured);
             bar.inc(1);
         }
@@ -157,11 +138,11 @@ fn share(part: u64, nodes: u64) -> Option<f64> {
 }
 
 pub(super) fn write_engine_json(
-    run: EngineRun,
+    run: WorkloadRun,
     ranked: RankedRows,
     out: &mut impl Write,
 ) -> Result<(), Error> {
-    let EngineRun {
+    let WorkloadRun {
         workload, terms, ..
     } = run;
     for (row, rank, perft_rank) in ranked.iter() {
@@ -214,8 +195,8 @@ pub(super) fn write_engine_json(
 }
 
 /// What an engine workload did, in one line above its table.
-pub(super) fn describe(run: EngineRun) -> String {
-    let EngineRun {
+pub(super) fn describe(run: WorkloadRun) -> String {
+    let WorkloadRun {
         workload,
         terms,
         set,
@@ -269,7 +250,7 @@ pub(super) fn describe(run: EngineRun) -> String {
 }
 
 pub(super) fn write_engine_table(
-    run: EngineRun,
+    run: WorkloadRun,
     ranked: RankedRows,
     out: &mut impl Write,
 ) -> Result<(), Error> {
