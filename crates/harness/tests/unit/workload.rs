@@ -15,13 +15,33 @@ fn the_set_holds_its_roots_and_their_children() {
 #[test]
 fn a_budget_stops_the_passes_exactly() {
     let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
-    let eval = measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Eval, set: &set, budget: 50, terms: EvalTerms::Full, depth: None }).unwrap();
+    let eval = measure::<ReferenceBoard>(WorkloadRun {
+        workload: Workload::Eval,
+        set: &set,
+        budget: 50,
+        terms: EvalTerms::Full,
+        depth: None,
+    })
+    .unwrap();
     assert_eq!(eval.nodes, 50, "two passes and part of a third");
-    let attacks =
-        measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Attacks, set: &set, budget: 21, terms: EvalTerms::Full, depth: None }).unwrap();
+    let attacks = measure::<ReferenceBoard>(WorkloadRun {
+        workload: Workload::Attacks,
+        set: &set,
+        budget: 21,
+        terms: EvalTerms::Full,
+        depth: None,
+    })
+    .unwrap();
     assert_eq!(attacks.nodes, 21);
     // No position here has a capture: the passes end instead of turning for ever.
-    let see = measure::<ReferenceBoard>(WorkloadRun { workload: Workload::See, set: &set, budget: 1000, terms: EvalTerms::Full, depth: None }).unwrap();
+    let see = measure::<ReferenceBoard>(WorkloadRun {
+        workload: Workload::See,
+        set: &set,
+        budget: 1000,
+        terms: EvalTerms::Full,
+        depth: None,
+    })
+    .unwrap();
     assert_eq!(see.nodes, 0);
     assert_eq!(
         see.results,
@@ -33,9 +53,15 @@ fn a_budget_stops_the_passes_exactly() {
 fn the_evaluation_workloads_add_up_the_terms_asked_for() {
     let set = PositionSet::new(Some(vec![Setup::start()])).unwrap();
     let sums = [EvalTerms::Pst, EvalTerms::Full].map(|terms| {
-        measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Eval, set: &set, budget: 21, terms, depth: None })
-            .unwrap()
-            .results
+        measure::<ReferenceBoard>(WorkloadRun {
+            workload: Workload::Eval,
+            set: &set,
+            budget: 21,
+            terms,
+            depth: None,
+        })
+        .unwrap()
+        .results
     });
     // The start position's children differ in mobility, so the full terms move the sum.
     assert_ne!(sums[0], sums[1]);
@@ -43,7 +69,13 @@ fn the_evaluation_workloads_add_up_the_terms_asked_for() {
 
 #[test]
 fn the_search_shares_a_node_budget_among_the_positions() {
-    let measured = measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Search, set: &PositionSet::default(), budget: 240, terms: EvalTerms::Full, depth: None })
+    let measured = measure::<ReferenceBoard>(WorkloadRun {
+        workload: Workload::Search,
+        set: &PositionSet::default(),
+        budget: 240,
+        terms: EvalTerms::Full,
+        depth: None,
+    })
     .unwrap();
     assert_eq!(measured.nodes, 240);
     assert_eq!(measured.results.len(), 24);

@@ -126,7 +126,13 @@ fn every_board_searches_the_same_tree() {
 
 #[test]
 fn the_workload_shares_its_budget_and_counts_its_shares() {
-    let measured = measure::<ReferenceBoard>(WorkloadRun { workload: Workload::Trials, set: &PositionSet::default(), budget: 600, terms: EvalTerms::Full, depth: Some(4) })
+    let measured = measure::<ReferenceBoard>(WorkloadRun {
+        workload: Workload::Trials,
+        set: &PositionSet::default(),
+        budget: 600,
+        terms: EvalTerms::Full,
+        depth: Some(4),
+    })
     .unwrap();
     assert_eq!(measured.nodes, 600, "100 nodes a position");
     assert_eq!(measured.results.len(), TRIALS_POSITIONS.len());

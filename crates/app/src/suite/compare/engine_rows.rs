@@ -14,7 +14,6 @@ pub(super) struct EngineRow {
     pub(super) mismatches: Vec<String>,
 }
 
-
 /// Times `run` on every backend, `runs` times over all of them in turn, and keeps each
 /// backend's fastest run: whatever else the machine does only ever slows a run down, so the
 /// fastest is the one least disturbed.
