@@ -70,8 +70,8 @@
 //! Every make pays for the maps, and a full-make perft, which makes every leaf, shows the
 //! price: KiwiPete to depth 3 (97,862 leaves) takes 79.3 million instructions under
 //! callgrind, against 29.4 million for the 10x12 mailbox and 30.1 million for 0x88 (the
-//! crate's `walk` example; about 810 instructions per leaf, some 570 of them in make, where a
-//! plain mailbox spends about 300 on the whole leaf). What they buy is in the questions a
+//! crate's `attack_maps_walk` example; about 810 instructions per leaf, some 570 of them in
+//! make, where a plain mailbox spends about 300 on the whole leaf). What they buy is in the questions a
 //! search asks: the checkers, any piece's attackers and the captures in MVV/LVA order are
 //! read, not searched for, and `attackers_to` costs an eighth of the generic answer's
 //! instructions, SEE a third (see the `queries` module).

@@ -11,7 +11,7 @@
 //!   there, one table read and one subtraction, plus one if the neighbour is an enemy piece; a
 //!   knight's are its eight jumps onto cells not holding a piece of its own side.
 //!
-//! Each override was counted against the generic answer with the crate's `walk` example
+//! Each override was counted against the generic answer with the crate's `attack_maps_walk` example
 //! (`walk query QUERY own|generic`, callgrind, 20 passes over KiwiPete, the start position
 //! and the 68 positions one move from them): `attackers_to` 38.4 million instructions against
 //! 301.7 million, SEE over every capture (the move lists included) 18.3 million against 54.5

@@ -252,16 +252,10 @@ pub struct WorkloadRun<'a> {
 ///
 /// Only if an embedded suite were malformed.
 pub fn measure<B: EngineQueries>(run: WorkloadRun) -> Result<Measured, Error> {
-    let WorkloadRun {
-        workload,
-        terms,
-        set,
-        budget,
-        depth,
-    } = run;
-    match workload {
-        Workload::Search => search::<B>(budget, terms, depth.unwrap_or(SEARCH_DEPTH)),
-        Workload::Trials => trials::measure_trials::<B>(budget, depth),
+    let (set, budget, terms) = (run.set, run.budget, run.terms);
+    match run.workload {
+        Workload::Search => search::<B>(budget, terms, run.depth.unwrap_or(SEARCH_DEPTH)),
+        Workload::Trials => trials::measure_trials::<B>(budget, run.depth),
         Workload::Eval => Ok(passes::<B>(set, budget, "sum of scores", |board| {
             let score = evaluate_breakdown(board, terms).score;
             (1, i64::from(score))
@@ -276,7 +270,7 @@ pub fn measure<B: EngineQueries>(run: WorkloadRun) -> Result<Measured, Error> {
         })),
         Workload::Perft | Workload::All => Err(Error::Usage(format!(
             "{} is no engine workload",
-            workload.name()
+            run.workload.name()
         ))),
     }
 }

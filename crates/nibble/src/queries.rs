@@ -56,7 +56,7 @@
 //!
 //! The SEE that keeps both sides' attackers takes 8,064 instructions a pass over kiwipete's
 //! captures against 10,971 for the trait's provided SEE on this board's own `attackers_to`
-//! (the `walk` example's `see` and `see-attackers`, 2,000 passes, start-up subtracted), and
+//! (the `nibble_walk` example's `see` and `see-attackers`, 2,000 passes, start-up subtracted), and
 //! the `see` workload below ran at 4,660 and 5,236 knps against 3,645 and 4,738 with that SEE
 //! instead. The engine workloads (`boardlab compare --workload W --runs
 //! 3 --backend nibble`, release build, the binaries before and after alternated, two rounds),

@@ -20,7 +20,6 @@ use rand::{Rng, SeedableRng};
 use std::sync::atomic::AtomicBool;
 // grading only:
 use crate::live;
-use boardlab_core::{GenKind, MoveList};
 use boardlab_engine::EngineQueries;
 use boardlab_labs::scaffold::board_search::{basic_order, evaluate, mvv_lva, INFINITY};
 // end of grading only
@@ -58,33 +57,10 @@ struct Mistakes {
     budget_between_iterations: bool,
 }
 
-/// The quiescence search of the `quiescence` exercise, again.
-fn model_quiescence<B: EngineQueries>(board: &mut B, mut alpha: i32, beta: i32) -> i32 {
-    let stand_pat = evaluate(board);
-    if stand_pat >= beta {
-        return stand_pat;
-    }
-    alpha = alpha.max(stand_pat);
-    let mut best = stand_pat;
-    let mut noisy = MoveList::new();
-    board.generate(GenKind::Noisy, &mut noisy);
-    let mut captures: Vec<(i32, Move)> = noisy
-        .iter()
-        .map(|&mv| (board.see(mv), mv))
-        .filter(|&(value, _)| value >= 0)
-        .collect();
-    captures.sort_by_key(|&(value, mv)| (std::cmp::Reverse(value), mv.bits()));
-    for (_, mv) in captures {
-        let undo = board.make(mv);
-        let value = -model_quiescence(board, -beta, -alpha);
-        board.unmake(mv, undo);
-        if value >= beta {
-            return value;
-        }
-        best = best.max(value);
-        alpha = alpha.max(value);
-    }
-    best
+/// The quiescence search of the `quiescence` exercise (its reference), with this lab's
+/// evaluation.
+fn model_quiescence<B: EngineQueries>(board: &mut B, alpha: i32, beta: i32) -> i32 {
+    crate::search::reference_quiescence(board, alpha, beta, &mut |board| evaluate(board))
 }
 
 fn model_probe(entry: &Entry, depth: u32, ply: usize, alpha: i32, beta: i32) -> Option<i32> {

@@ -10,14 +10,13 @@ use crate::{numbers, pass, positions, recorded, rejects, Checked, Want};
 use boardlab_core::{Board, Move, Role, Setup};
 use boardlab_engine::queries::see_value;
 use boardlab_engine::EngineQueries;
+use boardlab_labs::scaffold::board_search::{moves_made, Counted};
 use boardlab_labs::scaffold::search::{GameTree, INFINITY};
 use boardlab_labs::search;
 use boardlab_mailbox::MailboxBoard;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 // grading only:
 use crate::live;
 use boardlab_core::{GenKind, MoveList};
@@ -484,39 +483,10 @@ fn alpha_beta_check_rejects_wrong_answers() {
     // end of grading only
 }
 
-/// A mailbox board that counts the moves made on it; its clones share the count.
-#[derive(Clone)]
-struct Counting {
-    inner: MailboxBoard,
-    made: Arc<AtomicU64>,
-}
-
-impl Board for Counting {
-    type Undo = <MailboxBoard as Board>::Undo;
-    const NAME: &'static str = "counting";
-    fn from_setup(setup: &Setup) -> Self {
-        Counting {
-            inner: MailboxBoard::from_setup(setup),
-            made: Arc::default(),
-        }
-    }
-    boardlab_core::delegate_board!(inner => state, piece_at, king_square, in_check, is_attacked,
-        unmake, unmake_null);
-    fn generate_into<S: boardlab_core::MoveSink>(&self, sink: &mut S) {
-        self.inner.generate_into(sink)
-    }
-    fn make(&mut self, mv: Move) -> Self::Undo {
-        self.made.fetch_add(1, Ordering::Relaxed);
-        self.inner.make(mv)
-    }
-    fn make_null(&mut self) -> Self::Undo {
-        self.made.fetch_add(1, Ordering::Relaxed);
-        self.inner.make_null()
-    }
-}
-
-/// The generic answers (the SEE the quiescence exercise asks).
-impl EngineQueries for Counting {}
+/// A mailbox board whose moves made are counted in [`moves_made`], the board search lab's
+/// count (it answers the engine's questions, the SEE the quiescence exercise asks, the generic
+/// way).
+type Counting = Counted<MailboxBoard>;
 
 /// Material for the side to move, in SEE values, without the kings.
 fn material<B: EngineQueries>(board: &B) -> i32 {
@@ -545,8 +515,8 @@ fn captures_to_try<B: EngineQueries>(board: &B) -> Vec<Move> {
     scored.into_iter().map(|(_, mv)| mv).collect()
 }
 
-/// The exercise's rules, as the check's reference.
-fn reference_quiescence<B: EngineQueries>(
+/// The exercise's rules, as the check's reference (and the board search lab's).
+pub(crate) fn reference_quiescence<B: EngineQueries>(
     board: &mut B,
     alpha: i32,
     beta: i32,
@@ -626,11 +596,12 @@ fn specified_quiescence<'a>() -> Want<'a, QuiescenceAsked> {
         QuiescenceAsked::Window(setup, alpha, beta) => {
             let mut board = Counting::from_setup(setup);
             let mut evaluations = 0;
+            let before = moves_made();
             let value = reference_quiescence(&mut board, *alpha, *beta, &mut |b| {
                 evaluations += 1;
                 material(b)
             });
-            let made = board.made.load(Ordering::Relaxed);
+            let made = moves_made() - before;
             format!("{value} evaluating {evaluations} positions and making {made} moves")
         }
         QuiescenceAsked::WithoutWindow(setup) => {
@@ -678,13 +649,13 @@ fn check_quiescence(quiescence: Quiescence, want: &mut Want<QuiescenceAsked>) ->
         ] {
             let (expected, (expected_evaluations, expected_made)) =
                 by_the_rules(want, number, &setup, (alpha, beta));
-            board.made.store(0, Ordering::Relaxed);
+            let before = moves_made();
             let mut evaluations = 0;
             let value = quiescence(&mut board, alpha, beta, &mut |b| {
                 evaluations += 1;
                 material(b)
             });
-            let made = board.made.swap(0, Ordering::Relaxed);
+            let made = moves_made() - before;
             let fen = setup.to_fen();
             if value != expected {
                 return Err(format!(

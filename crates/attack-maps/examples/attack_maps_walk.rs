@@ -2,16 +2,16 @@
 //! counting instructions under callgrind:
 //!
 //! ```text
-//! cargo build --release -p boardlab-attack-maps --example walk
+//! cargo build --release -p boardlab-attack-maps --example attack_maps_walk
 //! valgrind --tool=callgrind --toggle-collect='walk::measured*' \
-//!     target/release/examples/walk attack-maps|mailbox|x88 [DEPTH] [full-make|bulk]
+//!     target/release/examples/attack_maps_walk attack-maps|mailbox|x88 [DEPTH] [full-make|bulk]
 //! ```
 //!
 //! Only `measured` is counted, so parsing and set-up stay out.
 //!
 //! ```text
 //! valgrind --tool=callgrind --toggle-collect='walk::measured*' \
-//!     target/release/examples/walk query attackers-to|mobility|see own|generic
+//!     target/release/examples/attack_maps_walk query attackers-to|mobility|see own|generic
 //! ```
 //!
 //! counts one engine query on this board instead, its own answer or boardlab-engine's

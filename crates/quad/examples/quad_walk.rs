@@ -2,8 +2,8 @@
 //! count the instructions of the same tree under callgrind:
 //!
 //! ```text
-//! cargo build --release -p boardlab-quad --example walk
-//! valgrind --tool=callgrind target/release/examples/walk quad|quad-copy|magic|cozy [DEPTH] [FEN]
+//! cargo build --release -p boardlab-quad --example quad_walk
+//! valgrind --tool=callgrind target/release/examples/quad_walk quad|quad-copy|magic|cozy [DEPTH] [FEN]
 //! ```
 //!
 //! `quad-copy` walks the quad board by copy-make alone, each child a copy of its parent with

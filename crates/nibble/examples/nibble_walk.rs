@@ -1,9 +1,9 @@
 //! A fixed workload for instruction counts under callgrind, this board beside the array boards:
 //!
 //! ```text
-//! cargo build --release -p boardlab-nibble --example walk
-//! valgrind --tool=callgrind target/release/examples/walk nibble perft kiwipete 3
-//! valgrind --tool=callgrind target/release/examples/walk mailbox piece_at kiwipete 100000
+//! cargo build --release -p boardlab-nibble --example nibble_walk
+//! valgrind --tool=callgrind target/release/examples/nibble_walk nibble perft kiwipete 3
+//! valgrind --tool=callgrind target/release/examples/nibble_walk mailbox piece_at kiwipete 100000
 //! ```
 //!
 //! `perft POSITION DEPTH` walks a bulk perft; `piece_at POSITION PASSES` reads all 64 squares
