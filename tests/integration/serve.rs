@@ -607,7 +607,7 @@ fn a_walk_over_the_time_budget_is_refused_with_422() {
     assert_eq!(json["error"], "over the time budget: stopped after 2 s");
     let took = started.elapsed();
     assert!(
-        took >= Duration::from_secs(2) && took < Duration::from_secs(5),
+        took >= Duration::from_secs(2) && took < Duration::from_secs(8),
         "{took:?}"
     );
     // The stopped walk ends, and the server goes on.
