@@ -36,6 +36,8 @@ pub mod pext;
 
 use boardlab_core::bitboard::slider_attacks_slow;
 pub use boardlab_core::bitboard::Slider;
+use boardlab_core::{Bitboard, Square};
+use boardlab_views::{Lookup, Steps, Technique};
 
 /// The tables of a technique that looks its attacks up in one set of tables, built on first
 /// use and kept for the program's life: `$tables::get()`, from the type's own `build()`. With
@@ -80,9 +82,9 @@ macro_rules! tables_built_once {
     };
 }
 
-/// The free functions of a technique whose tables are [`tables_built_once!`]: `rook_attacks`, `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking
-/// `$tables::get()` (the tables, built on first use) for its `rook(sq, occupied)`,
-/// `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first doc line ("by magic
+/// The free functions of a technique whose tables are [`tables_built_once!`]: `rook_attacks`,
+/// `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking `$tables::get()` for its
+/// `rook(sq, occupied)`, `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first doc line ("by magic
 /// lookup"). The magic, black-magic and PEXT techniques differ in how a table index is found,
 /// which is their tables' business, and not in these four.
 #[macro_export]
@@ -124,8 +126,6 @@ macro_rules! lookups_in_tables {
         }
     };
 }
-use boardlab_core::{Bitboard, Square};
-use boardlab_views::{Lookup, Steps, Technique};
 
 /// The squares `slider` on `sq` attacks, by walking each ray until it leaves the board or hits
 /// an occupied square (which is attacked). Slow and obviously right: the techniques' tables are
