@@ -619,6 +619,17 @@ fn a_walk_over_the_time_budget_is_refused_with_422() {
 }
 
 #[test]
+fn a_time_budget_out_of_range_is_refused_before_the_server_starts() {
+    for (value, expected) in [
+        ("0", "0 is not in 1..=3600"),
+        ("3601", "3601 is not in 1..=3600"),
+        ("ten", "--time-budget"),
+    ] {
+        support::assert_bad_input(&["serve", "--port", "0", "--time-budget", value], expected);
+    }
+}
+
+#[test]
 fn a_program_named_at_start_up_divides_and_its_planted_bug_is_found() {
     if !python_chess() {
         return;
