@@ -13,7 +13,7 @@ mod capstone {
     };
     use boardlab_labs::capstone::Board16x12;
     use boardlab_labs::scaffold::capstone::{
-        cell, code, take_reads, CellBoard, Cells, BISHOP_STEPS, CELLS, EMPTY, FRAME, KING_STEPS,
+        cell, cells_read_by, code, CellBoard, Cells, BISHOP_STEPS, CELLS, EMPTY, FRAME, KING_STEPS,
         KNIGHT_STEPS, ROOK_STEPS,
     };
     use boardlab_reference::ReferenceBoard;
@@ -287,9 +287,7 @@ mod capstone {
             for sq in Square::ALL.into_iter().filter(|&sq| !walls.contains(sq)) {
                 for by in [Color::White, Color::Black] {
                     let (expected, allowed) = walled_attack(&walled, sq, by);
-                    take_reads();
-                    let found = board.is_attacked(sq, by);
-                    let read = take_reads();
+                    let (found, read) = cells_read_by(|| board.is_attacked(sq, by));
                     if found != expected {
                         return Err(format!(
                             "{fen} with walls on {walls:?}: is_attacked({sq}, {by:?}) is \

@@ -13,6 +13,7 @@ use boardlab_core::{Color, Piece, Role, Square};
 use std::cell::Cell;
 use std::fmt;
 use std::ops::Index;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The number of cells: sixteen columns by twelve rows.
 pub const CELLS: usize = 192;
@@ -82,24 +83,52 @@ pub const fn piece_of(code: u8) -> Option<Piece> {
     Some(Piece::new(color, role))
 }
 
+/// How many [`cells_read_by`] calls are running, on any thread. Reads are noted only while one
+/// is: the record costs a thread-local access on every cell read, which made the whole
+/// conformance kit's walks several times slower than the board they measure, for a record no
+/// one looks at.
+static WATCHING: AtomicUsize = AtomicUsize::new(0);
+
 thread_local! {
-    /// The cells read on this thread since the last [`take_reads`]: bit `i % 64` of word
-    /// `i / 64` for cell `i`.
+    /// The cells read on this thread while [`WATCHING`]: bit `i % 64` of word `i / 64` for
+    /// cell `i`.
     static READ: [Cell<u64>; 3] = const { [Cell::new(0), Cell::new(0), Cell::new(0)] };
 }
 
-/// The cells read on this thread since the last call, of any board's cells, in increasing
-/// order; the record starts again from nothing.
-pub fn take_reads() -> Vec<u8> {
+/// Runs `f` and returns what it returned with the cells read on this thread while it ran, of
+/// any board's cells, in increasing order.
+pub fn cells_read_by<R>(f: impl FnOnce() -> R) -> (R, Vec<u8>) {
+    /// Stops the watch when `f` returns or panics.
+    struct Watch;
+    impl Drop for Watch {
+        fn drop(&mut self) {
+            WATCHING.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    READ.with(|read| read.iter().for_each(|word| word.set(0)));
+    let watch = Watch;
+    WATCHING.fetch_add(1, Ordering::SeqCst);
+    let result = f();
+    drop(watch);
     let words = READ.with(|read| read.each_ref().map(|word| word.replace(0)));
-    (0..CELLS as u8)
+    let cells = (0..CELLS as u8)
         .filter(|&i| words[usize::from(i >> 6)] & (1 << (i & 63)) != 0)
-        .collect()
+        .collect();
+    (result, cells)
 }
 
-/// Notes that `cell` was read.
+/// Notes that `cell` was read, while a [`cells_read_by`] is running.
+#[inline]
 fn note_read(cell: u8) {
-    // One word is touched, not the three copied out and back: this runs on every cell read.
+    if WATCHING.load(Ordering::Relaxed) != 0 {
+        note_watched_read(cell);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn note_watched_read(cell: u8) {
+    // One word is touched, not the three copied out and back.
     READ.with(|read| {
         let word = &read[usize::from(cell >> 6)];
         word.set(word.get() | 1 << (cell & 63));
@@ -108,7 +137,7 @@ fn note_read(cell: u8) {
 
 /// The 192 cells of a board, read as an array (`cells[cell]`, a `u8` index; a number past the
 /// cells panics as an array's index does). Every way of reading them notes the cells read
-/// (see [`take_reads`]): indexing, [`bytes`](Cells::bytes), and the `Debug` text.
+/// (see [`cells_read_by`]): indexing, [`bytes`](Cells::bytes), and the `Debug` text.
 #[derive(Clone)]
 pub struct Cells {
     bytes: [u8; CELLS],
@@ -147,6 +176,7 @@ impl Cells {
 impl Index<u8> for Cells {
     type Output = u8;
 
+    #[inline]
     fn index(&self, cell: u8) -> &u8 {
         let byte = &self.bytes[usize::from(cell)];
         note_read(cell);
