@@ -21,7 +21,7 @@ pub const MAX_COUNT: u64 = (1 << 56) - 1;
 /// Zobrist `key` and accepted only when both the full `key` and the independent `lock` match,
 /// so a false hit needs two 64-bit hashes to collide and counts stay exact in practice.
 pub struct PerftTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: u64,
     /// Probes and hits so far, added once per finished subtree from a [`TableTally`] so that
     /// threads do not contend for them on every probe.
@@ -47,6 +47,30 @@ impl TableTally {
     }
 }
 
+/// `len` empty slots, from memory the system hands over zeroed: its pages are mapped when a
+/// slot on them is first used, so a large table given to a small walk costs what the walk
+/// touches (filling the slots one by one had `units run --hash 1024` spend half a second
+/// writing zeros to a GiB before a walk of a few thousand nodes). `None` when the memory cannot
+/// be had.
+fn zeroed_slots(len: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Box::new([]));
+    }
+    // SAFETY: the layout is that of `len` slots and not empty; a slot is three `AtomicU64`s,
+    // for which all-zero bytes are the value zero, the same as `Slot::default()`; and the box
+    // frees the memory with the global allocator and this layout, with which it was allocated.
+    unsafe {
+        let memory = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if memory.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+            memory, len,
+        )))
+    }
+}
+
 impl PerftTable {
     /// A table taking at most `megabytes` MiB (the largest power-of-two number of slots that
     /// fits, and at least one).
@@ -62,11 +86,7 @@ impl PerftTable {
         } else {
             fit.next_power_of_two() / 2
         };
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(len)
-            .map_err(|_| Error::Allocation(megabytes))?;
-        slots.resize_with(len, Slot::default);
+        let slots = zeroed_slots(len).ok_or(Error::Allocation(megabytes))?;
         Ok(PerftTable {
             slots,
             mask: len as u64 - 1,
