@@ -342,21 +342,49 @@ fn shell_line(command: &BookCommand) -> String {
     }
 }
 
-fn run(line: &str, dir: &Path) -> Run {
-    use std::os::unix::process::CommandExt;
+/// Kills every process of the session `session`, and goes on until none is left (a process
+/// may fork while the others are killed). A process group is not enough: GNU parallel puts each
+/// of its jobs in a group of its own, and a job left behind ran on for seconds, taking a
+/// processor from the tests that came after it.
+fn kill_session(session: u32) {
+    loop {
+        let members: Vec<String> = std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|entry| {
+                let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
+                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+                // After the command name in parentheses: state, parent, group, session.
+                // A zombie is dead already, and stays until its parent waits for it.
+                let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+                let member = fields.get(3)? == &session.to_string() && fields[0] != "Z";
+                member.then(|| pid.to_string())
+            })
+            .collect();
+        if members.is_empty() {
+            return;
+        }
+        let _ = Command::new("kill").arg("-KILL").args(&members).status();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn run(line: &str, dir: &Path, budget: Duration) -> Run {
     let started = Instant::now();
     let path = format!(
         "{}:{}",
         dir.join("bin").display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let mut child = Command::new("sh")
-        .arg("-c")
+    // `setsid` starts `sh` as the leader of a session of its own, which every process the line
+    // starts stays in, whatever process group it moves to.
+    let mut child = Command::new("setsid")
+        .args(["sh", "-c"])
         .arg(line)
         .current_dir(dir)
         .env("PATH", path)
         .env("CRITERION_HOME", dir.join("target/criterion"))
-        .process_group(0)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -375,11 +403,9 @@ fn run(line: &str, dir: &Path) -> Run {
         if let Some(status) = child.try_wait().expect("waiting for sh") {
             break Some(status.code().unwrap_or(-1));
         }
-        if started.elapsed() >= BUDGET {
-            // The whole group: a pipeline or `parallel` leaves children behind `sh`.
-            let _ = Command::new("kill")
-                .args(["-KILL", "--", &format!("-{}", child.id())])
-                .status();
+        if started.elapsed() >= budget {
+            // The whole session: a pipeline or `parallel` leaves children behind `sh`.
+            kill_session(child.id());
             let _ = child.wait();
             break None;
         }
@@ -428,7 +454,7 @@ fn every_command_in_the_book_runs_as_written() {
                 skipped += 1;
                 continue;
             }
-            let result = run(&shell_line(&command), &dir);
+            let result = run(&shell_line(&command), &dir, BUDGET);
             if result.status.is_none() {
                 broken_block = Some(command.block);
             }
@@ -495,6 +521,35 @@ fn every_command_in_the_book_runs_as_written() {
         finished + stopped.len() + skipped
     );
     assert!(finished >= 20, "only {finished} commands ran to the end");
+}
+
+#[test]
+fn a_stopped_command_leaves_no_process_behind() {
+    // A process that moves to a group of its own, as GNU parallel's jobs do.
+    let line = "python3 -c 'import os, time; os.setpgrp(); print(os.getpid(), flush=True); \
+                time.sleep(60)'";
+    let dir = std::env::temp_dir();
+    let result = run(line, &dir, Duration::from_secs(2));
+    assert_eq!(result.status, None, "the command was not stopped");
+    // Its output stays open while any process of it lives.
+    assert!(
+        result.elapsed < Duration::from_secs(20),
+        "the output stayed open {:.1?}: a process outlived the stop",
+        result.elapsed
+    );
+    let pid: u32 = result
+        .stdout
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("no process number printed: {:?}", result.stdout));
+    let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.starts_with(" Z"))
+    });
+    assert!(
+        !alive,
+        "process {pid}, in a group of its own, outlived the stop"
+    );
 }
 
 #[test]
