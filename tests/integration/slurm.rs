@@ -317,8 +317,9 @@ SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
 # A requeued job may start again once the credentials of its first start have expired:
-# 10 seconds here instead of the default 120.
-AuthInfo=socket={socket},cred_expire=10
+# 5 seconds here, the least Slurm takes (a smaller value is refused as invalid and the
+# default, 120, used), instead of the default.
+AuthInfo=socket={socket},cred_expire=5
 StateSaveLocation={dir}/state
 SlurmdSpoolDir={dir}/spool
 SlurmctldPidFile={dir}/slurmctld.pid
