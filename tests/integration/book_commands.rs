@@ -342,6 +342,18 @@ fn shell_line(command: &BookCommand) -> String {
     }
 }
 
+/// The session of process `pid` while it lives: `None` once it is gone, or dead and waiting for
+/// its parent as a zombie.
+fn live_session_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command name in parentheses: state, parent, group, session.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    if *fields.first()? == "Z" {
+        return None;
+    }
+    fields.get(3)?.parse().ok()
+}
+
 /// Kills every process of the session `session`, and goes on until none is left (a process
 /// may fork while the others are killed). A process group is not enough: GNU parallel puts each
 /// of its jobs in a group of its own, and a job left behind ran on for seconds, taking a
@@ -352,15 +364,9 @@ fn kill_session(session: u32) {
             .into_iter()
             .flatten()
             .flatten()
-            .filter_map(|entry| {
-                let pid = entry.file_name().to_str()?.parse::<u32>().ok()?;
-                let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
-                // After the command name in parentheses: state, parent, group, session.
-                // A zombie is dead already, and stays until its parent waits for it.
-                let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-                let member = fields.get(3)? == &session.to_string() && fields[0] != "Z";
-                member.then(|| pid.to_string())
-            })
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|&pid| live_session_of(pid) == Some(session))
+            .map(|pid| pid.to_string())
             .collect();
         if members.is_empty() {
             return;
@@ -389,7 +395,7 @@ fn run(line: &str, dir: &Path, budget: Duration) -> Run {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("sh starts");
+        .expect("setsid starts sh");
     let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut text = String::new();
@@ -542,12 +548,8 @@ fn a_stopped_command_leaves_no_process_behind() {
         .trim()
         .parse()
         .unwrap_or_else(|_| panic!("no process number printed: {:?}", result.stdout));
-    let alive = std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
-        stat.rsplit_once(')')
-            .is_some_and(|(_, rest)| !rest.starts_with(" Z"))
-    });
     assert!(
-        !alive,
+        live_session_of(pid).is_none(),
         "process {pid}, in a group of its own, outlived the stop"
     );
 }

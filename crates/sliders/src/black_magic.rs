@@ -20,8 +20,9 @@
 //! The magic numbers and offsets are published data: the black magics found by Volker Annuss
 //! and Niklas Fiekas, as posted in the TalkChess thread "Black magic bitboards"
 //! (<http://talkchess.com/forum/viewtopic.php?t=64790>) and used by Cfish's `magic-black.c`.
-//! The table itself is filled here, once, on first use ([`OnceLock`](std::sync::OnceLock)); the fill checks that no
-//! slot is asked to hold two different attack sets, so wrong data could not go unnoticed.
+//! The table itself is filled here, once, on first use ([`OnceLock`](std::sync::OnceLock)); the
+//! fill checks that no slot is asked to hold two different attack sets, so wrong data could not
+//! go unnoticed.
 
 use crate::{reference_attacks, Slider};
 use boardlab_core::bitboard::{relevant_mask, subsets};

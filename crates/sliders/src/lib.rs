@@ -84,9 +84,9 @@ macro_rules! tables_built_once {
 
 /// The free functions of a technique whose tables are [`tables_built_once!`]: `rook_attacks`,
 /// `bishop_attacks`, `queen_attacks` and `table_bytes`, each asking `$tables::get()` for its
-/// `rook(sq, occupied)`, `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first doc line ("by magic
-/// lookup"). The magic, black-magic and PEXT techniques differ in how a table index is found,
-/// which is their tables' business, and not in these four.
+/// `rook(sq, occupied)`, `bishop(sq, occupied)` or `bytes()`. `$how` ends each function's first
+/// doc line ("by magic lookup"). The magic, black-magic and PEXT techniques differ in how a
+/// table index is found, which is their tables' business, and not in these four.
 #[macro_export]
 macro_rules! lookups_in_tables {
     ($tables:ident, $how:literal) => {

@@ -106,8 +106,8 @@ pub fn cells_read_by<R>(f: impl FnOnce() -> R) -> (R, Vec<u8>) {
         }
     }
     READ.with(|read| read.iter().for_each(|word| word.set(0)));
-    let watch = Watch;
     WATCHING.fetch_add(1, Ordering::SeqCst);
+    let watch = Watch;
     let result = f();
     drop(watch);
     let words = READ.with(|read| read.each_ref().map(|word| word.replace(0)));
