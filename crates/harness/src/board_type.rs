@@ -314,7 +314,7 @@ fn divide_as<B: Board, C: LeafCount>(
     each: &mut dyn FnMut(UciMove, C),
 ) -> Result<C, Error> {
     let board: B = position.board();
-    Ok(runner.divide(&board, depth, |mv, tally| {
+    Ok(runner.divide(&board, depth, &mut |mv, tally| {
         each(position.uci_move(&board, mv), tally)
     })?)
 }

@@ -144,7 +144,7 @@ impl<B: Board> DivideOracle for BoardOracle<B> {
             runner = runner.stopped_by(Arc::clone(stop));
         }
         let mut divided = Vec::new();
-        runner.divide(&board, depth, |mv, nodes: u64| {
+        runner.divide(&board, depth, &mut |mv, nodes: u64| {
             divided.push((root.uci_move(&board, mv), nodes));
         })?;
         Ok(divided)

@@ -192,7 +192,7 @@ impl PerftRunner {
     /// [`Stopped`] once the stop flag is raised.
     pub fn count<B: Board, C: LeafCount>(&self, board: &B, depth: u32) -> Result<C, Stopped> {
         if self.pool.is_some() && depth >= SHARED_FROM_DEPTH {
-            return self.divide(board, depth, |_, _| {});
+            return self.divide(board, depth, &mut |_, _| {});
         }
         self.subtree_counter().run(&mut board.clone(), depth)
     }
@@ -209,7 +209,7 @@ impl PerftRunner {
         &self,
         board: &B,
         depth: u32,
-        mut each: impl FnMut(Move, C),
+        each: &mut dyn FnMut(Move, C),
     ) -> Result<C, Stopped> {
         if depth == 0 {
             return Ok(C::LEAF);

@@ -61,7 +61,7 @@ fn divide_splits_the_count_by_root_move_in_generation_order() {
         .unwrap();
         let mut divided = Vec::new();
         let total: u64 = runner
-            .divide(&board, 3, |mv, nodes: u64| divided.push((mv, nodes)))
+            .divide(&board, 3, &mut |mv, nodes: u64| divided.push((mv, nodes)))
             .unwrap();
         assert_eq!(total, 8902);
         assert_eq!(divided.iter().map(|d| d.1).sum::<u64>(), 8902);
@@ -70,7 +70,7 @@ fn divide_splits_the_count_by_root_move_in_generation_order() {
     }
     let runner = PerftRunner::new(PerftOptions::default()).unwrap();
     let mut calls = 0;
-    assert_eq!(runner.divide(&board, 0, |_, _: u64| calls += 1), Ok(1));
+    assert_eq!(runner.divide(&board, 0, &mut |_, _: u64| calls += 1), Ok(1));
     assert_eq!(calls, 0);
     assert_eq!(runner.count::<_, u64>(&board, 0), Ok(1));
 }
@@ -84,12 +84,15 @@ fn a_raised_flag_stops_the_walk_and_says_so() {
         .stopped_by(Arc::clone(&stop));
     let mut handed = 0;
     assert_eq!(
-        runner.divide(&board, 3, |_, _: u64| handed += 1),
+        runner.divide(&board, 3, &mut |_, _: u64| handed += 1),
         Err(Stopped)
     );
     assert_eq!(handed, 0);
     // The last ply needs no look at the flag: a depth-2 divide finishes.
-    assert_eq!(runner.divide(&board, 2, |_, _: u64| handed += 1), Ok(400));
+    assert_eq!(
+        runner.divide(&board, 2, &mut |_, _: u64| handed += 1),
+        Ok(400)
+    );
     stop.store(false, Ordering::Relaxed);
     assert_eq!(runner.count::<_, u64>(&board, 3), Ok(8902));
 }

@@ -21,7 +21,7 @@ fn a_divide_at_depth_one_describes_each_root_move() {
     let runner = PerftRunner::new(PerftOptions::default()).unwrap();
     let mut captured = Vec::new();
     let total: PerftStats = runner
-        .divide(&board, 1, |mv, below: PerftStats| {
+        .divide(&board, 1, &mut |mv, below: PerftStats| {
             if below.captures == 1 {
                 captured.push(mv.to_string());
             }
@@ -66,7 +66,7 @@ fn a_double_check_is_not_also_a_discovered_check() {
     let runner = PerftRunner::new(PerftOptions::default()).unwrap();
     let mut seen = std::collections::BTreeMap::new();
     runner
-        .divide(&board, 1, |mv, below: PerftStats| {
+        .divide(&board, 1, &mut |mv, below: PerftStats| {
             seen.insert(mv.to_string(), below);
         })
         .unwrap();
