@@ -201,6 +201,9 @@ impl PerftRunner {
     /// (Stockfish's `go perft`), and the total. Each move's count is handed over as soon as it
     /// is known on one thread; with several, once all are.
     ///
+    /// `each` is a trait object, called once a root move, so that this loop is compiled once
+    /// for each board and count type rather than once for every caller's closure as well.
+    ///
     /// # Errors
     ///
     /// [`Stopped`] once the stop flag is raised; the moves counted by then have been handed
